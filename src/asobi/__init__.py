@@ -1,0 +1,6 @@
+"""asobi (遊び): verification and data-generation pipeline for five Japanese games.
+
+Sub-packages, one per game, share the small :mod:`asobi.core`.
+"""
+
+__version__ = "0.1.0"

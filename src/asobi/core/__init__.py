@@ -1,0 +1,1 @@
+"""Shared core: errors, table writing with provenance, claims, variant ids, config, logs."""

@@ -1,0 +1,86 @@
+"""Load and validate the pipeline configuration.
+
+The schema (``workflow/schemas/config.schema.yaml``) gives every key a type, a
+description and a default. :func:`validate_config` fills defaults and reports the first
+problem as one line naming the key, e.g.
+``config key 'fivelines.total_max': 'abc' is not of type 'integer'``.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from asobi.core.errors import ConfigError
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+DEFAULT_SCHEMA = REPO_ROOT / "workflow" / "schemas" / "config.schema.yaml"
+DEFAULT_CONFIG = REPO_ROOT / "config" / "config.yaml"
+
+
+def _with_defaults(validator_class: type) -> type:
+    """A jsonschema validator that fills ``default`` values of missing properties."""
+    validate_properties = validator_class.VALIDATORS["properties"]
+
+    def set_defaults(validator, properties, instance, schema):  # type: ignore[no-untyped-def]
+        if isinstance(instance, dict):
+            for name, subschema in properties.items():
+                if "default" in subschema:
+                    instance.setdefault(name, copy.deepcopy(subschema["default"]))
+                elif subschema.get("type") == "object" and name not in instance:
+                    instance[name] = {}
+        yield from validate_properties(validator, properties, instance, schema)
+
+    return jsonschema.validators.extend(validator_class, {"properties": set_defaults})
+
+
+def load_yaml(path: str | os.PathLike[str]) -> Any:
+    """Read a YAML file, turning syntax errors into :class:`ConfigError`."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return yaml.safe_load(handle)
+    except FileNotFoundError as error:
+        raise ConfigError(f"config file not found: {path}") from error
+    except yaml.YAMLError as error:
+        raise ConfigError(f"config file {path} is not valid YAML: {error}".splitlines()[0]) from error
+
+
+def validate_config(
+    config: Mapping[str, Any] | None, schema_path: str | os.PathLike[str] = DEFAULT_SCHEMA
+) -> dict[str, Any]:
+    """Return a validated copy of ``config`` with defaults filled in."""
+    if config is None:
+        config = {}
+    if not isinstance(config, Mapping):
+        raise ConfigError("config must be a mapping of sections (got a plain value)")
+    schema = load_yaml(schema_path)
+    checked = copy.deepcopy(dict(config))
+    validator_class = _with_defaults(jsonschema.validators.validator_for(schema))
+    validator = validator_class(schema)
+    errors = sorted(validator.iter_errors(checked), key=lambda e: list(e.absolute_path))
+    if errors:
+        raise ConfigError(_describe(errors[0]))
+    return checked
+
+
+def _describe(error: jsonschema.ValidationError) -> str:
+    path = ".".join(str(part) for part in error.absolute_path)
+    if error.validator == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        where = f"{path}." if path else ""
+        return f"unknown config key '{where}{extra[0]}'" if extra else error.message
+    return f"config key '{path or '<root>'}': {error.message}"
+
+
+def load_config(
+    path: str | os.PathLike[str] = DEFAULT_CONFIG,
+    schema_path: str | os.PathLike[str] = DEFAULT_SCHEMA,
+) -> dict[str, Any]:
+    """Read and validate a config file."""
+    return validate_config(load_yaml(path), schema_path)

@@ -1,0 +1,25 @@
+# Merge every enabled game's claims into results/claims.parquet and a text summary.
+
+
+rule claims:
+    input:
+        game_claims(),
+    output:
+        "results/claims.parquet",
+    log:
+        "logs/claims.log",
+    benchmark:
+        "benchmarks/claims.tsv"
+    script:
+        "../scripts/merge_claims.py"
+
+
+rule summary:
+    input:
+        "results/claims.parquet",
+    output:
+        "results/summary.txt",
+    log:
+        "logs/summary.log",
+    script:
+        "../scripts/summary.py"

@@ -1,0 +1,84 @@
+# 五線 (five lines): Grundy values, every position up to total_max, z3 lemmas, claims.
+FIVELINES_LEMMAS = ["move_breaks_zero", "zero_reachable", "row_grundy"]
+
+GAME_OUTPUTS["fivelines"] = lambda: [
+    "results/fivelines/grundy.parquet",
+    "results/fivelines/positions.parquet",
+    "results/fivelines/proofs.parquet",
+]
+GAME_CLAIMS["fivelines"] = "results/fivelines/claims.parquet"
+
+
+rule fivelines_grundy:
+    output:
+        "results/fivelines/grundy.parquet",
+    params:
+        grundy_max=config["fivelines"]["grundy_max"],
+    log:
+        "logs/fivelines/grundy.log",
+    benchmark:
+        "benchmarks/fivelines/grundy.tsv"
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    script:
+        "../scripts/fivelines_grundy.py"
+
+
+rule fivelines_positions:
+    output:
+        "results/fivelines/positions.parquet",
+    params:
+        total_max=config["fivelines"]["total_max"],
+    log:
+        "logs/fivelines/positions.log",
+    benchmark:
+        "benchmarks/fivelines/positions.tsv"
+    resources:
+        mem_mb=8000,
+        runtime=30,
+    script:
+        "../scripts/fivelines_positions.py"
+
+
+rule fivelines_proof:
+    output:
+        temp("results/fivelines/proofs/{lemma}.parquet"),
+    wildcard_constraints:
+        lemma="|".join(FIVELINES_LEMMAS),
+    params:
+        max_width=config["fivelines"]["proof_max_width"],
+        max_rows=config["fivelines"]["proof_max_rows"],
+    log:
+        "logs/fivelines/proofs/{lemma}.log",
+    benchmark:
+        "benchmarks/fivelines/proofs/{lemma}.tsv"
+    resources:
+        mem_mb=2000,
+        runtime=30,
+    script:
+        "../scripts/fivelines_proof.py"
+
+
+rule fivelines_proofs:
+    input:
+        expand("results/fivelines/proofs/{lemma}.parquet", lemma=FIVELINES_LEMMAS),
+    output:
+        "results/fivelines/proofs.parquet",
+    log:
+        "logs/fivelines/proofs.log",
+    script:
+        "../scripts/fivelines_merge_proofs.py"
+
+
+rule fivelines_claims:
+    input:
+        grundy="results/fivelines/grundy.parquet",
+        positions="results/fivelines/positions.parquet",
+        proofs="results/fivelines/proofs.parquet",
+    output:
+        "results/fivelines/claims.parquet",
+    log:
+        "logs/fivelines/claims.log",
+    script:
+        "../scripts/fivelines_claims.py"
