@@ -1,0 +1,85 @@
+"""``asobi fivelines ROWS...``: who wins a five-lines position, and the winning moves."""
+
+from __future__ import annotations
+
+import click
+
+from asobi.core.errors import InputError
+from asobi.fivelines.fivelines import FiveLines, legal_moves, play
+from asobi.fivelines.solve import solve_positions
+
+SEARCH_LIMIT = 45  # exhaustive search up to this many sticks takes about a second
+
+
+def _theorem_mover_wins(position: FiveLines, misere: bool) -> bool:
+    if misere and all(row <= 1 for row in position.rows):
+        return len(position.rows) % 2 == 0
+    return position.nim_sum != 0
+
+
+def parse_rows(texts: tuple[str, ...]) -> FiveLines:
+    """Row lengths from the command line; anything but a whole number ≥ 0 is an error."""
+    rows = []
+    for text in texts:
+        try:
+            rows.append(int(text))
+        except ValueError:
+            raise InputError(f"row length {text!r} is not a whole number") from None
+    return FiveLines(tuple(rows))
+
+
+@click.command(name="fivelines", context_settings={"ignore_unknown_options": True})
+@click.argument("rows", nargs=-1, required=True)
+@click.option("--misere", is_flag=True, help="Whoever erases the last stick loses.")
+@click.option(
+    "--method",
+    type=click.Choice(["auto", "search", "theorem"]),
+    default="auto",
+    show_default=True,
+    help=(
+        "search: exhaustive search (no formula), up to "
+        f"{SEARCH_LIMIT} sticks; theorem: the XOR rule (misère-Nim rule with --misere), "
+        "which results/claims.parquet verifies; auto: search when small enough."
+    ),
+)
+def command(rows: tuple[str, ...], misere: bool, method: str) -> None:
+    """五線 (five lines): who wins from ROWS (row lengths), and how.
+
+    A move erases a run of consecutive sticks from one row. Normal play: whoever erases
+    the last stick wins; --misere: that player loses. The player to move is "first".
+
+    Example: asobi fivelines 1 2 3 4 5
+    """
+    position = parse_rows(rows)
+    if method == "auto":
+        method = "search" if position.total <= SEARCH_LIMIT else "theorem"
+    if method == "search":
+        if position.total > SEARCH_LIMIT:
+            raise InputError(
+                f"{position.total} sticks is more than --method search handles ({SEARCH_LIMIT})"
+            )
+        solved = solve_positions(position.total)
+        winning = set(solved.winning_moves(position.rows, misere=misere))
+        outcome_of = solved.misere_outcome_of if misere else solved.normal_outcome_of
+        mover_wins = outcome_of(position.rows) == "first"
+    else:
+        winning = {
+            play(position, move).rows
+            for move in legal_moves(position)
+            if not _theorem_mover_wins(play(position, move), misere)
+        }
+        mover_wins = _theorem_mover_wins(position, misere)
+    rule = "misère (last stick loses)" if misere else "normal (last stick wins)"
+    click.echo(f"position {position.key() or '(empty)'}, {rule}, method: {method}")
+    click.echo(f"winner with perfect play: {'first' if mover_wins else 'second'} (player to move)")
+    moves = [m for m in legal_moves(position) if play(position, m).rows in winning]
+    if moves:
+        click.echo("winning moves:")
+        for move in moves:
+            result = play(position, move)
+            click.echo(
+                f"  row of {move.row}: keep {move.left} and {move.right} -> "
+                f"{result.key() or '(empty)'}"
+            )
+    else:
+        click.echo("no winning move: every move loses against perfect play")

@@ -1,0 +1,131 @@
+"""Core: table writing with provenance, claims, config validation, variant ids."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pandas as pd
+import pyarrow.parquet as pq
+import pytest
+
+from asobi import __version__
+from asobi.core.claims import Claim, Verdict, claims_frame, write_claims
+from asobi.core.config import DEFAULT_CONFIG, load_config, validate_config
+from asobi.core.errors import ConfigError, DataError
+from asobi.core.summary import merge_claims, write_summary
+from asobi.core.tables import read_metadata, sha256_file, write_table
+from asobi.core.variants import axes_variant_id, variant_id
+
+
+def _claim(claim_id: str = "g.one", verdict: str = "confirmed") -> Claim:
+    return Claim(
+        claim_id,
+        "g",
+        "article, section",
+        "a statement",
+        "what was checked",
+        verdict,
+        "evidence",
+        "g/table",
+    )
+
+
+def test_write_table_stamps_provenance_and_is_deterministic(tmp_path):
+    source = tmp_path / "input.txt"
+    source.write_text("data")
+    frame = pd.DataFrame({"n": [1, 2, 3]})
+    kwargs = dict(table="g/t", variant={"b": 1, "a": "x"}, inputs=[source], config={"k": 2})
+    first = write_table(frame, tmp_path / "one.parquet", **kwargs)
+    second = write_table(frame, tmp_path / "two.parquet", **kwargs)
+    assert first.read_bytes() == second.read_bytes()
+    meta = read_metadata(first)
+    assert meta == {
+        "version": __version__,
+        "table": "g/t",
+        "variant": {"a": "x", "b": 1},
+        "inputs": {str(source): sha256_file(source)},
+        "config": {"k": 2},
+    }
+    assert b"pandas" not in (pq.read_schema(first).metadata or {})
+
+
+def test_interrupted_write_leaves_no_table(tmp_path, monkeypatch):
+    import asobi.core.tables as tables
+
+    def boom(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tables.pq, "write_table", boom)
+    with pytest.raises(KeyboardInterrupt):
+        write_table(pd.DataFrame({"n": [1]}), tmp_path / "t.parquet", table="t")
+    assert os.listdir(tmp_path) == []
+
+
+def test_claims_need_known_verdicts_and_unique_ids(tmp_path):
+    with pytest.raises(ValueError):
+        _claim(verdict="probably")
+    with pytest.raises(DataError):
+        claims_frame([_claim(), _claim()])
+    with pytest.raises(DataError):
+        Claim("x", "g", "", "s", "f", Verdict.CONFIRMED, "e", "t")
+
+
+def test_claims_merge_and_summary(tmp_path):
+    write_claims([_claim("a.one")], tmp_path / "a.parquet", game="a")
+    write_claims([_claim("b.one", "refuted")], tmp_path / "b.parquet", game="b")
+    merged = merge_claims(
+        [tmp_path / "a.parquet", tmp_path / "b.parquet"], tmp_path / "all.parquet"
+    )
+    frame = pd.read_parquet(merged)
+    assert list(frame["claim_id"]) == ["a.one", "b.one"]
+    assert list(frame.columns) == [
+        "claim_id",
+        "game",
+        "source",
+        "statement",
+        "formal",
+        "verdict",
+        "evidence",
+        "table",
+    ]
+    text = write_summary(merged, tmp_path / "summary.txt").read_text()
+    assert "[refuted] g b.one" in text
+    with pytest.raises(DataError):
+        merge_claims([tmp_path / "a.parquet", tmp_path / "a.parquet"], tmp_path / "dup.parquet")
+
+
+def test_default_config_is_valid_and_filled():
+    config = load_config(DEFAULT_CONFIG)
+    assert config["fivelines"]["grundy_max"] >= 2048
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        ({"fivelines": {"total_max": "abc"}}, "config key 'fivelines.total_max'"),
+        ({"fivelines": {"total_max": 0}}, "config key 'fivelines.total_max'"),
+        ({"fivelines": {"totl_max": 3}}, "unknown config key 'fivelines.totl_max'"),
+        ({"no_such_game": {}}, "unknown config key 'no_such_game'"),
+        ([1, 2], "must be a mapping"),
+    ],
+)
+def test_bad_config_names_the_key(config, message):
+    with pytest.raises(ConfigError, match=message.replace(".", r"\.")):
+        validate_config(config)
+
+
+def test_defaults_fill_missing_keys():
+    config = validate_config({"fivelines": {"total_max": 7}})
+    assert config["fivelines"]["total_max"] == 7
+    assert config["fivelines"]["grundy_max"] == 2048
+
+
+def test_variant_ids():
+    assert (
+        variant_id("dies5_cutoff", [("split", True), ("swap", True)]) == "dies5_cutoff_split_swap"
+    )
+    assert axes_variant_id({"a": "x"}) == "a-x"
+    with pytest.raises(ValueError):
+        variant_id("Bad Id", [])
+    assert json.dumps(variant_id("x", [])) == '"x"'

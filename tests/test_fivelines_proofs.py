@@ -1,0 +1,43 @@
+"""五線: the z3 lemmas, and that the proof machinery does find counterexamples."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import z3
+
+from asobi.core.errors import InputError
+from asobi.fivelines.proofs import LEMMAS, find_counterexample, prove
+
+
+@pytest.mark.parametrize("width", [1, 2, 5, 16, 64])
+def test_lemma_a_a_move_never_keeps_xor_zero(width):
+    assert prove("move_breaks_zero", width).status == "proved"
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3, 8])
+def test_lemma_b_a_move_to_xor_zero_exists(rows):
+    assert prove("zero_reachable", 64, rows).status == "proved"
+
+
+@pytest.mark.parametrize("width", [1, 3, 64])
+def test_lemma_c_row_grundy_value_is_its_length(width):
+    assert prove("row_grundy", width).status == "proved"
+
+
+def test_a_false_lemma_yields_a_checked_counterexample():
+    # "c + d <= b never gives c XOR d = b" is false (erase nothing: c = b, d = 0).
+    b, c, d = z3.BitVecs("b c d", 8)
+    status, _, text = find_counterexample(
+        [z3.ULE(z3.ZeroExt(2, c) + z3.ZeroExt(2, d), z3.ZeroExt(2, b)), c ^ d == b], [b, c, d]
+    )
+    assert status == "counterexample"
+    model = json.loads(text)
+    assert model["c"] + model["d"] <= model["b"] and model["c"] ^ model["d"] == model["b"]
+
+
+def test_unknown_lemma_is_an_input_error():
+    with pytest.raises(InputError):
+        prove("no_such_lemma", 4)
+    assert set(LEMMAS) == {"move_breaks_zero", "zero_reachable", "row_grundy"}

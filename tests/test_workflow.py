@@ -1,0 +1,47 @@
+"""The Snakemake workflow: a dry run of the default plan, config errors, a real tiny run."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from asobi.core.tables import read_metadata
+
+TINY_FIVELINES = {
+    "fivelines": {"grundy_max": 40, "total_max": 10, "proof_max_width": 4, "proof_max_rows": 2}
+}
+
+
+def test_dry_run_plans_every_enabled_game(snakemake_run):
+    result, _ = snakemake_run({}, dry_run=True)
+    assert result.returncode == 0, result.stderr
+    for rule in ("fivelines_positions", "fivelines_proof", "claims", "summary"):
+        assert rule in result.stdout
+
+
+def test_unknown_config_key_stops_before_running(snakemake_run):
+    result, workdir = snakemake_run({"fivelines": {"totl_max": 3}}, dry_run=True)
+    assert result.returncode != 0
+    assert "unknown config key 'fivelines.totl_max'" in result.stderr
+    assert not (workdir / "results").exists()
+
+
+def test_wrong_type_names_the_key(snakemake_run):
+    result, _ = snakemake_run({"fivelines": {"grundy_max": "many"}}, dry_run=True)
+    assert result.returncode != 0
+    assert "config key 'fivelines.grundy_max'" in result.stderr
+
+
+def test_tiny_fivelines_run_writes_tables_and_claims(snakemake_run):
+    result, workdir = snakemake_run(TINY_FIVELINES, ["results/fivelines/claims.parquet"], cores=2)
+    assert result.returncode == 0, result.stderr[-3000:]
+    results = workdir / "results" / "fivelines"
+    positions = pd.read_parquet(results / "positions.parquet")
+    assert positions["total"].max() == 10
+    assert read_metadata(results / "positions.parquet")["config"] == {"total_max": 10}
+    proofs = pd.read_parquet(results / "proofs.parquet")
+    assert set(proofs["status"]) == {"proved"}
+    assert len(proofs) == 4 + 4 * 2 + 4
+    claims = pd.read_parquet(results / "claims.parquet")
+    assert claims.set_index("claim_id").loc["fivelines.xor_theorem", "verdict"] == "confirmed"
+    assert (workdir / "logs" / "fivelines" / "positions.log").exists()
+    assert (workdir / "benchmarks" / "fivelines" / "positions.tsv").exists()
