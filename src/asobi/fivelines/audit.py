@@ -129,7 +129,7 @@ def fivelines_claims(*, grundy_path: str, positions_path: str, proofs_path: str)
         Claim(
             claim_id="fivelines.row_is_nim_heap",
             game=GAME,
-            source=f"{ARTICLE}, 証明 (a row of b is replaced by c, d as in Nim); Sprague-Grundy theory",
+            source=f"{ARTICLE}, 証明 (a row b becomes rows c, d); Sprague-Grundy theory",
             statement="A single row of a sticks is worth exactly a Nim heap of size a.",
             formal=(
                 f"Brute-force Grundy value g(n) = mex{{g(c) XOR g(d) : c + d < n}} equals n for "
