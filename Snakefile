@@ -1,5 +1,6 @@
 # asobi: one workflow that regenerates every result table and the claims audit.
 # Rules live in workflow/rules/<game>.smk (thin: they only name files and call the library).
+import os
 from glob import glob
 
 from snakemake.utils import min_version
@@ -14,7 +15,7 @@ include: "workflow/rules/common.smk"
 
 
 for rules_file in sorted(glob(f"{workflow.basedir}/workflow/rules/*.smk")):
-    if rules_file.rsplit("/", 1)[-1] not in {"common.smk", "claims.smk"}:
+    if os.path.basename(rules_file) not in {"common.smk", "claims.smk"}:
 
         include: rules_file
 
