@@ -1,0 +1,44 @@
+"""The README's console examples run, and print what the README shows.
+
+In every ```console block, each ``$ asobi ...`` line is run through the CLI; the lines that
+follow it (up to the next ``$`` line) must equal its output exactly. A command followed by
+no lines is only required to succeed.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from asobi.cli import main
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def _examples() -> list[tuple[str, list[str]]]:
+    examples: list[tuple[str, list[str]]] = []
+    for block in re.findall(r"```console\n(.*?)```", README.read_text(encoding="utf-8"), re.S):
+        for chunk in re.split(r"^(?=\$ )", block, flags=re.M):
+            lines = chunk.rstrip("\n").splitlines()
+            if lines and lines[0].startswith("$ asobi "):
+                examples.append((lines[0][2:], lines[1:]))
+    return examples
+
+
+EXAMPLES = _examples()
+
+
+def test_readme_has_examples():
+    assert len(EXAMPLES) >= 2
+
+
+@pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c for c, _ in EXAMPLES])
+def test_readme_example(capsys, command, expected):
+    status = main(shlex.split(command)[1:])
+    out = capsys.readouterr().out
+    assert status == 0, command
+    if expected:
+        assert out.rstrip("\n").splitlines() == expected
