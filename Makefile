@@ -28,15 +28,16 @@ test-slow: $(VENV)/.installed-test
 	$(BIN)/pytest -m slow
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/snakefmt --check Snakefile workflow/rules
 	$(BIN)/snakemake --lint
 
 dryrun: $(VENV)/.installed-run
 	$(BIN)/snakemake -n --quiet rules
 
 bench: $(VENV)/.installed-test
-	$(BIN)/python benchmarks/run.py
+	for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean-results:
 	rm -rf results/*/ results/*.parquet results/summary.txt logs benchmarks/*/ benchmarks/*.tsv

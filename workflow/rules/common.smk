@@ -5,7 +5,9 @@ from asobi.core.config import validate_config
 from asobi.core.errors import ConfigError
 
 try:
-    _validated = validate_config(config, f"{workflow.basedir}/workflow/schemas/config.schema.yaml")
+    _validated = validate_config(
+        config, f"{workflow.basedir}/workflow/schemas/config.schema.yaml"
+    )
 except ConfigError as error:
     sys.stderr.write(f"asobi: {error}\n")
     sys.exit(2)

@@ -12,8 +12,6 @@ GAME_CLAIMS["fivelines"] = "results/fivelines/claims.parquet"
 rule fivelines_grundy:
     output:
         "results/fivelines/grundy.parquet",
-    params:
-        grundy_max=config["fivelines"]["grundy_max"],
     log:
         "logs/fivelines/grundy.log",
     benchmark:
@@ -21,6 +19,8 @@ rule fivelines_grundy:
     resources:
         mem_mb=1000,
         runtime=10,
+    params:
+        grundy_max=config["fivelines"]["grundy_max"],
     script:
         "../scripts/fivelines_grundy.py"
 
@@ -28,8 +28,6 @@ rule fivelines_grundy:
 rule fivelines_positions:
     output:
         "results/fivelines/positions.parquet",
-    params:
-        total_max=config["fivelines"]["total_max"],
     log:
         "logs/fivelines/positions.log",
     benchmark:
@@ -37,6 +35,8 @@ rule fivelines_positions:
     resources:
         mem_mb=8000,
         runtime=30,
+    params:
+        total_max=config["fivelines"]["total_max"],
     script:
         "../scripts/fivelines_positions.py"
 
@@ -44,18 +44,18 @@ rule fivelines_positions:
 rule fivelines_proof:
     output:
         temp("results/fivelines/proofs/{lemma}.parquet"),
-    wildcard_constraints:
-        lemma="|".join(FIVELINES_LEMMAS),
-    params:
-        max_width=config["fivelines"]["proof_max_width"],
-        max_rows=config["fivelines"]["proof_max_rows"],
     log:
         "logs/fivelines/proofs/{lemma}.log",
     benchmark:
         "benchmarks/fivelines/proofs/{lemma}.tsv"
+    wildcard_constraints:
+        lemma="|".join(FIVELINES_LEMMAS),
     resources:
         mem_mb=2000,
         runtime=30,
+    params:
+        max_width=config["fivelines"]["proof_max_width"],
+        max_rows=config["fivelines"]["proof_max_rows"],
     script:
         "../scripts/fivelines_proof.py"
 
