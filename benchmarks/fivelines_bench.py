@@ -19,7 +19,9 @@ from asobi.fivelines.tables import POSITIONS_SCHEMA, positions_table
 def main(totals: list[int], grundy_maxes: list[int]) -> None:
     solve_positions(5)  # compile first
     row_grundy_values(5)
-    print("| total_max | positions | winning moves (normal + misère) | solve s | table+write s | MB |")
+    print(
+        "| total_max | positions | winning moves (normal + misère) | solve s | table+write s | MB |"
+    )
     print("|---|---|---|---|---|---|")
     for total_max in totals:
         start = time.perf_counter()
