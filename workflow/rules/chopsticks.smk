@@ -61,7 +61,7 @@ rule chopsticks_claims:
     input:
         variants="results/chopsticks/variants.parquet",
         positions="results/chopsticks/positions.parquet",
-        lines="resources/chopsticks/article_lines.yaml",
+        lines=f"{workflow.basedir}/resources/chopsticks/article_lines.yaml",
     output:
         "results/chopsticks/claims.parquet",
     log:
