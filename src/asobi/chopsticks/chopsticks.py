@@ -64,7 +64,9 @@ class Rules:
         if not 2 <= self.dies_at <= 16:
             raise ConfigError(f"chopsticks: dies_at must be 2..16, got {self.dies_at}")
         if self.overflow not in ("cutoff", "rollover"):
-            raise ConfigError(f"chopsticks: overflow must be cutoff or rollover, got {self.overflow!r}")
+            raise ConfigError(
+                f"chopsticks: overflow must be cutoff or rollover, got {self.overflow!r}"
+            )
         if not self.split and (self.revive or self.fusion or self.swap or self.reaction):
             raise ConfigError("chopsticks: revive, fusion, swap and reaction need split")
 
@@ -108,8 +110,15 @@ def article_rule_sets() -> list[Rules]:
         found.append(Rules(dies_at=dies_at, overflow=overflow))
         for revive, fusion, swap, reaction in product((False, True), repeat=4):
             found.append(
-                Rules(dies_at=dies_at, overflow=overflow, split=True, revive=revive,
-                      fusion=fusion, swap=swap, reaction=reaction)
+                Rules(
+                    dies_at=dies_at,
+                    overflow=overflow,
+                    split=True,
+                    revive=revive,
+                    fusion=fusion,
+                    swap=swap,
+                    reaction=reaction,
+                )
             )
     return found
 
@@ -163,7 +172,8 @@ def start_position(rules: Rules) -> Position:
 def hit(value: int, attacker: int, rules: Rules) -> int:
     """The new value of a hand of ``value`` tapped by a hand of ``attacker``.
 
-    >>> hit(3, 2, Rules()), hit(3, 2, Rules(overflow="rollover")), hit(4, 3, Rules(overflow="rollover"))
+    >>> rollover = Rules(overflow="rollover")
+    >>> hit(3, 2, Rules()), hit(3, 2, rollover), hit(4, 3, rollover)
     (0, 0, 2)
     """
     total = value + attacker
@@ -174,7 +184,9 @@ def hit(value: int, attacker: int, rules: Rules) -> int:
     return total - rules.dies_at
 
 
-def attack_results(target_hands: tuple[int, ...], attacker: int, rules: Rules) -> list[tuple[int, tuple[int, ...]]]:
+def attack_results(
+    target_hands: tuple[int, ...], attacker: int, rules: Rules
+) -> list[tuple[int, tuple[int, ...]]]:
     """(tapped value, new sorted hands) for every distinct live value the attacker may tap."""
     results = []
     for value in sorted(set(target_hands) - {0}):
@@ -210,7 +222,10 @@ def check_position(position: Position, rules: Rules) -> Position:
     """Validate hand counts and values; return the position with sorted hands."""
     mover, other = tuple(sorted(position.mover)), tuple(sorted(position.other))
     pair = (len(mover), len(other))
-    if pair not in {(rules.hands_first, rules.hands_second), (rules.hands_second, rules.hands_first)}:
+    if pair not in {
+        (rules.hands_first, rules.hands_second),
+        (rules.hands_second, rules.hands_first),
+    }:
         expected = f"{rules.hands_first} and {rules.hands_second}"
         if rules.hands_first != rules.hands_second:
             expected += f" (or {rules.hands_second} and {rules.hands_first})"
@@ -246,7 +261,9 @@ def play(position: Position, move: Move, rules: Rules) -> Position:
     """The position after ``move``; the other player is then to move."""
     mover, other = position
     if is_over(position):
-        raise IllegalMoveError(f"the game is over in {position}: the player to move has no live hand")
+        raise IllegalMoveError(
+            f"the game is over in {position}: the player to move has no live hand"
+        )
     if move.split is not None:
         new_hands = tuple(sorted(move.split))
         if new_hands not in split_results(mover, rules):

@@ -50,20 +50,27 @@ class OutcomeClaim:
 
 OUTCOME_CLAIMS = (
     OutcomeClaim(
-        "chopsticks.split_fusion_reaction_first_wins", "小学生のときにやられたクソルール",
+        "chopsticks.split_fusion_reaction_first_wins",
+        "小学生のときにやられたクソルール",
         "With splitting, fusion and re-action allowed, the player who moves first can force a win.",
-        {"split": True, "fusion": True, "reaction": True}, frozenset({"first"}),
+        {"split": True, "fusion": True, "reaction": True},
+        frozenset({"first"}),
         "start_outcome == 'first'",
     ),
     OutcomeClaim(
-        "chopsticks.no_split_second_wins", "分身なしルール",
+        "chopsticks.no_split_second_wins",
+        "分身なしルール",
         "Without splitting (attacks only), the player who moves second can force a win.",
-        {"split": False}, frozenset({"second"}), "start_outcome == 'second'",
+        {"split": False},
+        frozenset({"second"}),
+        "start_outcome == 'second'",
     ),
     OutcomeClaim(
-        "chopsticks.split_revive_swap_second_never_loses", "終わらないゲーム",
+        "chopsticks.split_revive_swap_second_never_loses",
+        "終わらないゲーム",
         "With splitting, revival and swapping allowed, the second player can always avoid losing.",
-        {"split": True, "revive": True, "swap": True}, frozenset({"second", "draw"}),
+        {"split": True, "revive": True, "swap": True},
+        frozenset({"second", "draw"}),
         "start_outcome in ('second', 'draw')",
     ),
 )
@@ -76,8 +83,9 @@ def _article_setting(stated: Mapping[str, bool]) -> Rules:
 
 def _matching(variants: pd.DataFrame, stated: Mapping[str, bool]) -> pd.DataFrame:
     """Rows of the article's rule sets (2 hands each, dies at 5 or 6) with the stated switches."""
-    rows = variants[(variants.hands_first == 2) & (variants.hands_second == 2)
-                    & variants.dies_at.isin([5, 6])]
+    rows = variants[
+        (variants.hands_first == 2) & (variants.hands_second == 2) & variants.dies_at.isin([5, 6])
+    ]
     for name, value in stated.items():
         rows = rows[rows[name] == value]
     return rows.sort_values("variant_id")
@@ -86,8 +94,10 @@ def _matching(variants: pd.DataFrame, stated: Mapping[str, bool]) -> pd.DataFram
 def _require(variants: pd.DataFrame, variant_id: str) -> pd.Series:
     rows = variants[variants.variant_id == variant_id]
     if rows.empty:
-        raise DataError(f"chopsticks: variant {variant_id} is missing from the variants table "
-                        "(enable article_rule_sets)")
+        raise DataError(
+            f"chopsticks: variant {variant_id} is missing from the variants table "
+            "(enable article_rule_sets)"
+        )
     return rows.iloc[0]
 
 
@@ -99,6 +109,15 @@ def _describe(row: pd.Series) -> str:
 def outcome_claim(claim: OutcomeClaim, variants: pd.DataFrame) -> Claim:
     """Check one start-outcome claim over every combination of the unstated options."""
     rows = _matching(variants, claim.stated)
+    open_switches = (
+        [n for n in SWITCHES[1:] if n not in claim.stated] if claim.stated["split"] else []
+    )
+    expected = 4 * 2 ** len(open_switches)  # dies_at 5/6 x cut-off/roll-over x open switches
+    if len(rows) != expected:
+        raise DataError(
+            f"chopsticks: {claim.claim_id} needs {expected} article rule sets in the "
+            f"variants table, found {len(rows)} (enable article_rule_sets)"
+        )
     own = _require(variants, _article_setting(claim.stated).variant_id)
     good = rows[rows.start_outcome.isin(claim.holds)]
     bad = rows[~rows.start_outcome.isin(claim.holds)]
@@ -110,17 +129,22 @@ def outcome_claim(claim: OutcomeClaim, variants: pd.DataFrame) -> Claim:
     else:
         verdict = Verdict.REFUTED
     stated = ", ".join(f"{k}={'on' if v else 'off'}" for k, v in claim.stated.items())
-    evidence = (
-        f"article setting {_describe(own)}; holds in {len(good)}/{len(rows)} rule sets"
-        + (f"; fails in: {'; '.join(_describe(r) for r in bad.itertuples())}" if len(bad) else "")
+    evidence = f"article setting {_describe(own)}; holds in {len(good)}/{len(rows)} rule sets" + (
+        f"; fails in: {'; '.join(_describe(r) for r in bad.itertuples())}" if len(bad) else ""
     )
     return Claim(
-        claim_id=claim.claim_id, game=GAME, source=f"{ARTICLE}, section 「{claim.section}」",
+        claim_id=claim.claim_id,
+        game=GAME,
+        source=f"{ARTICLE}, section 「{claim.section}」",
         statement=claim.statement,
-        formal=(f"retrograde analysis, 2 hands each, start (1,1 vs 1,1): {claim.wanted} for the "
-                f"article setting ({own.variant_id}) and for every rule set with {stated} and any "
-                "dies_at (5, 6), overflow and unmentioned switch"),
-        verdict=verdict, evidence=evidence, table=VARIANTS_TABLE,
+        formal=(
+            f"retrograde analysis, 2 hands each, start (1,1 vs 1,1): {claim.wanted} for the "
+            f"article setting ({own.variant_id}) and for every rule set with {stated} and any "
+            "dies_at (5, 6), overflow and unmentioned switch"
+        ),
+        verdict=verdict,
+        evidence=evidence,
+        table=VARIANTS_TABLE,
     )
 
 
@@ -141,7 +165,9 @@ def load_lines(path: str | os.PathLike[str] = LINES_FILE) -> list[dict[str, Any]
     return load_yaml(path)
 
 
-def check_line(line: Mapping[str, Any], outcomes: Mapping[Position, tuple[str, Any]]) -> tuple[bool, str]:
+def check_line(
+    line: Mapping[str, Any], outcomes: Mapping[Position, tuple[str, Any]]
+) -> tuple[bool, str]:
     """Replay one line: every turn legal, the article's winner wins from every position."""
     rules = Rules(**line["rules"])
     steps = [_row(text) for text in line["steps"]]
@@ -154,12 +180,23 @@ def check_line(line: Mapping[str, Any], outcomes: Mapping[Position, tuple[str, A
         hands = (top, bottom)
         position = Position(tuple(sorted(hands[to_move])), tuple(sorted(hands[1 - to_move])))
         if position not in outcomes:
-            return False, f"position {position} (step {i + 1}) is not reachable in {rules.variant_id}"
+            return (
+                False,
+                f"position {position} (step {i + 1}) is not reachable in {rules.variant_id}",
+            )
         outcome, plies = outcomes[position]
-        wins = sides[to_move] if outcome == "first" else sides[1 - to_move] if outcome == "second" else None
+        wins = (
+            sides[to_move]
+            if outcome == "first"
+            else sides[1 - to_move]
+            if outcome == "second"
+            else None
+        )
         if wins != line["winner"]:
-            return False, (f"step {i + 1}: {sides[to_move]} to move at {position} is "
-                           f"{outcome}, so the {line['winner']} does not win")
+            return False, (
+                f"step {i + 1}: {sides[to_move]} to move at {position} is "
+                f"{outcome}, so the {line['winner']} does not win"
+            )
         turns.append(f"{position}:{outcome}{'' if plies is None else plies}")
         if i == len(steps) - 1:
             break
@@ -170,42 +207,70 @@ def check_line(line: Mapping[str, Any], outcomes: Mapping[Position, tuple[str, A
             end += 1
         after = steps[end]
         expected = Position(tuple(sorted(after[1 - to_move])), tuple(sorted(after[to_move])))
-        found = [m for m in legal_moves(position, rules) if play(position, m, rules) == expected
-                 and (split_to is None or (m.split == split_to and m.attacker is not None))]
+        found = [
+            m
+            for m in legal_moves(position, rules)
+            if play(position, m, rules) == expected
+            and (split_to is None or (m.split == split_to and m.attacker is not None))
+        ]
         if not found:
-            return False, f"step {i + 1} -> {end + 1}: no legal move of the {sides[to_move]} gives it"
+            return (
+                False,
+                f"step {i + 1} -> {end + 1}: no legal move of the {sides[to_move]} gives it",
+            )
         i = end
         to_move = 1 - to_move
-    return True, f"{len(turns) - 1} legal turns; the {line['winner']} wins at each: " + " ".join(turns)
+    return True, f"{len(turns) - 1} legal turns; the {line['winner']} wins at each: " + " ".join(
+        turns
+    )
 
 
-def _outcomes(positions_path: str | os.PathLike[str], variant_id: str) -> dict[Position, tuple[str, Any]]:
-    table = pq.read_table(positions_path, filters=[("variant_id", "==", variant_id)],
-                          columns=["mover", "other", "outcome", "plies"]).to_pydict()
+def _outcomes(
+    positions_path: str | os.PathLike[str], variant_id: str
+) -> dict[Position, tuple[str, Any]]:
+    table = pq.read_table(
+        positions_path,
+        filters=[("variant_id", "==", variant_id)],
+        columns=["mover", "other", "outcome", "plies"],
+    ).to_pydict()
     return {
         Position(tuple(m), tuple(o)): (out, p)
-        for m, o, out, p in zip(table["mover"], table["other"], table["outcome"], table["plies"],
-                                strict=True)
+        for m, o, out, p in zip(
+            table["mover"], table["other"], table["outcome"], table["plies"], strict=True
+        )
     }
 
 
-def line_claims(positions_path: str | os.PathLike[str], lines_path: str | os.PathLike[str]) -> list[Claim]:
+def line_claims(
+    positions_path: str | os.PathLike[str], lines_path: str | os.PathLike[str]
+) -> list[Claim]:
     """One claim per printed line of play."""
     claims = []
     for line in load_lines(lines_path):
         rules = Rules(**line["rules"])
         holds, evidence = check_line(line, _outcomes(positions_path, rules.variant_id))
-        winner = "first player (the opponent)" if line["winner"] == "opponent" else "second player (the author)"
-        claims.append(Claim(
-            claim_id=f"chopsticks.line_{line['id']}", game=GAME,
-            source=f"{ARTICLE}, section 「{line['section']}」",
-            statement=f"In the printed line of play, every move is legal and the {winner} wins "
-                      "from every position shown.",
-            formal=(f"{rules.variant_id}: each turn of the line (a split shown with its re-action "
+        winner = (
+            "first player (the opponent)"
+            if line["winner"] == "opponent"
+            else "second player (the author)"
+        )
+        claims.append(
+            Claim(
+                claim_id=f"chopsticks.line_{line['id']}",
+                game=GAME,
+                source=f"{ARTICLE}, section 「{line['section']}」",
+                statement=f"In the printed line of play, every move is legal and the {winner} wins "
+                "from every position shown.",
+                formal=(
+                    f"{rules.variant_id}: each turn of the line (a split shown with its re-action "
                     "attack is one turn) is one legal move; at each position the positions table "
-                    f"gives a win to the {line['winner']}"),
-            verdict=verdict_from(holds), evidence=evidence, table=POSITIONS_TABLE,
-        ))
+                    f"gives a win to the {line['winner']}"
+                ),
+                verdict=verdict_from(holds),
+                evidence=evidence,
+                table=POSITIONS_TABLE,
+            )
+        )
     return claims
 
 
@@ -216,28 +281,40 @@ def public_claims(variants: pd.DataFrame) -> list[Claim]:
     """Two statements of the English Wikipedia article about its common rules."""
     cutoff = _require(variants, "dies5_cutoff_split_revive")
     rollover = _require(variants, "dies5_rollover_split_revive")
-    cutoff_family = [_require(variants, f"dies5_cutoff_split_revive{extra}")
-                     for extra in ("", "_fusion", "_swap", "_fusion_swap")]
-    rollover_family = [_require(variants, f"dies5_rollover_split_revive{extra}")
-                       for extra in ("", "_fusion", "_swap", "_fusion_swap")]
+    cutoff_family = [
+        _require(variants, f"dies5_cutoff_split_revive{extra}")
+        for extra in ("", "_fusion", "_swap", "_fusion_swap")
+    ]
+    rollover_family = [
+        _require(variants, f"dies5_rollover_split_revive{extra}")
+        for extra in ("", "_fusion", "_swap", "_fusion_swap")
+    ]
     return [
         Claim(
-            claim_id="chopsticks.public_cutoff_first_wins", game=GAME, source=WIKIPEDIA,
+            claim_id="chopsticks.public_cutoff_first_wins",
+            game=GAME,
+            source=WIKIPEDIA,
             statement="Under the cut-off rule, with transfers between live hands and revival of "
-                      "dead hands by a split, the first player can force a win.",
-            formal=("dies5_cutoff_split_revive (a hand dies at 5 or more; splits between live "
-                    "hands and onto a dead hand; no suicide, no mere swap, no re-action): "
-                    "start_outcome == 'first'"),
+            "dead hands by a split, the first player can force a win.",
+            formal=(
+                "dies5_cutoff_split_revive (a hand dies at 5 or more; splits between live "
+                "hands and onto a dead hand; no suicide, no mere swap, no re-action): "
+                "start_outcome == 'first'"
+            ),
             verdict=verdict_from(cutoff.start_outcome == "first"),
             evidence="; ".join(_describe(r) for r in cutoff_family)
             + " (neighbours with suicide = fusion and swap shown for comparison)",
             table=VARIANTS_TABLE,
         ),
         Claim(
-            claim_id="chopsticks.public_rollover_endless", game=GAME, source=WIKIPEDIA,
+            claim_id="chopsticks.public_rollover_endless",
+            game=GAME,
+            source=WIKIPEDIA,
             statement="Under the roll-over rule, two perfect players play forever.",
-            formal=("dies5_rollover_split_revive (exactly 5 dies, above 5 wraps; splits between "
-                    "live hands and onto a dead hand): start_outcome == 'draw'"),
+            formal=(
+                "dies5_rollover_split_revive (exactly 5 dies, above 5 wraps; splits between "
+                "live hands and onto a dead hand): start_outcome == 'draw'"
+            ),
             verdict=verdict_from(rollover.start_outcome == "draw"),
             evidence="; ".join(_describe(r) for r in rollover_family)
             + " (neighbours with suicide = fusion and swap shown for comparison)",
@@ -246,8 +323,11 @@ def public_claims(variants: pd.DataFrame) -> list[Claim]:
     ]
 
 
-def all_claims(variants_path: str | os.PathLike[str], positions_path: str | os.PathLike[str],
-               lines_path: str | os.PathLike[str] = LINES_FILE) -> list[Claim]:
+def all_claims(
+    variants_path: str | os.PathLike[str],
+    positions_path: str | os.PathLike[str],
+    lines_path: str | os.PathLike[str] = LINES_FILE,
+) -> list[Claim]:
     """Every chopsticks claim, computed from the two result tables."""
     variants = pq.read_table(variants_path).to_pandas()
     claims = [outcome_claim(claim, variants) for claim in OUTCOME_CLAIMS]
@@ -256,10 +336,13 @@ def all_claims(variants_path: str | os.PathLike[str], positions_path: str | os.P
     return claims
 
 
-def write_chopsticks_claims(*, out: str | os.PathLike[str], variants: str | os.PathLike[str],
-                            positions: str | os.PathLike[str],
-                            lines: str | os.PathLike[str] = LINES_FILE) -> Path:
+def write_chopsticks_claims(
+    *,
+    out: str | os.PathLike[str],
+    variants: str | os.PathLike[str],
+    positions: str | os.PathLike[str],
+    lines: str | os.PathLike[str] = LINES_FILE,
+) -> Path:
     """Write ``results/chopsticks/claims.parquet``."""
     claims = all_claims(variants, positions, lines)
     return write_claims(claims, out, game=GAME, inputs=[variants, positions, lines])
-

@@ -69,7 +69,10 @@ def shard_rule_sets(config: Mapping[str, Any], shard: str) -> list[Rules]:
 
 
 def write_shard(
-    *, shard: str, config: Mapping[str, Any], out_variants: str | os.PathLike[str],
+    *,
+    shard: str,
+    config: Mapping[str, Any],
+    out_variants: str | os.PathLike[str],
     out_positions: str | os.PathLike[str],
 ) -> None:
     """Solve the rule sets of one shard; write its variants rows and positions."""
@@ -77,21 +80,40 @@ def write_shard(
     rows, parts = [], []
     for rules in progress(chosen, total=len(chosen), desc=f"chopsticks {shard}", logger=log):
         row, positions = solve_tables(rules)
-        log.info("%s: %s in %s plies, %d positions", rules.variant_id, row["start_outcome"],
-                 row["start_plies"], row["n_positions"])
+        log.info(
+            "%s: %s in %s plies, %d positions",
+            rules.variant_id,
+            row["start_outcome"],
+            row["start_plies"],
+            row["n_positions"],
+        )
         rows.append(row)
         parts.append(positions)
     variant = {"shard": shard, "variant_ids": [r.variant_id for r in chosen]}
-    write_table(pd.DataFrame(rows, columns=VARIANTS_SCHEMA.names), out_variants,
-                table="chopsticks/variants", variant=variant, config=dict(config),
-                schema=VARIANTS_SCHEMA)
-    write_table(pa.concat_tables(parts), out_positions, table="chopsticks/positions",
-                variant=variant, config=dict(config), schema=POSITIONS_SCHEMA)
+    write_table(
+        pd.DataFrame(rows, columns=VARIANTS_SCHEMA.names),
+        out_variants,
+        table="chopsticks/variants",
+        variant=variant,
+        config=dict(config),
+        schema=VARIANTS_SCHEMA,
+    )
+    write_table(
+        pa.concat_tables(parts),
+        out_positions,
+        table="chopsticks/positions",
+        variant=variant,
+        config=dict(config),
+        schema=POSITIONS_SCHEMA,
+    )
 
 
 def merge_shards(
-    *, variants: Iterable[str | os.PathLike[str]], positions: Iterable[str | os.PathLike[str]],
-    out_variants: str | os.PathLike[str], out_positions: str | os.PathLike[str],
+    *,
+    variants: Iterable[str | os.PathLike[str]],
+    positions: Iterable[str | os.PathLike[str]],
+    out_variants: str | os.PathLike[str],
+    out_positions: str | os.PathLike[str],
     config: Mapping[str, Any],
 ) -> None:
     """Concatenate the shards (in shard order) into the two final tables."""

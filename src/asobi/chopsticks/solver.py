@@ -59,8 +59,20 @@ def _locate(p, offsets):
 
 
 @numba.njit(cache=True)
-def _build_children(offsets, mover_base, other_base, n_other, flip, live, splits, attack,
-                    attack_target, dead, reaction, max_degree):
+def _build_children(
+    offsets,
+    mover_base,
+    other_base,
+    n_other,
+    flip,
+    live,
+    splits,
+    attack,
+    attack_target,
+    dead,
+    reaction,
+    max_degree,
+):
     n_positions = offsets[-1]
     children = np.full((n_positions, max_degree), -1, np.int32)
     codes = np.full((n_positions, max_degree), -1, np.int32)
@@ -80,8 +92,9 @@ def _build_children(offsets, mover_base, other_base, n_other, flip, live, splits
                 hands = splits[mover, split_slot]
                 if hands < 0:
                     break
-                children[p, k] = offsets[f] + (other - mover_base[f]) * n_other[f] + (
-                    hands - other_base[f])
+                children[p, k] = (
+                    offsets[f] + (other - mover_base[f]) * n_other[f] + (hands - other_base[f])
+                )
                 codes[p, k] = (hands + 1) << 8
                 k += 1
                 if not reaction:
@@ -94,8 +107,9 @@ def _build_children(offsets, mover_base, other_base, n_other, flip, live, splits
                     hit = attack[other, attacker, t]
                     if hit < 0:
                         break
-                    children[p, k] = offsets[f] + (hit - mover_base[f]) * n_other[f] + (
-                        hands - other_base[f])
+                    children[p, k] = (
+                        offsets[f] + (hit - mover_base[f]) * n_other[f] + (hands - other_base[f])
+                    )
                     split_part = 0 if split_slot == -1 else (hands + 1) << 8
                     codes[p, k] = split_part | (attacker << 4) | attack_target[other, attacker, t]
                     k += 1
@@ -211,8 +225,11 @@ class HandTables:
 
     @cached_property
     def multisets(self) -> list[tuple[int, ...]]:
-        return [m for h in self.counts
-                for m in combinations_with_replacement(range(self.rules.dies_at), h)]
+        return [
+            m
+            for h in self.counts
+            for m in combinations_with_replacement(range(self.rules.dies_at), h)
+        ]
 
     @cached_property
     def base(self) -> dict[int, int]:
@@ -251,8 +268,14 @@ class HandTables:
                 for t, (value, result) in enumerate(attack_results(m, attacker, self.rules)):
                     attack[i, attacker, t] = self.ids[result]
                     target[i, attacker, t] = value
-        return {"live": live, "splits": splits, "attack": attack, "target": target,
-                "dead": dead, "hands": hands}
+        return {
+            "live": live,
+            "splits": splits,
+            "attack": attack,
+            "target": target,
+            "dead": dead,
+            "hands": hands,
+        }
 
 
 @dataclass
@@ -291,7 +314,9 @@ class Solution:
         """Who wins from position number ``p`` (the player to move is ``first``)."""
         v = int(self.value[p])
         if v == GAME_OVER:
-            raise InputError(f"{self.position(p)}: the game is already over (no live opposing hand)")
+            raise InputError(
+                f"{self.position(p)}: the game is already over (no live opposing hand)"
+            )
         return {WIN: Outcome.FIRST, LOSS: Outcome.SECOND, UNKNOWN: Outcome.DRAW}[v]
 
     def distance(self, p: int) -> int | None:
@@ -309,8 +334,9 @@ class Solution:
 
     def best_codes(self, selected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Optimal move codes of the selected positions: flat codes and CSR offsets."""
-        return _best_codes(self.children, self.codes, self.value, self.plies,
-                           np.asarray(selected, np.int32))
+        return _best_codes(
+            self.children, self.codes, self.value, self.plies, np.asarray(selected, np.int32)
+        )
 
     def move_text(self, code: int) -> str:
         """Decode a move code into the notation of :class:`~asobi.chopsticks.chopsticks.Move`."""
@@ -353,12 +379,25 @@ def solve(rules: Rules) -> Solution:
         np.array([tables.base[o] for _, o in orientations], np.int64),
         np.array([tables.size[o] for _, o in orientations], np.int64),
         np.array(flip, np.int64),
-        arrays["live"], arrays["splits"], arrays["attack"], arrays["target"], arrays["dead"],
-        rules.reaction, max_degree,
+        arrays["live"],
+        arrays["splits"],
+        arrays["attack"],
+        arrays["target"],
+        arrays["dead"],
+        rules.reaction,
+        max_degree,
     )
-    solution = Solution(rules, tables, orientations, np.array(offsets, np.int64),
-                        arrays["hands"], children, codes, np.empty(0, np.int8),
-                        np.empty(0, np.int32))
+    solution = Solution(
+        rules,
+        tables,
+        orientations,
+        np.array(offsets, np.int64),
+        arrays["hands"],
+        children,
+        codes,
+        np.empty(0, np.int8),
+        np.empty(0, np.int32),
+    )
     mover_dead, other_dead = _dead_sides(solution, arrays["dead"])
     value, plies = _retrograde(children, mover_dead & ~other_dead, other_dead)
     solution.value, solution.plies = value, plies
@@ -368,10 +407,14 @@ def solve(rules: Rules) -> Solution:
 def _dead_sides(solution: Solution, dead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For every position: does the mover / the other player have no live hand?"""
     movers, others = [], []
-    for o, (mover_count, other_count) in enumerate(solution.orientations):
+    for mover_count, other_count in solution.orientations:
         tables = solution.tables
-        mover_dead = dead[tables.base[mover_count]: tables.base[mover_count] + tables.size[mover_count]]
-        other_dead = dead[tables.base[other_count]: tables.base[other_count] + tables.size[other_count]]
+        mover_dead = dead[
+            tables.base[mover_count] : tables.base[mover_count] + tables.size[mover_count]
+        ]
+        other_dead = dead[
+            tables.base[other_count] : tables.base[other_count] + tables.size[other_count]
+        ]
         movers.append(np.repeat(mover_dead, tables.size[other_count]))
         others.append(np.tile(other_dead, tables.size[mover_count]))
     return np.concatenate(movers), np.concatenate(others)

@@ -8,33 +8,37 @@ import pyarrow as pa
 from asobi.chopsticks.chopsticks import Rules
 from asobi.chopsticks.solver import LOSS, UNKNOWN, WIN, Solution, solve
 
-VARIANTS_SCHEMA = pa.schema([
-    ("variant_id", pa.string()),
-    ("hands_first", pa.int8()),
-    ("hands_second", pa.int8()),
-    ("dies_at", pa.int8()),
-    ("overflow", pa.string()),
-    ("split", pa.bool_()),
-    ("revive", pa.bool_()),
-    ("fusion", pa.bool_()),
-    ("swap", pa.bool_()),
-    ("reaction", pa.bool_()),
-    ("start_outcome", pa.string()),
-    ("start_plies", pa.int32()),
-    ("n_positions", pa.int64()),
-    ("n_first", pa.int64()),
-    ("n_second", pa.int64()),
-    ("n_draw", pa.int64()),
-])
+VARIANTS_SCHEMA = pa.schema(
+    [
+        ("variant_id", pa.string()),
+        ("hands_first", pa.int8()),
+        ("hands_second", pa.int8()),
+        ("dies_at", pa.int8()),
+        ("overflow", pa.string()),
+        ("split", pa.bool_()),
+        ("revive", pa.bool_()),
+        ("fusion", pa.bool_()),
+        ("swap", pa.bool_()),
+        ("reaction", pa.bool_()),
+        ("start_outcome", pa.string()),
+        ("start_plies", pa.int32()),
+        ("n_positions", pa.int64()),
+        ("n_first", pa.int64()),
+        ("n_second", pa.int64()),
+        ("n_draw", pa.int64()),
+    ]
+)
 
-POSITIONS_SCHEMA = pa.schema([
-    ("variant_id", pa.string()),
-    ("mover", pa.list_(pa.int8())),
-    ("other", pa.list_(pa.int8())),
-    ("outcome", pa.string()),
-    ("plies", pa.int32()),
-    ("best_moves", pa.list_(pa.string())),
-])
+POSITIONS_SCHEMA = pa.schema(
+    [
+        ("variant_id", pa.string()),
+        ("mover", pa.list_(pa.int8())),
+        ("other", pa.list_(pa.int8())),
+        ("outcome", pa.string()),
+        ("plies", pa.int32()),
+        ("best_moves", pa.list_(pa.string())),
+    ]
+)
 
 OUTCOME_NAMES = np.array(["draw", "first", "second"], dtype=object)  # by solver value
 
