@@ -91,7 +91,7 @@ def test_claims_table(tmp_path):
         config=ARTICLE_ONLY,
     )
     claims = {claim.claim_id: claim for claim in all_claims(merged["v"], merged["p"])}
-    assert len(claims) == 12
+    assert len(claims) == 13
     # under the article's own settings each result holds; dies_at 6 breaks the first two
     assert claims["chopsticks.split_fusion_reaction_first_wins"].verdict == "confirmed_with_caveat"
     assert (
@@ -105,3 +105,4 @@ def test_claims_table(tmp_path):
         "dies5_cutoff_split_revive=draw"
     )
     assert claims["chopsticks.public_rollover_endless"].verdict == "confirmed"
+    assert claims["chopsticks.endless_game_argument_positions"].verdict == "confirmed"

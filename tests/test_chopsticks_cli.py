@@ -93,7 +93,7 @@ def test_snakemake_run_of_chopsticks(snakemake_run, capsys):
     assert meta["table"] == "chopsticks/positions"
     assert len(meta["inputs"]) == 3  # 92 rule sets in shards of 40
     claims = pd.read_parquet(workdir / "results/chopsticks/claims.parquet")
-    assert len(claims) == 12 and claims.claim_id.str.startswith("chopsticks.").all()
+    assert len(claims) == 13 and claims.claim_id.str.startswith("chopsticks.").all()
     assert (workdir / "logs/chopsticks/merge.log").exists()
     # asking again changes nothing
     again, _ = snakemake_run(config, ["results/chopsticks/claims.parquet"], cores=2)

@@ -162,7 +162,42 @@ def _row(text: str) -> tuple[tuple[int, int], tuple[int, int], bool]:
 
 def load_lines(path: str | os.PathLike[str] = LINES_FILE) -> list[dict[str, Any]]:
     """The article's lines of play (see ``resources/chopsticks/article_lines.yaml``)."""
-    return load_yaml(path)
+    return load_yaml(path)["lines"]
+
+
+def strategy_claim(
+    positions_path: str | os.PathLike[str], lines_path: str | os.PathLike[str]
+) -> Claim:
+    """The situations of the endless-game argument: the author never loses, and wins at 8-9."""
+    narrated = load_yaml(lines_path)["positions"]
+    rules = Rules(**narrated["rules"])
+    outcomes = _outcomes(positions_path, rules.variant_id)
+    found, wrong = [], []
+    for item in narrated["author_to_move"]:
+        author, opponent, _ = _row(item["hands"])
+        position = Position(tuple(sorted(author)), tuple(sorted(opponent)))
+        outcome, plies = outcomes.get(position, ("unreachable", None))
+        ok = outcome == "first" if item["says"] == "win" else outcome in ("first", "draw")
+        text = f"{position}:{outcome}{'' if plies is None else plies}"
+        found.append(text)
+        if not ok:
+            wrong.append(f"step {item['step']}: {text}")
+    evidence = ("author to move at " + " ".join(found)) if not wrong else "; ".join(wrong)
+    return Claim(
+        claim_id="chopsticks.endless_game_argument_positions",
+        game=GAME,
+        source=f"{ARTICLE}, section 「{narrated['section']}」",
+        statement="In the argument that the second player never loses, every situation the "
+        "argument reaches is safe for the second player, and the final one is a win.",
+        formal=(
+            f"{rules.variant_id}: each narrated position (second player to move, first player "
+            "on 1,1) is reachable and has outcome first or draw for the mover; the 4,4 one "
+            "has outcome first"
+        ),
+        verdict=verdict_from(not wrong),
+        evidence=evidence,
+        table=POSITIONS_TABLE,
+    )
 
 
 def check_line(
@@ -332,6 +367,7 @@ def all_claims(
     variants = pq.read_table(variants_path).to_pandas()
     claims = [outcome_claim(claim, variants) for claim in OUTCOME_CLAIMS]
     claims += line_claims(positions_path, lines_path)
+    claims.append(strategy_claim(positions_path, lines_path))
     claims += public_claims(variants)
     return claims
 
