@@ -72,7 +72,7 @@ def test_default_config_rule_sets_and_shards():
     # 68 article rule sets + 16 hand pairs x 9 dies_at x 2 overflows, minus the 4 simple
     # 2-against-2 rule sets with dies_at 5 or 6 that are article rule sets already
     assert len(ids) == len(set(ids)) == 68 + 16 * 9 * 2 - 4
-    assert shard_names({}) == [f"part{i:03d}" for i in range(15)]
+    assert shard_names({}) == [f"part{i:03d}" for i in range(8)]
     assert sum(len(shard_rule_sets({}, name)) for name in shard_names({})) == len(ids)
     with pytest.raises(ConfigError, match="unknown shard"):
         shard_rule_sets({}, "part999")

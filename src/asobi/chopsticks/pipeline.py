@@ -21,26 +21,22 @@ import pyarrow.parquet as pq
 
 from asobi.chopsticks.chopsticks import Rules, article_rule_sets, simple_rule_sets
 from asobi.chopsticks.tables import POSITIONS_SCHEMA, VARIANTS_SCHEMA, solve_tables
+from asobi.core.config import validate_config
 from asobi.core.errors import ConfigError
 from asobi.core.runlog import progress
 from asobi.core.tables import write_table
 
 log = logging.getLogger("asobi.chopsticks")
 
-DEFAULTS: dict[str, Any] = {
-    "article_rule_sets": True,
-    "simple_hands_min": 1,
-    "simple_hands_max": 4,
-    "simple_dies_min": 2,
-    "simple_dies_max": 10,
-    "simple_overflows": ["cutoff", "rollover"],
-    "shard_size": 24,
-}
+
+def settings_of(config: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``chopsticks`` config block, validated, with the schema's defaults filled in."""
+    return validate_config({"chopsticks": dict(config)})["chopsticks"]
 
 
 def rule_sets(config: Mapping[str, Any]) -> list[Rules]:
     """Every rule set the config asks for, without duplicates, in a fixed order."""
-    settings = {**DEFAULTS, **config}
+    settings = settings_of(config)
     chosen: list[Rules] = list(article_rule_sets()) if settings["article_rule_sets"] else []
     hands = range(settings["simple_hands_min"], settings["simple_hands_max"] + 1)
     dies = range(settings["simple_dies_min"], settings["simple_dies_max"] + 1)
@@ -54,7 +50,7 @@ def rule_sets(config: Mapping[str, Any]) -> list[Rules]:
 
 def shard_names(config: Mapping[str, Any]) -> list[str]:
     """Names of the shards: ``part000`` ... (``shard_size`` rule sets each)."""
-    size = int({**DEFAULTS, **config}["shard_size"])
+    size = int(settings_of(config)["shard_size"])
     count = -(-len(rule_sets(config)) // size)
     return [f"part{index:03d}" for index in range(count)]
 
@@ -63,7 +59,7 @@ def shard_rule_sets(config: Mapping[str, Any], shard: str) -> list[Rules]:
     """The rule sets of one shard."""
     if shard not in shard_names(config):
         raise ConfigError(f"chopsticks: unknown shard {shard!r}")
-    size = int({**DEFAULTS, **config}["shard_size"])
+    size = int(settings_of(config)["shard_size"])
     index = int(shard.removeprefix("part"))
     return rule_sets(config)[index * size : (index + 1) * size]
 
