@@ -9,11 +9,6 @@ GAME_OUTPUTS["chopsticks"] = lambda: [
 GAME_CLAIMS["chopsticks"] = "results/chopsticks/claims.parquet"
 
 
-def chopsticks_shards():
-    """Shard names for the configured rule sets (part000, part001, ...)."""
-    return chopsticks_shard_names(config["chopsticks"])
-
-
 rule chopsticks_shard:
     output:
         variants=temp("results/chopsticks/shards/{shard}/variants.parquet"),
@@ -36,10 +31,10 @@ rule chopsticks_shard:
 rule chopsticks_merge:
     input:
         variants=lambda wildcards: expand(
-            "results/chopsticks/shards/{shard}/variants.parquet", shard=chopsticks_shards()
+            "results/chopsticks/shards/{shard}/variants.parquet", shard=chopsticks_shard_names(config["chopsticks"])
         ),
         positions=lambda wildcards: expand(
-            "results/chopsticks/shards/{shard}/positions.parquet", shard=chopsticks_shards()
+            "results/chopsticks/shards/{shard}/positions.parquet", shard=chopsticks_shard_names(config["chopsticks"])
         ),
     output:
         variants="results/chopsticks/variants.parquet",
