@@ -44,6 +44,7 @@ def test_best_with_unequal_hands(capsys):
         (["1,1 0,0"], "already over"),
         (["1,1 1,1", "--fusion"], "need split"),
         (["1,1 1,1", "--dies-at", "1"], "dies-at"),
+        (["1,1,1,1,1,1,1,1 1,1,1,1,1,1,1,1", "--hands", "8", "--dies-at", "16"], "positions"),
     ],
 )
 def test_best_rejects_bad_input_with_one_line(capsys, argv, message):

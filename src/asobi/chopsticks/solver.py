@@ -278,7 +278,7 @@ class HandTables:
         }
 
 
-@dataclass
+@dataclass(frozen=True)
 class Solution:
     """Every position of one rule set with its value, distance and moves."""
 
@@ -357,24 +357,33 @@ class Solution:
         return [self.move_text(int(c)) for c in flat]
 
 
+MAX_POSITIONS = 50_000_000  # about 10 GB of move arrays; larger rule sets are refused
+
+
 def solve(rules: Rules) -> Solution:
     """Build the position graph of ``rules`` and solve it by retrograde analysis."""
     counts = tuple(dict.fromkeys((rules.hands_first, rules.hands_second)))
     tables = HandTables(rules, counts)
-    arrays = tables.arrays()
     orientations = [(rules.hands_first, rules.hands_second)]
     if rules.hands_first != rules.hands_second:
         orientations.append((rules.hands_second, rules.hands_first))
     offsets = [0]
     for mover_count, other_count in orientations:
         offsets.append(offsets[-1] + tables.size[mover_count] * tables.size[other_count])
+    if offsets[-1] > MAX_POSITIONS:
+        raise InputError(
+            f"{rules.variant_id} has {offsets[-1]:,} positions, more than this solver handles "
+            f"({MAX_POSITIONS:,})"
+        )
+    arrays = tables.arrays()
     flip = [1, 0] if len(orientations) == 2 else [0]
     width = arrays["live"].shape[1]
     n_split = int((arrays["splits"] >= 0).sum(axis=1).max())
     per_hands = width * width
     max_degree = per_hands + n_split * (1 + (per_hands if rules.reaction else 0))
+    offsets_array = np.array(offsets, np.int64)
     children, codes = _build_children(
-        np.array(offsets, np.int64),
+        offsets_array,
         np.array([tables.base[m] for m, _ in orientations], np.int64),
         np.array([tables.base[o] for _, o in orientations], np.int64),
         np.array([tables.size[o] for _, o in orientations], np.int64),
@@ -387,34 +396,21 @@ def solve(rules: Rules) -> Solution:
         rules.reaction,
         max_degree,
     )
-    solution = Solution(
-        rules,
-        tables,
-        orientations,
-        np.array(offsets, np.int64),
-        arrays["hands"],
-        children,
-        codes,
-        np.empty(0, np.int8),
-        np.empty(0, np.int32),
-    )
-    mover_dead, other_dead = _dead_sides(solution, arrays["dead"])
+    mover_dead, other_dead = _dead_sides(tables, orientations, arrays["dead"])
     value, plies = _retrograde(children, mover_dead & ~other_dead, other_dead)
-    solution.value, solution.plies = value, plies
-    return solution
+    return Solution(
+        rules, tables, orientations, offsets_array, arrays["hands"], children, codes, value, plies
+    )
 
 
-def _dead_sides(solution: Solution, dead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _dead_sides(
+    tables: HandTables, orientations: list[tuple[int, int]], dead: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """For every position: does the mover / the other player have no live hand?"""
     movers, others = [], []
-    for mover_count, other_count in solution.orientations:
-        tables = solution.tables
-        mover_dead = dead[
-            tables.base[mover_count] : tables.base[mover_count] + tables.size[mover_count]
-        ]
-        other_dead = dead[
-            tables.base[other_count] : tables.base[other_count] + tables.size[other_count]
-        ]
+    for mover_count, other_count in orientations:
+        mover_dead = dead[tables.base[mover_count] :][: tables.size[mover_count]]
+        other_dead = dead[tables.base[other_count] :][: tables.size[other_count]]
         movers.append(np.repeat(mover_dead, tables.size[other_count]))
         others.append(np.tile(other_dead, tables.size[mover_count]))
     return np.concatenate(movers), np.concatenate(others)
