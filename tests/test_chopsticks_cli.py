@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import shlex
+from pathlib import Path
+
 import pandas as pd
 import pytest
 
@@ -111,3 +114,17 @@ def test_snakemake_run_of_chopsticks(snakemake_run, capsys):
         == 0
     )
     assert len(capsys.readouterr().out.splitlines()) == len(variants) + 1
+
+
+def test_readme_examples_run(capsys):
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## 数字を増やす遊び (chopsticks)")[1].split("\n## ")[0]
+    commands = [
+        shlex.split(line.split("#")[0])[1:]
+        for line in section.splitlines()
+        if line.startswith("asobi chopsticks") and "results/" not in line
+    ]
+    assert len(commands) >= 4
+    for argv in commands:
+        assert main(argv) == 0, argv
+    assert "outcome:" in capsys.readouterr().out
