@@ -129,8 +129,10 @@ def outcome_claim(claim: OutcomeClaim, variants: pd.DataFrame) -> Claim:
     else:
         verdict = Verdict.REFUTED
     stated = ", ".join(f"{k}={'on' if v else 'off'}" for k, v in claim.stated.items())
-    evidence = f"article setting {_describe(own)}; holds in {len(good)}/{len(rows)} rule sets" + (
-        f"; fails in: {'; '.join(_describe(r) for r in bad.itertuples())}" if len(bad) else ""
+    evidence = (
+        f"article setting {_describe(own)}; holds in {len(good)}/{len(rows)} rule sets: "
+        + ", ".join(good.variant_id)
+        + (f"; fails in: {'; '.join(_describe(r) for r in bad.itertuples())}" if len(bad) else "")
     )
     return Claim(
         claim_id=claim.claim_id,
