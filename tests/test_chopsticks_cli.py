@@ -1,0 +1,130 @@
+"""`asobi chopsticks ...` from the command line, and one small real Snakemake run."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from asobi.chopsticks.pipeline import rule_sets, shard_names, shard_rule_sets
+from asobi.cli import main
+from asobi.core.errors import ConfigError
+from asobi.core.tables import read_metadata
+
+
+def test_best_prints_outcome_distance_and_moves(capsys):
+    assert main(["chopsticks", "best", "1,2 1,1", "--split", "--fusion", "--reaction"]) == 0
+    out = capsys.readouterr().out
+    assert "rules: dies5_cutoff_split_fusion_reaction" in out
+    assert "outcome: second" in out and "plies: 4" in out
+
+
+def test_best_of_the_first_move_in_the_article_rules(capsys):
+    assert main(["chopsticks", "best", "1,1 1,1", "--split", "--fusion", "--reaction"]) == 0
+    out = capsys.readouterr().out
+    assert "outcome: first" in out and "plies: 5" in out and "best moves: 1>1" in out
+
+
+def test_best_shows_a_draw_without_distance(capsys):
+    assert main(["chopsticks", "best", "1,1 1,1", "--overflow", "rollover"]) == 0
+    out = capsys.readouterr().out
+    assert "outcome: draw" in out and "plies: -" in out
+
+
+def test_best_with_unequal_hands(capsys):
+    assert main(["chopsticks", "best", "1 1,1", "--hands", "1", "--other-hands", "2"]) == 0
+    assert "outcome: second" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["1,5 1,1"], "hand value 5 is out of range"),
+        (["1,1,1 1,1"], "wrong number of hands"),
+        (["a,b 1,1"], "comma-separated numbers"),
+        (["1,1 0,0"], "already over"),
+        (["1,1 1,1", "--fusion"], "need split"),
+        (["1,1 1,1", "--dies-at", "1"], "dies-at"),
+        (["1,1,1,1,1,1,1,1 1,1,1,1,1,1,1,1", "--hands", "8", "--dies-at", "16"], "positions"),
+    ],
+)
+def test_best_rejects_bad_input_with_one_line(capsys, argv, message):
+    assert main(["chopsticks", "best", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_variants_prints_the_68_rule_sets(capsys):
+    assert main(["chopsticks", "variants"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 69
+    assert any(
+        line.split()[:3] == ["dies5_cutoff_split_fusion_reaction", "first", "5"] for line in lines
+    )
+
+
+def test_variants_missing_table(capsys, tmp_path):
+    assert main(["chopsticks", "variants", "--table", str(tmp_path / "none.parquet")]) == 2
+    assert "no variants table" in capsys.readouterr().err
+
+
+def test_default_config_rule_sets_and_shards():
+    chosen = rule_sets({})
+    ids = [rules.variant_id for rules in chosen]
+    # 68 article rule sets + 16 hand pairs x 9 dies_at x 2 overflows, minus the 4 simple
+    # 2-against-2 rule sets with dies_at 5 or 6 that are article rule sets already
+    assert len(ids) == len(set(ids)) == 68 + 16 * 9 * 2 - 4
+    assert shard_names({}) == [f"part{i:03d}" for i in range(8)]
+    assert sum(len(shard_rule_sets({}, name)) for name in shard_names({})) == len(ids)
+    with pytest.raises(ConfigError, match="unknown shard"):
+        shard_rule_sets({}, "part999")
+    with pytest.raises(ConfigError, match="no rule set"):
+        rule_sets({"article_rule_sets": False, "simple_overflows": []})
+
+
+def test_snakemake_run_of_chopsticks(snakemake_run, capsys):
+    config = {"chopsticks": {"simple_hands_max": 2, "simple_dies_max": 4, "shard_size": 40}}
+    result, workdir = snakemake_run(config, ["results/chopsticks/claims.parquet"], cores=2)
+    assert result.returncode == 0, result.stderr[-3000:]
+    variants = pd.read_parquet(workdir / "results/chopsticks/variants.parquet")
+    assert len(variants) == 68 + 4 * 3 * 2  # h1v1, h1v2, h2v1, h2v2 x dies 2..4 x 2 overflows
+    assert variants.variant_id.is_unique
+    positions = pd.read_parquet(workdir / "results/chopsticks/positions.parquet")
+    assert len(positions) == variants.n_positions.sum()
+    meta = read_metadata(workdir / "results/chopsticks/positions.parquet")
+    assert meta["table"] == "chopsticks/positions"
+    assert len(meta["inputs"]) == 3  # 92 rule sets in shards of 40
+    claims = pd.read_parquet(workdir / "results/chopsticks/claims.parquet")
+    assert len(claims) == 13 and claims.claim_id.str.startswith("chopsticks.").all()
+    assert (workdir / "logs/chopsticks/merge.log").exists()
+    # asking again changes nothing
+    again, _ = snakemake_run(config, ["results/chopsticks/claims.parquet"], cores=2)
+    assert again.returncode == 0 and "Nothing to be done" in again.stdout + again.stderr
+    assert (
+        main(
+            [
+                "chopsticks",
+                "variants",
+                "--table",
+                str(workdir / "results/chopsticks/variants.parquet"),
+            ]
+        )
+        == 0
+    )
+    assert len(capsys.readouterr().out.splitlines()) == len(variants) + 1
+
+
+def test_readme_examples_run(capsys):
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## 数字を増やす遊び (chopsticks)")[1].split("\n## ")[0]
+    commands = [
+        shlex.split(line.split("#")[0])[1:]
+        for line in section.splitlines()
+        if line.startswith("asobi chopsticks") and "results/" not in line
+    ]
+    assert len(commands) >= 4
+    for argv in commands:
+        assert main(argv) == 0, argv
+    assert "outcome:" in capsys.readouterr().out

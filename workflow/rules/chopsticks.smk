@@ -1,0 +1,70 @@
+# 数字を増やす遊び (chopsticks): every rule set solved by retrograde analysis, in shards of
+# rule sets, merged into one variants table and one positions table; then the claims audit.
+from asobi.chopsticks.pipeline import shard_names as chopsticks_shard_names
+
+GAME_OUTPUTS["chopsticks"] = lambda: [
+    "results/chopsticks/variants.parquet",
+    "results/chopsticks/positions.parquet",
+]
+GAME_CLAIMS["chopsticks"] = "results/chopsticks/claims.parquet"
+
+
+rule chopsticks_shard:
+    output:
+        variants=temp("results/chopsticks/shards/{shard}/variants.parquet"),
+        positions=temp("results/chopsticks/shards/{shard}/positions.parquet"),
+    wildcard_constraints:
+        shard=r"part\d+",
+    params:
+        settings=config["chopsticks"],
+    log:
+        "logs/chopsticks/shards/{shard}.log",
+    benchmark:
+        "benchmarks/chopsticks/shards/{shard}.tsv"
+    resources:
+        mem_mb=3000,
+        runtime=20,
+    script:
+        "../scripts/chopsticks_shard.py"
+
+
+rule chopsticks_merge:
+    input:
+        variants=lambda wildcards: expand(
+            "results/chopsticks/shards/{shard}/variants.parquet", shard=chopsticks_shard_names(config["chopsticks"])
+        ),
+        positions=lambda wildcards: expand(
+            "results/chopsticks/shards/{shard}/positions.parquet", shard=chopsticks_shard_names(config["chopsticks"])
+        ),
+    output:
+        variants="results/chopsticks/variants.parquet",
+        positions="results/chopsticks/positions.parquet",
+    params:
+        settings=config["chopsticks"],
+    log:
+        "logs/chopsticks/merge.log",
+    benchmark:
+        "benchmarks/chopsticks/merge.tsv"
+    resources:
+        mem_mb=4000,
+        runtime=10,
+    script:
+        "../scripts/chopsticks_merge.py"
+
+
+rule chopsticks_claims:
+    input:
+        variants="results/chopsticks/variants.parquet",
+        positions="results/chopsticks/positions.parquet",
+        lines=f"{workflow.basedir}/resources/chopsticks/article_lines.yaml",
+    output:
+        "results/chopsticks/claims.parquet",
+    log:
+        "logs/chopsticks/claims.log",
+    benchmark:
+        "benchmarks/chopsticks/claims.tsv"
+    resources:
+        mem_mb=2000,
+        runtime=5,
+    script:
+        "../scripts/chopsticks_claims.py"
