@@ -32,15 +32,22 @@ def main() -> None:
         else:
             n = len(solve(rules).value)
         seconds = time.perf_counter() - began
-        group = "article" if rules.split or (rules.hands_first, rules.hands_second) == (2, 2) \
-            and rules.dies_at in (5, 6) else f"simple dies_at={rules.dies_at}"
+        group = (
+            "article"
+            if rules.split
+            or (rules.hands_first, rules.hands_second) == (2, 2)
+            and rules.dies_at in (5, 6)
+            else f"simple dies_at={rules.dies_at}"
+        )
         groups[group].append(seconds)
         sizes[group] += n
         timed.append((seconds, rules.variant_id, n))
     total = time.perf_counter() - start
     what = "reachable positions" if with_tables else "positions (whole space)"
     for group, times in groups.items():
-        print(f"{group:22s} {len(times):4d} rule sets {sum(times):7.2f} s  {sizes[group]:9d} {what}")
+        print(
+            f"{group:22s} {len(times):4d} rule sets {sum(times):7.2f} s  {sizes[group]:9d} {what}"
+        )
     print(f"{'all':22s} {len(timed):4d} rule sets {total:7.2f} s")
     for seconds, variant, n in sorted(timed, reverse=True)[:5]:
         print(f"  slowest: {variant:28s} {seconds:6.2f} s  {n} {what}")

@@ -67,7 +67,7 @@ def cli() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run the CLI, turning every usage or input error into one line, exit 2."""
     try:
-        cli.main(
+        result = cli.main(
             args=list(argv) if argv is not None else None, prog_name="asobi", standalone_mode=False
         )
     except click.exceptions.Exit as done:
@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AsobiError as error:
         click.echo(f"asobi: error: {error}", err=True)
         return 2
-    return 0
+    return result if isinstance(result, int) else 0
 
 
 def run() -> None:

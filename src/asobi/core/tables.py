@@ -29,6 +29,12 @@ from asobi import __version__
 META_PREFIX = "asobi."
 
 
+def _current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def sha256_file(path: str | os.PathLike[str]) -> str:
     """Return the hex sha256 of a file's bytes."""
     digest = hashlib.sha256()
@@ -93,6 +99,7 @@ def write_table(
     os.close(handle)
     try:
         pq.write_table(arrow, temporary, compression="zstd")
+        os.chmod(temporary, 0o666 & ~_current_umask())  # mkstemp creates files as 0600
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
