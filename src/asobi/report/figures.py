@@ -23,6 +23,8 @@ from matplotlib.patches import Patch, Rectangle, RegularPolygon
 
 OUTCOME_COLOURS = {"first": "#d95f02", "second": "#1b9e77", "draw": "#9e9e9e"}
 WINNER_COLOURS = {"yokai": "#b03a2e", "human": "#2471a3", "unknown": "#bdbdbd"}
+WINNER_LABELS = {"yokai": "yokai (first player) wins", "human": "human wins",
+                 "unknown": "undecided in the search budget"}
 CJK_FONT_HINT = re.compile(r"(ipa|cjk|takao|vl-?gothic|ume|droidsansfallback|noto.*jp)", re.I)
 
 CHOPSTICKS_SWITCHES = ("split", "revive", "fusion", "swap", "reaction")
@@ -396,7 +398,7 @@ def shiritori_figure(words: pd.DataFrame, outcomes: pd.DataFrame) -> Figure | No
     axes.grid(color="#eeeeee", lw=0.4)
     axes.set_axisbelow(True)
     figure.legend(
-        handles=[Patch(color=c, label=f"{w} wins") for w, c in WINNER_COLOURS.items()],
+        handles=[Patch(color=c, label=WINNER_LABELS[w]) for w, c in WINNER_COLOURS.items()],
         loc="lower center", ncol=3, frameon=False, fontsize=9,
     )
     axes.set_title("Yokai shiritori word graph (article's rules): one square per word, "
