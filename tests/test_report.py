@@ -57,77 +57,162 @@ def _fivelines(results: Path) -> None:
             normal = "second" if xor == 0 else "first"
             all_ones = all(p == 1 for p in parts)
             misere = ("first" if xor == 0 else "second") if all_ones else normal
-            rows.append({"rows": sorted(parts), "total": total, "xor": xor,
-                         "normal_outcome": normal, "misere_outcome": misere,
-                         "normal_winning_moves": [], "misere_winning_moves": []})
-    rows.append({"rows": [1, 2, 3, 4, 5], "total": 15, "xor": 1, "normal_outcome": "first",
-                 "misere_outcome": "first", "normal_winning_moves": [[1, 2, 3, 4, 4]],
-                 "misere_winning_moves": [[1, 2, 3, 4, 4]]})
-    schema = pa.schema([("rows", INT_LIST), ("total", pa.int64()), ("xor", pa.int64()),
-                        ("normal_outcome", pa.string()), ("misere_outcome", pa.string()),
-                        ("normal_winning_moves", pa.list_(INT_LIST)),
-                        ("misere_winning_moves", pa.list_(INT_LIST))])
-    write_table(pd.DataFrame(rows), results / "fivelines/positions.parquet",
-                table="fivelines/positions", schema=schema)
-    write_claims(_claims("fivelines", "results/fivelines/positions.parquet"),
-                 results / "fivelines/claims.parquet", game="fivelines")
+            rows.append(
+                {
+                    "rows": sorted(parts),
+                    "total": total,
+                    "xor": xor,
+                    "normal_outcome": normal,
+                    "misere_outcome": misere,
+                    "normal_winning_moves": [],
+                    "misere_winning_moves": [],
+                }
+            )
+    rows.append(
+        {
+            "rows": [1, 2, 3, 4, 5],
+            "total": 15,
+            "xor": 1,
+            "normal_outcome": "first",
+            "misere_outcome": "first",
+            "normal_winning_moves": [[1, 2, 3, 4, 4]],
+            "misere_winning_moves": [[1, 2, 3, 4, 4]],
+        }
+    )
+    schema = pa.schema(
+        [
+            ("rows", INT_LIST),
+            ("total", pa.int64()),
+            ("xor", pa.int64()),
+            ("normal_outcome", pa.string()),
+            ("misere_outcome", pa.string()),
+            ("normal_winning_moves", pa.list_(INT_LIST)),
+            ("misere_winning_moves", pa.list_(INT_LIST)),
+        ]
+    )
+    write_table(
+        pd.DataFrame(rows),
+        results / "fivelines/positions.parquet",
+        table="fivelines/positions",
+        schema=schema,
+    )
+    write_claims(
+        _claims("fivelines", "results/fivelines/positions.parquet"),
+        results / "fivelines/claims.parquet",
+        game="fivelines",
+    )
 
 
 def _partitions(total: int, largest: int | None = None) -> list[list[int]]:
     largest = total if largest is None else largest
     if total == 0:
         return [[]]
-    return [[first, *rest] for first in range(min(total, largest), 0, -1)
-            for rest in _partitions(total - first, first)]
+    return [
+        [first, *rest]
+        for first in range(min(total, largest), 0, -1)
+        for rest in _partitions(total - first, first)
+    ]
 
 
 def _chopsticks(results: Path) -> None:
     rows = []
     outcomes = ["first", "second", "draw"]
     for dies, overflow in itertools.product([5, 6], ["cutoff", "rollover"]):
-        combos = [(False,) * 5] + [(True, *c) for c in itertools.product([False, True],
-                                                                          repeat=4)]
+        combos = [(False,) * 5] + [(True, *c) for c in itertools.product([False, True], repeat=4)]
         for index, switches in enumerate(combos):
             outcome = outcomes[(index + dies) % 3]
-            rows.append(dict(zip(["split", "revive", "fusion", "swap", "reaction"], switches,
-                                 strict=True),
-                             variant_id=f"dies{dies}_{overflow}_{index}", hands_first=2,
-                             hands_second=2, dies_at=dies, overflow=overflow,
-                             start_outcome=outcome,
-                             start_plies=None if outcome == "draw" else 7 + index,
-                             n_positions=100, n_first=40, n_second=30, n_draw=30))
+            rows.append(
+                dict(
+                    zip(["split", "revive", "fusion", "swap", "reaction"], switches, strict=True),
+                    variant_id=f"dies{dies}_{overflow}_{index}",
+                    hands_first=2,
+                    hands_second=2,
+                    dies_at=dies,
+                    overflow=overflow,
+                    start_outcome=outcome,
+                    start_plies=None if outcome == "draw" else 7 + index,
+                    n_positions=100,
+                    n_first=40,
+                    n_second=30,
+                    n_draw=30,
+                )
+            )
     for hands_first, hands_second, dies in itertools.product([1, 2], [1, 2], [2, 3]):
-        rows.append(dict(variant_id=f"simple_{hands_first}v{hands_second}_dies{dies}",
-                         hands_first=hands_first, hands_second=hands_second, dies_at=dies,
-                         overflow="cutoff", split=False, revive=False, fusion=False,
-                         swap=False, reaction=False, start_outcome="first", start_plies=3,
-                         n_positions=10, n_first=5, n_second=5, n_draw=0))
+        rows.append(
+            dict(
+                variant_id=f"simple_{hands_first}v{hands_second}_dies{dies}",
+                hands_first=hands_first,
+                hands_second=hands_second,
+                dies_at=dies,
+                overflow="cutoff",
+                split=False,
+                revive=False,
+                fusion=False,
+                swap=False,
+                reaction=False,
+                start_outcome="first",
+                start_plies=3,
+                n_positions=10,
+                n_first=5,
+                n_second=5,
+                n_draw=0,
+            )
+        )
     frame = pd.DataFrame(rows)
     frame["start_plies"] = frame["start_plies"].astype("Int64")
     write_table(frame, results / "chopsticks/variants.parquet", table="chopsticks/variants")
-    write_claims(_claims("chopsticks", "results/chopsticks/variants.parquet"),
-                 results / "chopsticks/claims.parquet", game="chopsticks")
+    write_claims(
+        _claims("chopsticks", "results/chopsticks/variants.parquet"),
+        results / "chopsticks/claims.parquet",
+        game="chopsticks",
+    )
 
 
 def _contraposition(results: Path) -> None:
-    solutions = pd.DataFrame({
-        "side": [2, 2, 3, 3], "protocol": ["basic", "12?", "basic", "12?"],
-        "winner": ["white", "black", "black", "white"],
-        "best_first_moves": [[0, 1], [3], [0, 5, 9], []],
-        "nodes": [10, 12, 10**6, 2 * 10**6], "solved": [True, True, True, False],
-    })
-    schema = pa.schema([("side", pa.int64()), ("protocol", pa.string()),
-                        ("winner", pa.string()), ("best_first_moves", INT_LIST),
-                        ("nodes", pa.int64()), ("solved", pa.bool_())])
-    write_table(solutions, results / "contraposition/solutions.parquet",
-                table="contraposition/solutions", schema=schema)
-    selfplay = pd.DataFrame({"side": [4, 5], "protocol": ["basic", "basic"],
-                             "white_agent": ["GRAVE", "UCT"], "black_agent": ["UCT", "GRAVE"],
-                             "games": [20, 20], "white_wins": [12, 7]})
-    write_table(selfplay, results / "contraposition/selfplay.parquet",
-                table="contraposition/selfplay")
-    write_claims(_claims("contraposition", "results/contraposition/solutions.parquet"),
-                 results / "contraposition/claims.parquet", game="contraposition")
+    solutions = pd.DataFrame(
+        {
+            "side": [2, 2, 3, 3],
+            "protocol": ["basic", "12?", "basic", "12?"],
+            "winner": ["white", "black", "black", "white"],
+            "best_first_moves": [[0, 1], [3], [0, 5, 9], []],
+            "nodes": [10, 12, 10**6, 2 * 10**6],
+            "solved": [True, True, True, False],
+        }
+    )
+    schema = pa.schema(
+        [
+            ("side", pa.int64()),
+            ("protocol", pa.string()),
+            ("winner", pa.string()),
+            ("best_first_moves", INT_LIST),
+            ("nodes", pa.int64()),
+            ("solved", pa.bool_()),
+        ]
+    )
+    write_table(
+        solutions,
+        results / "contraposition/solutions.parquet",
+        table="contraposition/solutions",
+        schema=schema,
+    )
+    selfplay = pd.DataFrame(
+        {
+            "side": [4, 5],
+            "protocol": ["basic", "basic"],
+            "white_agent": ["GRAVE", "UCT"],
+            "black_agent": ["UCT", "GRAVE"],
+            "games": [20, 20],
+            "white_wins": [12, 7],
+        }
+    )
+    write_table(
+        selfplay, results / "contraposition/selfplay.parquet", table="contraposition/selfplay"
+    )
+    write_claims(
+        _claims("contraposition", "results/contraposition/solutions.parquet"),
+        results / "contraposition/claims.parquet",
+        game="contraposition",
+    )
 
 
 def _daifugo(results: Path) -> None:
@@ -139,66 +224,123 @@ def _daifugo(results: Path) -> None:
             sieve[p * p :: p] = False
     is_prime = sieve[n]
     rng = np.random.default_rng(7)
-    numbers = pd.DataFrame({
-        "n": n, "is_prime": is_prime,
-        "special": pd.Series([None] * len(n), dtype="object"),
-        "min_cards": (np.log10(n) + 1).astype(int),
-        "playable_plain": is_prime & (rng.random(len(n)) < 0.9),
-        "jokers_needed": np.zeros(len(n), dtype=int),
-        "playable_composite": ~is_prime & (rng.random(len(n)) < 0.6),
-        "playable_with_exponent": ~is_prime & (rng.random(len(n)) < 0.8),
-    })
-    write_table(numbers, results / "daifugo/numbers.parquet", table="daifugo/numbers",
-                schema=pa.schema([("n", pa.int64()), ("is_prime", pa.bool_()),
-                                  ("special", pa.string()), ("min_cards", pa.int64()),
-                                  ("playable_plain", pa.bool_()),
-                                  ("jokers_needed", pa.int64()),
-                                  ("playable_composite", pa.bool_()),
-                                  ("playable_with_exponent", pa.bool_())]))
-    write_claims(_claims("daifugo", "results/daifugo/numbers.parquet"),
-                 results / "daifugo/claims.parquet", game="daifugo")
+    numbers = pd.DataFrame(
+        {
+            "n": n,
+            "is_prime": is_prime,
+            "special": pd.Series([None] * len(n), dtype="object"),
+            "min_cards": (np.log10(n) + 1).astype(int),
+            "playable_plain": is_prime & (rng.random(len(n)) < 0.9),
+            "jokers_needed": np.zeros(len(n), dtype=int),
+            "playable_composite": ~is_prime & (rng.random(len(n)) < 0.6),
+            "playable_with_exponent": ~is_prime & (rng.random(len(n)) < 0.8),
+        }
+    )
+    write_table(
+        numbers,
+        results / "daifugo/numbers.parquet",
+        table="daifugo/numbers",
+        schema=pa.schema(
+            [
+                ("n", pa.int64()),
+                ("is_prime", pa.bool_()),
+                ("special", pa.string()),
+                ("min_cards", pa.int64()),
+                ("playable_plain", pa.bool_()),
+                ("jokers_needed", pa.int64()),
+                ("playable_composite", pa.bool_()),
+                ("playable_with_exponent", pa.bool_()),
+            ]
+        ),
+    )
+    write_claims(
+        _claims("daifugo", "results/daifugo/numbers.parquet"),
+        results / "daifugo/claims.parquet",
+        game="daifugo",
+    )
 
 
-SHIRITORI_WORDS = ["ロクロクビ", "ビシャガツク", "クツツラ", "ラプシヌプルクル", "ルルコシンプ",
-                   "アズキアライ", "アズキトギ", "イッタンモメン", "ギュウキ", "キジムナー",
-                   "ツチグモ", "モクモクレン", "ズンベラボウ", "ノッペラボウ", "ウミボウズ"]
+SHIRITORI_WORDS = [
+    "ロクロクビ",
+    "ビシャガツク",
+    "クツツラ",
+    "ラプシヌプルクル",
+    "ルルコシンプ",
+    "アズキアライ",
+    "アズキトギ",
+    "イッタンモメン",
+    "ギュウキ",
+    "キジムナー",
+    "ツチグモ",
+    "モクモクレン",
+    "ズンベラボウ",
+    "ノッペラボウ",
+    "ウミボウズ",
+]
 
 
 def _shiritori(results: Path) -> None:
-    axes = dict(long_vowel="vowel", small_kana="enlarge", final_u="written",
-                dakuten="strict", aliases="ban")
+    axes = dict(
+        long_vowel="vowel", small_kana="enlarge", final_u="written", dakuten="strict", aliases="ban"
+    )
     variants = [axes, {**axes, "dakuten": "free"}]
     words, outcomes = [], []
     for v, variant in enumerate(variants):
         variant_id = "__".join(f"{k}-{x}" for k, x in variant.items())
         for i, word in enumerate(SHIRITORI_WORDS):
             last = word[-1] if word[-1] != "ー" else "ア"
-            words.append({"variant_id": variant_id, **variant, "word": word,
-                          "first": word[0], "last": last})
+            words.append(
+                {"variant_id": variant_id, **variant, "word": word, "first": word[0], "last": last}
+            )
             winner = ["yokai", "human", "unknown"][(i + v) % 3]
-            outcomes.append({"variant_id": variant_id, **variant, "start": word,
-                             "winner": winner, "line": [word, "ビシャガツク"], "nodes": 5 + i})
-    write_table(pd.DataFrame(words), results / "shiritori/words.parquet",
-                table="shiritori/words")
-    schema = pa.schema([("variant_id", pa.string()), *[(k, pa.string()) for k in axes],
-                        ("start", pa.string()), ("winner", pa.string()),
-                        ("line", pa.list_(pa.string())), ("nodes", pa.int64())])
-    write_table(pd.DataFrame(outcomes), results / "shiritori/outcomes.parquet",
-                table="shiritori/outcomes", schema=schema)
-    write_claims(_claims("shiritori", "results/shiritori/outcomes.parquet"),
-                 results / "shiritori/claims.parquet", game="shiritori")
+            outcomes.append(
+                {
+                    "variant_id": variant_id,
+                    **variant,
+                    "start": word,
+                    "winner": winner,
+                    "line": [word, "ビシャガツク"],
+                    "nodes": 5 + i,
+                }
+            )
+    write_table(pd.DataFrame(words), results / "shiritori/words.parquet", table="shiritori/words")
+    schema = pa.schema(
+        [
+            ("variant_id", pa.string()),
+            *[(k, pa.string()) for k in axes],
+            ("start", pa.string()),
+            ("winner", pa.string()),
+            ("line", pa.list_(pa.string())),
+            ("nodes", pa.int64()),
+        ]
+    )
+    write_table(
+        pd.DataFrame(outcomes),
+        results / "shiritori/outcomes.parquet",
+        table="shiritori/outcomes",
+        schema=schema,
+    )
+    write_claims(
+        _claims("shiritori", "results/shiritori/outcomes.parquet"),
+        results / "shiritori/claims.parquet",
+        game="shiritori",
+    )
 
 
-WRITERS = {"fivelines": _fivelines, "chopsticks": _chopsticks,
-           "contraposition": _contraposition, "daifugo": _daifugo, "shiritori": _shiritori}
+WRITERS = {
+    "fivelines": _fivelines,
+    "chopsticks": _chopsticks,
+    "contraposition": _contraposition,
+    "daifugo": _daifugo,
+    "shiritori": _shiritori,
+}
 
 
 def write_synthetic_results(results: Path, games: tuple[str, ...] = ALL_GAMES) -> Path:
     """Synthetic tables of ``games`` and the merged claims under ``results``."""
     for game in games:
         WRITERS[game](results)
-    merge_claims([results / f"{game}/claims.parquet" for game in games],
-                 results / "claims.parquet")
+    merge_claims([results / f"{game}/claims.parquet" for game in games], results / "claims.parquet")
     return results
 
 
@@ -223,8 +365,7 @@ def test_datapackage_describes_every_table(results: Path) -> None:
     assert fields["start_outcome"]["type"] == "string"
     assert fields["start_plies"]["type"] == "integer"
     assert "start position" in fields["start_outcome"]["description"]
-    positions = {f["name"]: f for f in
-                 resources["fivelines/positions.parquet"]["schema"]["fields"]}
+    positions = {f["name"]: f for f in resources["fivelines/positions.parquet"]["schema"]["fields"]}
     assert positions["rows"]["type"] == "array"
     assert positions["rows"]["arrow_type"] == "list<element: int64>"
     assert variants["asobi"]["table"] == "chopsticks/variants"
@@ -303,8 +444,7 @@ def test_validate_names_a_corrupted_table(results: Path) -> None:
 def test_validate_detects_rows_schema_missing_and_extra_tables(results: Path) -> None:
     _published(results)
     grundy = results / "fivelines/grundy.parquet"
-    write_table(pd.DataFrame({"n": range(5), "grundy": range(5)}), grundy,
-                table="fivelines/grundy")
+    write_table(pd.DataFrame({"n": range(5), "grundy": range(5)}), grundy, table="fivelines/grundy")
     selfplay = results / "contraposition/selfplay.parquet"
     frame = pq.read_table(selfplay).to_pandas().rename(columns={"games": "matches"})
     write_table(frame, selfplay, table="contraposition/selfplay")
@@ -345,8 +485,14 @@ def test_report_has_every_claim_figure_and_table(results: Path) -> None:
     for claim_id in claims["claim_id"]:
         assert f'id="{claim_id}"' in html
     assert "&lt;b&gt;not bold&lt;/b&gt;" in html  # claim text is escaped
-    for stem in ["fivelines_misere", "chopsticks_variants", "contraposition_boards",
-                 "contraposition_selfplay", "daifugo_playable", "shiritori_graph"]:
+    for stem in [
+        "fivelines_misere",
+        "chopsticks_variants",
+        "contraposition_boards",
+        "contraposition_selfplay",
+        "daifugo_playable",
+        "shiritori_graph",
+    ]:
         png = results / "report/figures" / f"{stem}.png"
         assert png.is_file() and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f'src="figures/{stem}.png"' in html
@@ -365,7 +511,8 @@ def test_report_draws_only_the_games_that_exist(tmp_path: Path) -> None:
     for game in ("fivelines", "chopsticks", "contraposition", "shiritori"):
         assert f'<h2 id="{game}">' not in html
     assert sorted(p.name for p in (results / "report/figures").iterdir()) == [
-        "daifugo_playable.png"]
+        "daifugo_playable.png"
+    ]
 
 
 def test_report_on_empty_results(tmp_path: Path) -> None:
@@ -384,7 +531,8 @@ def test_report_says_which_column_is_missing(tmp_path: Path) -> None:
     assert 'src="figures/contraposition_boards.png"' in html
 
 
-def test_report_cli_builds_package_card_and_page(results: Path, capsys) -> None:
+def test_report_cli_builds_package_card_and_page(tmp_path: Path) -> None:
+    results = write_synthetic_results(tmp_path / "results", ("contraposition",))
     assert main(["report", "datapackage", str(results)]) == 0
     assert main(["report", "card", str(results)]) == 0
     assert main(["report", "build", str(results)]) == 0

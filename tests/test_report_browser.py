@@ -71,6 +71,5 @@ def test_report_page_renders_in_headless_chromium(chromium: str, tmp_path: Path)
 
 
 def test_screenshot_of_missing_page_is_one_line_exit_2(tmp_path: Path, capsys) -> None:
-    assert main(["report", "screenshot", str(tmp_path / "none.html"),
-                 str(tmp_path / "x.png")]) == 2
+    assert main(["report", "screenshot", str(tmp_path / "none.html"), str(tmp_path / "x.png")]) == 2
     assert "does not exist" in capsys.readouterr().err

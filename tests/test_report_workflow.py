@@ -33,8 +33,7 @@ def test_workflow_publishes_whatever_tables_exist(snakemake_run, tmp_path: Path)
         assert (results / name).is_file(), name
     assert not (results / "report/screenshot.png").exists()
     paths = {r["path"] for r in load_package(results / "datapackage.json")["resources"]}
-    assert {"chopsticks/variants.parquet", "shiritori/outcomes.parquet",
-            "claims.parquet"} <= paths
+    assert {"chopsticks/variants.parquet", "shiritori/outcomes.parquet", "claims.parquet"} <= paths
     assert (results / "report/figures/chopsticks_variants.png").is_file()
     assert (workdir / "logs/report/datapackage.log").is_file()
     assert main(["validate", str(results)]) == 0
@@ -43,10 +42,14 @@ def test_workflow_publishes_whatever_tables_exist(snakemake_run, tmp_path: Path)
 def test_slurm_profile_dry_run_plans_the_whole_pipeline(tmp_path: Path) -> None:
     command = [
         str(SNAKEMAKE),
-        "--snakefile", str(REPO / "Snakefile"),
-        "--directory", str(tmp_path),
-        "--configfile", str(REPO / "config/config.yaml"),
-        "--profile", str(REPO / "profiles/slurm"),
+        "--snakefile",
+        str(REPO / "Snakefile"),
+        "--directory",
+        str(tmp_path),
+        "--configfile",
+        str(REPO / "config/config.yaml"),
+        "--profile",
+        str(REPO / "profiles/slurm"),
         "--dry-run",
     ]
     env = {**os.environ, "PYTHONHASHSEED": "0"}

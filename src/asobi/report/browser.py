@@ -67,10 +67,12 @@ def screenshot(
             f"--screenshot={target}",
             page_path.as_uri(),
         ]
-        result = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
-                                check=False)
+        result = subprocess.run(
+            command, capture_output=True, text=True, timeout=timeout, check=False
+        )
     if result.returncode != 0 or not target.is_file() or target.stat().st_size == 0:
         tail = (result.stderr or result.stdout).strip().splitlines()[-3:]
-        raise InputError(f"chromium could not screenshot {page}: exit {result.returncode}; "
-                         + " | ".join(tail))
+        raise InputError(
+            f"chromium could not screenshot {page}: exit {result.returncode}; " + " | ".join(tail)
+        )
     return target

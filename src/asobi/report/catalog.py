@@ -117,10 +117,8 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
     "claims": {
         "claim_id": "Unique id of the claim, prefixed with its game",
         "game": "Game (sub-package) the claim belongs to",
-        "source": "Where the claim is made: the article's title and section, or a public "
-        "reference",
-        "statement": "The claim restated in our own words (the articles are cited, not "
-        "copied)",
+        "source": "Where the claim is made: the article's title and section, or a public reference",
+        "statement": "The claim restated in our own words (the articles are cited, not copied)",
         "formal": "What exactly was checked, in English",
         "verdict": "confirmed / refuted / confirmed_with_caveat / undecided",
         "evidence": "Short evidence: counterexample, line of play, proof method",

@@ -40,13 +40,17 @@ def card_command(results: Path, out: Path | None) -> None:
 
 @command.command("build")
 @click.argument("results", type=RESULTS, default="results")
-@click.option("--out", type=click.Path(path_type=Path),
-              help="Page to write. Default: RESULTS/report/index.html.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    help="Page to write. Default: RESULTS/report/index.html.",
+)
 def build_command(results: Path, out: Path | None) -> None:
     """Write the audit report page (and its figures) from the tables under RESULTS."""
     package = results / PACKAGE_FILE
-    path = build_report(results, out or results / "report" / "index.html",
-                        package if package.is_file() else None)
+    path = build_report(
+        results, out or results / "report" / "index.html", package if package.is_file() else None
+    )
     click.echo(f"wrote {path}")
 
 

@@ -25,6 +25,7 @@ import pyarrow.parquet as pq
 
 from asobi import __version__
 from asobi.core.errors import DataError
+from asobi.core.runlog import progress
 from asobi.core.tables import read_metadata, sha256_file
 from asobi.report.catalog import (
     ARTICLES,
@@ -139,8 +140,9 @@ def describe_table(path: str | os.PathLike[str], results_dir: str | os.PathLike[
             }
         )
     if undocumented:
-        log.warning("%s: columns without a registered description: %s", relative,
-                    ", ".join(undocumented))
+        log.warning(
+            "%s: columns without a registered description: %s", relative, ", ".join(undocumented)
+        )
     return {
         "name": resource_name(relative),
         "path": relative,
@@ -160,11 +162,13 @@ def describe_table(path: str | os.PathLike[str], results_dir: str | os.PathLike[
 
 def build_package(results_dir: str | os.PathLike[str]) -> dict[str, Any]:
     """The data package describing every table under ``results_dir``."""
-    resources = [describe_table(path, results_dir) for path in table_files(results_dir)]
-    games = sorted({game_of(r["title"]) for r in resources} & set(ARTICLES),
-                   key=GAME_ORDER.index)
-    sources = [{"title": f"{ARTICLES[g].title} (article on {ARTICLES[g].heading})"}
-               for g in games]
+    files = table_files(results_dir)
+    resources = [
+        describe_table(path, results_dir)
+        for path in progress(files, total=len(files), desc="describing tables", logger=log)
+    ]
+    games = sorted({game_of(r["title"]) for r in resources} & set(ARTICLES), key=GAME_ORDER.index)
+    sources = [{"title": f"{ARTICLES[g].title} (article on {ARTICLES[g].heading})"} for g in games]
     if any(r["licenses"][0]["name"] == YOKAI_LICENCE["name"] for r in resources):
         sources.append(dict(WIKIPEDIA_SOURCE))
     return {
@@ -252,25 +256,40 @@ def dataset_card(package: dict[str, Any]) -> str:
             "the same licence, CC BY-SA 4.0, with this attribution.",
         ]
     lines += ["", "## Sources", ""]
-    lines += [f"- {s['title']}" + (f" <{s['path']}>" if "path" in s else "")
-              for s in package["sources"]]
-    lines += ["", "## Tables", "", "| table | path | rows | bytes | licence |",
-              "|---|---|---:|---:|---|"]
+    lines += [
+        f"- {s['title']}" + (f" <{s['path']}>" if "path" in s else "") for s in package["sources"]
+    ]
+    lines += [
+        "",
+        "## Tables",
+        "",
+        "| table | path | rows | bytes | licence |",
+        "|---|---|---:|---:|---|",
+    ]
     for r in resources:
-        lines.append(f"| {r['title']} | `{r['path']}` | {r['rows']:,} | {r['bytes']:,} | "
-                     f"{r['licenses'][0]['name']} |")
+        lines.append(
+            f"| {r['title']} | `{r['path']}` | {r['rows']:,} | {r['bytes']:,} | "
+            f"{r['licenses'][0]['name']} |"
+        )
     for r in resources:
-        lines += ["", f"### `{r['path']}`", "", f"Table `{r['title']}`, {r['rows']:,} rows, "
-                  f"{r['hash']}.", "", "| column | type | description |", "|---|---|---|"]
+        lines += [
+            "",
+            f"### `{r['path']}`",
+            "",
+            f"Table `{r['title']}`, {r['rows']:,} rows, {r['hash']}.",
+            "",
+            "| column | type | description |",
+            "|---|---|---|",
+        ]
         for field in r["schema"]["fields"]:
-            lines.append(f"| `{field['name']}` | {field['type']} (`{field['arrow_type']}`) | "
-                         f"{_markdown_cell(field['description'])} |")
+            lines.append(
+                f"| `{field['name']}` | {field['type']} (`{field['arrow_type']}`) | "
+                f"{_markdown_cell(field['description'])} |"
+            )
     return "\n".join(lines) + "\n"
 
 
-def write_dataset_card(
-    package_path: str | os.PathLike[str], out: str | os.PathLike[str]
-) -> Path:
+def write_dataset_card(package_path: str | os.PathLike[str], out: str | os.PathLike[str]) -> Path:
     """Write the dataset card for the package at ``package_path``."""
     return _write_text_atomically(dataset_card(load_package(package_path)), Path(out))
 
@@ -278,4 +297,3 @@ def write_dataset_card(
 def resources_by_path(package: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The package's resources keyed by their path."""
     return {r["path"]: r for r in package["resources"]}
-

@@ -23,8 +23,11 @@ from matplotlib.patches import Patch, Rectangle, RegularPolygon
 
 OUTCOME_COLOURS = {"first": "#d95f02", "second": "#1b9e77", "draw": "#9e9e9e"}
 WINNER_COLOURS = {"yokai": "#b03a2e", "human": "#2471a3", "unknown": "#bdbdbd"}
-WINNER_LABELS = {"yokai": "yokai (first player) wins", "human": "human wins",
-                 "unknown": "undecided in the search budget"}
+WINNER_LABELS = {
+    "yokai": "yokai (first player) wins",
+    "human": "human wins",
+    "unknown": "undecided in the search budget",
+}
 CJK_FONT_HINT = re.compile(r"(ipa|cjk|takao|vl-?gothic|ume|droidsansfallback|noto.*jp)", re.I)
 
 CHOPSTICKS_SWITCHES = ("split", "revive", "fusion", "swap", "reaction")
@@ -111,11 +114,13 @@ def chopsticks_figure(variants: pd.DataFrame) -> Figure | None:
             if not isinstance(cell, str):
                 continue
             outcome, plies = cell.split("|")
-            axes.add_patch(Rectangle((j, i), 1, 1, color=OUTCOME_COLOURS.get(outcome, "white"),
-                                     ec="white", lw=1.5))
+            axes.add_patch(
+                Rectangle(
+                    (j, i), 1, 1, color=OUTCOME_COLOURS.get(outcome, "white"), ec="white", lw=1.5
+                )
+            )
             label = f"{outcome} ({plies})" if plies else outcome
-            axes.text(j + 0.5, i + 0.5, label, ha="center", va="center", fontsize=8,
-                      color="white")
+            axes.text(j + 0.5, i + 0.5, label, ha="center", va="center", fontsize=8, color="white")
     axes.set_xlim(0, n_cols)
     axes.set_ylim(n_rows, 0)
     axes.set_xticks(np.arange(n_cols) + 0.5, matrix.columns, fontsize=9)
@@ -124,10 +129,16 @@ def chopsticks_figure(variants: pd.DataFrame) -> Figure | None:
     axes.tick_params(length=0)
     for spine in axes.spines.values():
         spine.set_visible(False)
-    axes.set_title("Who wins the start position (plies to the end under optimal play)",
-                   fontsize=10, pad=22)
-    figure.legend(handles=[Patch(color=c, label=o) for o, c in OUTCOME_COLOURS.items()],
-                  loc="lower center", ncol=3, frameon=False, fontsize=8)
+    axes.set_title(
+        "Who wins the start position (plies to the end under optimal play)", fontsize=10, pad=22
+    )
+    figure.legend(
+        handles=[Patch(color=c, label=o) for o, c in OUTCOME_COLOURS.items()],
+        loc="lower center",
+        ncol=3,
+        frameon=False,
+        fontsize=8,
+    )
     return figure
 
 
@@ -160,14 +171,25 @@ def fivelines_figure(positions: pd.DataFrame) -> Figure | None:
     figure = Figure(figsize=(8, 5.2))
     top, bottom = figure.subplots(2, 1, sharex=True, height_ratios=[3, 2])
     share = table["positions"].astype(float)
-    top.plot(table["total"], table["second_wins_normal"] / share, "o-", ms=3,
-             color=OUTCOME_COLOURS["second"], label="normal play")
-    top.plot(table["total"], table["second_wins_misere"] / share, "s--", ms=3,
-             color=OUTCOME_COLOURS["first"], label="misère play")
+    top.plot(
+        table["total"],
+        table["second_wins_normal"] / share,
+        "o-",
+        ms=3,
+        color=OUTCOME_COLOURS["second"],
+        label="normal play",
+    )
+    top.plot(
+        table["total"],
+        table["second_wins_misere"] / share,
+        "s--",
+        ms=3,
+        color=OUTCOME_COLOURS["first"],
+        label="misère play",
+    )
     top.set_ylabel("share of positions\nlost by the mover")
     top.legend(frameon=False, fontsize=8)
-    top.set_title("Five lines: second-player wins, normal vs misère, by total sticks",
-                  fontsize=10)
+    top.set_title("Five lines: second-player wins, normal vs misère, by total sticks", fontsize=10)
     bottom.bar(table["total"], table["outcome_differs"], color="#555555")
     bottom.set_ylabel("positions whose\noutcome differs")
     bottom.set_xlabel("total number of sticks")
@@ -228,8 +250,17 @@ def _draw_board(axes, side: int, marked: Sequence[tuple[int, int]], colour: str)
     for q, r in hex_cells(side):
         x, y = math.sqrt(3) * (q + r / 2), -1.5 * r
         face = colour if (q, r) in marked_set else "#f4f1e8"
-        axes.add_patch(RegularPolygon((x, y), numVertices=6, radius=0.97, orientation=0,
-                                      facecolor=face, edgecolor="#6d6d6d", lw=0.8))
+        axes.add_patch(
+            RegularPolygon(
+                (x, y),
+                numVertices=6,
+                radius=0.97,
+                orientation=0,
+                facecolor=face,
+                edgecolor="#6d6d6d",
+                lw=0.8,
+            )
+        )
         if (q, r) == (0, 0):
             axes.plot(x, y, marker=".", color="#333333", ms=4)
     extent = math.sqrt(3) * side
@@ -260,7 +291,7 @@ def contraposition_figure(solutions: pd.DataFrame) -> Figure | None:
         if unread:
             title += "\nmoves: " + ", ".join(unread[:6])
         axes.set_title(title, fontsize=8)
-    for axes in axes_grid[len(rows):]:
+    for axes in axes_grid[len(rows) :]:
         axes.axis("off")
     return figure
 
@@ -270,8 +301,10 @@ def selfplay_figure(selfplay: pd.DataFrame) -> Figure | None:
     if selfplay.empty:
         return None
     frame = selfplay.sort_values(["side", "protocol", "white_agent", "black_agent"])
-    labels = [f"side {r.side} {r.protocol}\n{r.white_agent} vs {r.black_agent}"
-              for r in frame.itertuples()]
+    labels = [
+        f"side {r.side} {r.protocol}\n{r.white_agent} vs {r.black_agent}"
+        for r in frame.itertuples()
+    ]
     share = frame["white_wins"] / frame["games"].where(frame["games"] > 0)
     figure = Figure(figsize=(max(5.0, 1.1 * len(frame)), 3.6))
     axes = figure.subplots()
@@ -294,15 +327,19 @@ def daifugo_by_digits(numbers: pd.DataFrame) -> pd.DataFrame:
     prime = frame[frame["is_prime"].astype(bool)]
     by_composite = composite.groupby("digits")
     by_prime = prime.groupby("digits")
-    table = pd.DataFrame(
-        {
-            "primes": by_prime.size(),
-            "primes_playable": by_prime["playable_plain"].sum(),
-            "composites": by_composite.size(),
-            "composites_playable_plain": by_composite["playable_composite"].sum(),
-            "composites_playable_with_exponent": by_composite["playable_with_exponent"].sum(),
-        }
-    ).fillna(0).astype("int64")
+    table = (
+        pd.DataFrame(
+            {
+                "primes": by_prime.size(),
+                "primes_playable": by_prime["playable_plain"].sum(),
+                "composites": by_composite.size(),
+                "composites_playable_plain": by_composite["playable_composite"].sum(),
+                "composites_playable_with_exponent": by_composite["playable_with_exponent"].sum(),
+            }
+        )
+        .fillna(0)
+        .astype("int64")
+    )
     return table.reset_index()
 
 
@@ -317,12 +354,27 @@ def daifugo_figure(numbers: pd.DataFrame) -> Figure | None:
     figure = Figure(figsize=(8, 4))
     axes = figure.subplots()
     width = 0.27
-    axes.bar(x - width, table["primes_playable"] / primes, width, color="#7570b3",
-             label="primes (laid as cards)")
-    axes.bar(x, table["composites_playable_plain"] / composites, width, color="#1b9e77",
-             label="composites, plain factors")
-    axes.bar(x + width, table["composites_playable_with_exponent"] / composites, width,
-             color="#d95f02", label="composites, with exponent notation")
+    axes.bar(
+        x - width,
+        table["primes_playable"] / primes,
+        width,
+        color="#7570b3",
+        label="primes (laid as cards)",
+    )
+    axes.bar(
+        x,
+        table["composites_playable_plain"] / composites,
+        width,
+        color="#1b9e77",
+        label="composites, plain factors",
+    )
+    axes.bar(
+        x + width,
+        table["composites_playable_with_exponent"] / composites,
+        width,
+        color="#d95f02",
+        label="composites, with exponent notation",
+    )
     axes.set_xticks(x, [f"{d} digits" for d in table["digits"]])
     axes.set_ylim(0, 1.05)
     axes.set_ylabel("share playable")
@@ -359,8 +411,11 @@ def shiritori_graph_frame(words: pd.DataFrame, outcomes: pd.DataFrame) -> pd.Dat
     """Default-variant words with their first and last units and the winner as start word."""
     words = default_variant(words)
     outcomes = default_variant(outcomes)
-    word, first, last = (_pick(words, WORD_COLUMNS), _pick(words, FIRST_COLUMNS),
-                         _pick(words, LAST_COLUMNS))
+    word, first, last = (
+        _pick(words, WORD_COLUMNS),
+        _pick(words, FIRST_COLUMNS),
+        _pick(words, LAST_COLUMNS),
+    )
     winners = outcomes.drop_duplicates("start").set_index("start")["winner"]
     frame = words[[word, first, last]].drop_duplicates(word)
     frame.columns = ["word", "first", "last"]
@@ -385,8 +440,15 @@ def shiritori_figure(words: pd.DataFrame, outcomes: pd.DataFrame) -> Figure | No
         for n, winner in enumerate(sorted(cell["winner"])):
             x = index[last] + 0.05 + step * (n % per_row)
             y = index[first] + 0.05 + step * (n // per_row)
-            axes.add_patch(Rectangle((x, y), step * 0.92, step * 0.92, lw=0,
-                                     color=WINNER_COLOURS.get(winner, "#000000")))
+            axes.add_patch(
+                Rectangle(
+                    (x, y),
+                    step * 0.92,
+                    step * 0.92,
+                    lw=0,
+                    color=WINNER_COLOURS.get(winner, "#000000"),
+                )
+            )
     font = text_font()
     axes.set_xlim(0, size)
     axes.set_ylim(size, 0)
@@ -399,8 +461,15 @@ def shiritori_figure(words: pd.DataFrame, outcomes: pd.DataFrame) -> Figure | No
     axes.set_axisbelow(True)
     figure.legend(
         handles=[Patch(color=c, label=WINNER_LABELS[w]) for w, c in WINNER_COLOURS.items()],
-        loc="lower center", ncol=3, frameon=False, fontsize=9,
+        loc="lower center",
+        ncol=3,
+        frameon=False,
+        fontsize=9,
     )
-    axes.set_title("Yokai shiritori word graph (article's rules): one square per word, "
-                   "coloured by the winner when the yokai opens with it", fontsize=10, pad=30)
+    axes.set_title(
+        "Yokai shiritori word graph (article's rules): one square per word, "
+        "coloured by the winner when the yokai opens with it",
+        fontsize=10,
+        pad=30,
+    )
     return figure

@@ -124,8 +124,13 @@ def _chopsticks_variants(r: Results) -> pd.DataFrame | None:
     matrix = figures.chopsticks_matrix(variants)
     if matrix.empty:
         return None
-    shown = matrix.map(lambda cell: cell.replace("|", ", plies ").removesuffix(", plies ")
-                       if isinstance(cell, str) else cell)
+    shown = matrix.map(
+        lambda cell: (
+            cell.replace("|", ", plies ").removesuffix(", plies ")
+            if isinstance(cell, str)
+            else cell
+        )
+    )
     return shown.reset_index()
 
 
@@ -136,8 +141,12 @@ def _chopsticks_simple(r: Results) -> pd.DataFrame | None:
     simple = variants[~variants["split"].fillna(False).astype(bool)]
     if simple.empty:
         return None
-    pivot = simple.pivot_table(index=["hands_first", "hands_second", "overflow"],
-                               columns="dies_at", values="start_outcome", aggfunc="first")
+    pivot = simple.pivot_table(
+        index=["hands_first", "hands_second", "overflow"],
+        columns="dies_at",
+        values="start_outcome",
+        aggfunc="first",
+    )
     pivot.columns = [f"dies_at {c}" for c in pivot.columns]
     return pivot.reset_index()
 
@@ -151,8 +160,10 @@ def _contraposition_selfplay(r: Results) -> pd.DataFrame | None:
 
 
 def _daifugo_numbers(r: Results) -> pd.DataFrame | None:
-    return r.load("daifugo/numbers", ["n", "is_prime", "playable_plain", "playable_composite",
-                                      "playable_with_exponent"])
+    return r.load(
+        "daifugo/numbers",
+        ["n", "is_prime", "playable_plain", "playable_composite", "playable_with_exponent"],
+    )
 
 
 def _daifugo_digits(r: Results) -> pd.DataFrame | None:
@@ -164,8 +175,11 @@ def _daifugo_z3(r: Results) -> pd.DataFrame | None:
     check = r.load("daifugo/z3_crosscheck", ["n", "status"])
     if check is None:
         return None
-    return check.groupby("status").agg(numbers=("n", "size"), smallest=("n", "min"),
-                                       largest=("n", "max")).reset_index()
+    return (
+        check.groupby("status")
+        .agg(numbers=("n", "size"), smallest=("n", "min"), largest=("n", "max"))
+        .reset_index()
+    )
 
 
 def _daifugo_examples(r: Results) -> pd.DataFrame | None:
@@ -189,8 +203,9 @@ def _shiritori_summary(r: Results) -> pd.DataFrame | None:
     outcomes = r.load("shiritori/outcomes", ["variant_id", "winner", "nodes"])
     if outcomes is None:
         return None
-    counts = outcomes.pivot_table(index="variant_id", columns="winner", values="nodes",
-                                  aggfunc="size", fill_value=0)
+    counts = outcomes.pivot_table(
+        index="variant_id", columns="winner", values="nodes", aggfunc="size", fill_value=0
+    )
     counts["nodes"] = outcomes.groupby("variant_id")["nodes"].sum()
     return counts.reset_index()
 
@@ -214,46 +229,69 @@ def _shiritori_variant_effect(r: Results) -> pd.DataFrame | None:
 
 FIGURES: dict[str, list[FigureSpec]] = {
     "fivelines": [
-        ("fivelines_misere", "Share of positions lost by the player to move, normal and "
-         "misère play, and how many positions change outcome between the two rules.",
-         lambda r: _apply(figures.fivelines_figure, _fivelines_positions(r))),
+        (
+            "fivelines_misere",
+            "Share of positions lost by the player to move, normal and "
+            "misère play, and how many positions change outcome between the two rules.",
+            lambda r: _apply(figures.fivelines_figure, _fivelines_positions(r)),
+        ),
     ],
     "chopsticks": [
-        ("chopsticks_variants", "Each of the 2-hand rule sets: who wins from the start "
-         "(the player to move is 'first'), with the plies to the end under optimal play.",
-         lambda r: _apply(figures.chopsticks_figure, r.load("chopsticks/variants"))),
+        (
+            "chopsticks_variants",
+            "Each of the 2-hand rule sets: who wins from the start "
+            "(the player to move is 'first'), with the plies to the end under optimal play.",
+            lambda r: _apply(figures.chopsticks_figure, r.load("chopsticks/variants")),
+        ),
     ],
     "contraposition": [
-        ("contraposition_boards", "Solved boards: the winning first moves (up to symmetry) "
-         "shaded; the dot marks the centre.",
-         lambda r: _apply(figures.contraposition_figure, _contraposition_solutions(r))),
-        ("contraposition_selfplay", "Self-play between the MCTS agents on larger boards.",
-         lambda r: _apply(figures.selfplay_figure, _contraposition_selfplay(r))),
+        (
+            "contraposition_boards",
+            "Solved boards: the winning first moves (up to symmetry) "
+            "shaded; the dot marks the centre.",
+            lambda r: _apply(figures.contraposition_figure, _contraposition_solutions(r)),
+        ),
+        (
+            "contraposition_selfplay",
+            "Self-play between the MCTS agents on larger boards.",
+            lambda r: _apply(figures.selfplay_figure, _contraposition_selfplay(r)),
+        ),
     ],
     "daifugo": [
-        ("daifugo_playable", "Share of numbers that can be played, by digit count: primes "
-         "laid as cards; composites with plain factors and with exponent notation.",
-         lambda r: _apply(figures.daifugo_figure, _daifugo_numbers(r))),
+        (
+            "daifugo_playable",
+            "Share of numbers that can be played, by digit count: primes "
+            "laid as cards; composites with plain factors and with exponent notation.",
+            lambda r: _apply(figures.daifugo_figure, _daifugo_numbers(r)),
+        ),
     ],
     "shiritori": [
-        ("shiritori_graph", "Every word in the cell of its first unit (row) and last unit "
-         "(column), coloured by who wins when the yokai opens with it (article's rules).",
-         lambda r: _apply2(figures.shiritori_figure, _shiritori_words(r),
-                           _shiritori_outcomes(r))),
+        (
+            "shiritori_graph",
+            "Every word in the cell of its first unit (row) and last unit "
+            "(column), coloured by who wins when the yokai opens with it (article's rules).",
+            lambda r: _apply2(
+                figures.shiritori_figure, _shiritori_words(r), _shiritori_outcomes(r)
+            ),
+        ),
     ],
 }
 
 TABLES: dict[str, list[TableSpec]] = {
     "fivelines": [
         ("The pyramid 1-2-3-4-5", _fivelines_pyramid),
-        ("Positions by total number of sticks",
-         lambda r: _apply(figures.fivelines_by_total, _fivelines_positions(r))),
+        (
+            "Positions by total number of sticks",
+            lambda r: _apply(figures.fivelines_by_total, _fivelines_positions(r)),
+        ),
         ("z3 lemmas", _fivelines_proofs),
     ],
     "chopsticks": [
         ("Start outcome of the 2-hand rule sets", _chopsticks_variants),
-        ("Simple chopsticks (attacks only): start outcome by hands and dies_at",
-         _chopsticks_simple),
+        (
+            "Simple chopsticks (attacks only): start outcome by hands and dies_at",
+            _chopsticks_simple,
+        ),
     ],
     "contraposition": [
         ("Exact solutions", _contraposition_solutions),
@@ -297,8 +335,12 @@ def _claims(results: Results) -> pd.DataFrame:
 def _table_link(results: Results, out_dir: Path, table: str) -> str | None:
     """A relative link to the table a claim names, if that file exists."""
     text = str(table).strip()
-    candidates = [Path(text), results.root / text, results.root / f"{text}.parquet",
-                  results.root / text.removeprefix("results/")]
+    candidates = [
+        Path(text),
+        results.root / text,
+        results.root / f"{text}.parquet",
+        results.root / text.removeprefix("results/"),
+    ]
     for candidate in candidates:
         if candidate.suffix == ".parquet" and candidate.is_file():
             return os.path.relpath(candidate, out_dir)
@@ -336,11 +378,13 @@ def build_sections(results: Results, out_dir: Path) -> list[Section]:
             if frame is not None and not frame.empty:
                 section.tables.append({"title": title, "html": html_table(frame)})
         for path in table_files(results.root / game) if (results.root / game).is_dir() else []:
-            section.files.append({
-                "path": path.relative_to(results.root).as_posix(),
-                "link": os.path.relpath(path, out_dir),
-                "rows": pq.ParquetFile(path).metadata.num_rows,
-            })
+            section.files.append(
+                {
+                    "path": path.relative_to(results.root).as_posix(),
+                    "link": os.path.relpath(path, out_dir),
+                    "rows": pq.ParquetFile(path).metadata.num_rows,
+                }
+            )
         if section.claims or section.figures or section.tables or section.files:
             sections.append(section)
     return sections
@@ -377,8 +421,9 @@ def build_report(
     resources = []
     if package is not None and Path(package).is_file():
         for resource in load_package(package)["resources"]:
-            resources.append({**resource, "link": os.path.relpath(
-                results.root / resource["path"], out_dir)})
+            resources.append(
+                {**resource, "link": os.path.relpath(results.root / resource["path"], out_dir)}
+            )
     counts = verdict_counts(claims)
     page = _TEMPLATE.from_string(PAGE_TEMPLATE).render(
         version=__version__,

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (HTML template lines are easier to read unbroken)
 """The Jinja2 template of the report page (kept in Python so that it ships with the package).
 
 Self-contained: inline CSS, no scripts, no fonts or files from the network; images are

@@ -42,8 +42,9 @@ def _check_resource(root: Path, resource: dict) -> list[str]:
         return problems
     if rows != resource.get("rows"):
         problems.append(f"{path}: {rows} rows, the package says {resource.get('rows')}")
-    expected = [(f.get("name"), f.get("arrow_type")) for f in
-                resource.get("schema", {}).get("fields", [])]
+    expected = [
+        (f.get("name"), f.get("arrow_type")) for f in resource.get("schema", {}).get("fields", [])
+    ]
     found = [(field.name, str(field.type)) for field in schema]
     if expected != found:
         problems.append(f"{path}: columns {found} differ from the package's {expected}")

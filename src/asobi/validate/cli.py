@@ -15,8 +15,9 @@ from asobi.report.validate import validate_results
 
 
 @click.command("validate")
-@click.argument("results", type=click.Path(exists=True, file_okay=False, path_type=Path),
-                default="results")
+@click.argument(
+    "results", type=click.Path(exists=True, file_okay=False, path_type=Path), default="results"
+)
 def command(results: Path) -> None:
     """Re-read every table under RESULTS; compare size, sha256, rows and schema with
     RESULTS/datapackage.json. Prints each mismatch (naming the file) and exits 2 on any."""
@@ -24,6 +25,8 @@ def command(results: Path) -> None:
     for problem in problems:
         click.echo(f"asobi: invalid: {problem}", err=True)
     if problems:
-        raise DataError(f"{len(problems)} table(s) or check(s) in {results} do not match "
-                        "the data package (listed above)")
+        raise DataError(
+            f"{len(problems)} table(s) or check(s) in {results} do not match "
+            "the data package (listed above)"
+        )
     click.echo(f"{results}: every table matches the data package")
