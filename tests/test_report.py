@@ -158,9 +158,24 @@ def _chopsticks(results: Path) -> None:
                 n_draw=0,
             )
         )
-    frame = pd.DataFrame(rows)
-    frame["start_plies"] = frame["start_plies"].astype("Int64")
-    write_table(frame, results / "chopsticks/variants.parquet", table="chopsticks/variants")
+    int8 = pa.int8()
+    schema = pa.schema(
+        [
+            ("variant_id", pa.string()),
+            ("hands_first", int8),
+            ("hands_second", int8),
+            ("dies_at", int8),
+            ("overflow", pa.string()),
+            *[(name, pa.bool_()) for name in ("split", "revive", "fusion", "swap", "reaction")],
+            ("start_outcome", pa.string()),
+            ("start_plies", pa.int32()),
+            *[(name, pa.int64()) for name in ("n_positions", "n_first", "n_second", "n_draw")],
+        ]
+    )
+    frame = pd.DataFrame(rows)[schema.names]
+    write_table(
+        frame, results / "chopsticks/variants.parquet", table="chopsticks/variants", schema=schema
+    )
     write_claims(
         _claims("chopsticks", "results/chopsticks/variants.parquet"),
         results / "chopsticks/claims.parquet",
@@ -175,6 +190,7 @@ def _contraposition(results: Path) -> None:
             "protocol": ["basic", "12?", "basic", "12?"],
             "winner": ["white", "black", "black", "white"],
             "best_first_moves": [[0, 1], [3], [0, 5, 9], []],
+            "best_first_move_cells": [[0, 1, 2, 4, 5, 6], [3], [0, 5, 9, 13, 18], []],
             "nodes": [10, 12, 10**6, 2 * 10**6],
             "solved": [True, True, True, False],
         }
@@ -185,6 +201,7 @@ def _contraposition(results: Path) -> None:
             ("protocol", pa.string()),
             ("winner", pa.string()),
             ("best_first_moves", INT_LIST),
+            ("best_first_move_cells", INT_LIST),
             ("nodes", pa.int64()),
             ("solved", pa.bool_()),
         ]
@@ -203,13 +220,15 @@ def _contraposition(results: Path) -> None:
             "black_agent": ["UCT", "GRAVE"],
             "games": [20, 20],
             "white_wins": [12, 7],
+            "white_win_rate_low95": [0.39, 0.17],
+            "white_win_rate_high95": [0.78, 0.57],
         }
     )
     write_table(
         selfplay, results / "contraposition/selfplay.parquet", table="contraposition/selfplay"
     )
     write_claims(
-        _claims("contraposition", "results/contraposition/solutions.parquet"),
+        _claims("contraposition", "contraposition/solutions, contraposition/missing"),
         results / "contraposition/claims.parquet",
         game="contraposition",
     )
@@ -501,6 +520,11 @@ def test_report_has_every_claim_figure_and_table(results: Path) -> None:
     assert "Outcomes per variant" in html
     assert 'href="../datapackage.json"' in html
     assert 'href="../chopsticks/variants.parquet"' in html
+    # A claim naming two tables links the one that exists and names the other.
+    assert (
+        '<a href="../contraposition/solutions.parquet">contraposition/solutions</a>, '
+        "contraposition/missing" in html
+    )
     assert "not drawn" not in html
 
 
@@ -583,3 +607,22 @@ def test_fivelines_by_total_counts_partitions(results: Path) -> None:
     positions = pq.read_table(results / "fivelines/positions.parquet").to_pandas()
     table = figures.fivelines_by_total(positions).set_index("total")
     assert table.loc[8, "positions"] == 22  # partitions of 8
+
+
+def test_games_can_ship_their_own_column_descriptions(monkeypatch, results: Path) -> None:
+    import sys
+    import types
+
+    from asobi.report import catalog
+
+    module = types.ModuleType("asobi.daifugo.columns")
+    module.COLUMN_DESCRIPTIONS = {"daifugo/numbers": {"min_cards": "Shipped by the game"}}
+    monkeypatch.setitem(sys.modules, "asobi.daifugo.columns", module)
+    catalog.game_descriptions.cache_clear()
+    try:
+        resources = {r["path"]: r for r in build_package(results)["resources"]}
+    finally:
+        catalog.game_descriptions.cache_clear()
+    fields = {f["name"]: f for f in resources["daifugo/numbers.parquet"]["schema"]["fields"]}
+    assert fields["min_cards"]["description"] == "Shipped by the game"
+    assert fields["is_prime"]["description"] == "True when n is prime"

@@ -16,7 +16,9 @@ so, and the data-package step logs it so that the registry can be completed.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from functools import cache
 
 GAME_ORDER = ("fivelines", "chopsticks", "contraposition", "daifugo", "shiritori")
 
@@ -176,11 +178,17 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
     "contraposition/solutions": {
         "side": "Board side (side s has 3s(s-1)+1 cells)",
         "protocol": "`basic` or `12?` placement protocol",
+        "cells": "Number of cells of the board",
         "winner": "`white` or `black` with perfect play",
-        "best_first_moves": "Winning first moves, up to the board's 12 symmetries",
+        "best_first_moves": "Winning first moves (cell indices), up to the board's 12 symmetries",
+        "best_first_move_cells": "Every cell of the winning first moves' symmetry classes",
+        "first_move_cells": "The first moves examined (one cell per symmetry class)",
+        "first_move_white_wins": "For each examined first move: does White win after it",
+        "first_move_nodes": "For each examined first move: search nodes",
         "nodes": "Search nodes visited",
         "solved": "True when solved exactly; false (with the reason) if the budget ran out",
         "reason": "Why the position was not solved, if it was not",
+        "deciding_size": "Group size at which the final comparison is decided",
     },
     "contraposition/selfplay": {
         "side": "Board side",
@@ -189,6 +197,10 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "black_agent": "Agent playing Black",
         "games": "Games played",
         "white_wins": "Games won by White",
+        "white_win_rate": "Share of games won by White",
+        "white_win_rate_low95": "Lower end of the 95% interval of White's win rate",
+        "white_win_rate_high95": "Upper end of the 95% interval of White's win rate",
+        "decided_at_size_1_share": "Share of games decided at group size 1",
     },
     "daifugo/numbers": {
         "n": "The number",
@@ -244,11 +256,26 @@ COMMON_DESCRIPTIONS = {
 UNDOCUMENTED = "(no description registered for this column)"
 
 
+@cache
+def game_descriptions(game: str) -> dict[str, dict[str, str]]:
+    """Descriptions a game ships itself: ``COLUMN_DESCRIPTIONS`` in ``asobi.<game>.columns``
+    (same shape as :data:`COLUMN_DESCRIPTIONS`), or nothing when the module does not exist."""
+    if not game.isidentifier():
+        return {}
+    try:
+        module = importlib.import_module(f"asobi.{game}.columns")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "COLUMN_DESCRIPTIONS", {}))
+
+
 def describe_column(table: str, column: str) -> str:
-    """Description of ``column`` of ``table`` (exact table, then game, then shared)."""
+    """Description of ``column`` of ``table``: the game's own registry first, then this
+    one (exact table, then any table of the game), then descriptions shared by all games."""
     keys = [table, "claims"] if table.endswith("/claims") else [table]
-    for key in [*keys, game_of(table)]:
-        found = COLUMN_DESCRIPTIONS.get(key, {}).get(column)
-        if found:
-            return found
+    for registry in (game_descriptions(game_of(table)), COLUMN_DESCRIPTIONS):
+        for key in [*keys, game_of(table)]:
+            found = registry.get(key, {}).get(column)
+            if found:
+                return found
     return COMMON_DESCRIPTIONS.get(column, UNDOCUMENTED)

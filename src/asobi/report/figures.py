@@ -281,7 +281,9 @@ def contraposition_figure(solutions: pd.DataFrame) -> Figure | None:
     axes_grid = np.atleast_1d(figure.subplots(n_rows, n_cols)).ravel()
     for axes, row in zip(axes_grid, rows, strict=False):
         side = int(row["side"])
-        cells, unread = parse_cells(row.get("best_first_moves"), side)
+        # Prefer every cell of the winning symmetry classes when the table lists them.
+        moves = row.get("best_first_move_cells", row.get("best_first_moves"))
+        cells, unread = parse_cells(moves, side)
         solved = bool(row.get("solved", True))
         winner = str(row.get("winner")) if solved else "unsolved"
         _draw_board(axes, side, cells, "#e6a23c")
@@ -308,12 +310,18 @@ def selfplay_figure(selfplay: pd.DataFrame) -> Figure | None:
     share = frame["white_wins"] / frame["games"].where(frame["games"] > 0)
     figure = Figure(figsize=(max(5.0, 1.1 * len(frame)), 3.6))
     axes = figure.subplots()
-    axes.bar(range(len(frame)), share, color="#c9c9c9", edgecolor="#333333")
+    bounds = {}
+    if {"white_win_rate_low95", "white_win_rate_high95"} <= set(frame.columns):
+        errors = np.vstack(
+            [share - frame["white_win_rate_low95"], frame["white_win_rate_high95"] - share]
+        )
+        bounds = {"yerr": np.clip(errors.astype(float), 0, None), "capsize": 4}
+    axes.bar(range(len(frame)), share, color="#c9c9c9", edgecolor="#333333", **bounds)
     axes.axhline(0.5, color="#b03a2e", lw=0.8, ls="--")
     axes.set_xticks(range(len(frame)), labels, fontsize=7)
     axes.set_ylim(0, 1)
     axes.set_ylabel("White's share of wins")
-    axes.set_title("Contraposition self-play (dashed: even game)", fontsize=10)
+    axes.set_title("Contraposition self-play (dashed: even game; bars: 95% interval)", fontsize=10)
     return figure
 
 

@@ -333,18 +333,20 @@ def _claims(results: Results) -> pd.DataFrame:
 
 
 def _table_link(results: Results, out_dir: Path, table: str) -> str | None:
-    """A relative link to the table a claim names, if that file exists."""
+    """A relative link to a table named in a claim, if that file exists."""
     text = str(table).strip()
-    candidates = [
-        Path(text),
-        results.root / text,
-        results.root / f"{text}.parquet",
-        results.root / text.removeprefix("results/"),
-    ]
+    relative = text.removeprefix("results/")
+    candidates = [results.root / relative, results.root / f"{relative}.parquet", Path(text)]
     for candidate in candidates:
         if candidate.suffix == ".parquet" and candidate.is_file():
             return os.path.relpath(candidate, out_dir)
     return None
+
+
+def table_links(results: Results, out_dir: Path, tables: str) -> list[dict[str, str | None]]:
+    """The tables a claim names (comma-separated), each with its link when it exists."""
+    names = [name.strip() for name in str(tables or "").split(",") if name.strip()]
+    return [{"name": name, "link": _table_link(results, out_dir, name)} for name in names]
 
 
 def build_sections(results: Results, out_dir: Path) -> list[Section]:
@@ -356,7 +358,7 @@ def build_sections(results: Results, out_dir: Path) -> list[Section]:
         article = ARTICLES[game]
         section = Section(game=game, heading=article.heading, title=article.title)
         for row in claims[claims["game"] == game].to_dict("records"):
-            row["link"] = _table_link(results, out_dir, row.get("table", ""))
+            row["links"] = table_links(results, out_dir, row.get("table", ""))
             section.claims.append(row)
         for stem, caption, draw in FIGURES.get(game, []):
             try:

@@ -81,7 +81,7 @@ merged yet).</p>
 <td>{{ c.formal }}</td>
 <td><span class="verdict v-{{ c.verdict }}">{{ c.verdict }}</span></td>
 <td>{{ c.evidence }}<br><span class="muted">table:
-{% if c.link %}<a href="{{ c.link }}">{{ c.table }}</a>{% else %}{{ c.table }}{% endif %}</span></td>
+{% for t in c.links %}{% if t.link %}<a href="{{ t.link }}">{{ t.name }}</a>{% else %}{{ t.name }}{% endif %}{% if not loop.last %}, {% endif %}{% endfor %}</span></td>
 </tr>
 {% endfor %}
 </table>
