@@ -289,7 +289,9 @@ def contraposition_figure(solutions: pd.DataFrame) -> Figure | None:
         _draw_board(axes, side, cells, "#e6a23c")
         title = f"side {side}, protocol {row['protocol']}: {winner}"
         if solved and cells:
-            title += f"\n{len(cells)} best first move(s) shaded"
+            title += f"\n{len(cells)} winning first cell(s) shaded"
+        elif solved and not unread:
+            title += "\nno first move wins for White"
         if unread:
             title += "\nmoves: " + ", ".join(unread[:6])
         axes.set_title(title, fontsize=8)

@@ -26,7 +26,11 @@ PAGE_TEMPLATE = """<!DOCTYPE html>
   th { background: #efece3; }
   table.data td { font-variant-numeric: tabular-nums; max-width: 34em;
                   overflow-wrap: anywhere; }
-  .claim td:first-child { white-space: nowrap; }
+  table.claim { table-layout: fixed; width: 100%; }
+  .claim td { overflow-wrap: anywhere; }
+  .claim td:first-child { word-break: break-all; font-size: 0.92em; }
+  .claim col.id { width: 13%; } .claim col.said { width: 27%; }
+  .claim col.checked { width: 27%; } .claim col.verdict { width: 9%; }
   .verdict { display: inline-block; padding: 0.05em 0.5em; border-radius: 0.7em;
              font-size: 0.85em; font-weight: bold; color: white; white-space: nowrap; }
   .v-confirmed { background: #1b7f4c; }
@@ -72,6 +76,7 @@ merged yet).</p>
 {% if s.claims %}
 <h3>Claims</h3>
 <table class="claim">
+<colgroup><col class="id"><col class="said"><col class="checked"><col class="verdict"><col></colgroup>
 <tr><th>claim</th><th>where the article says it, and what it says (our words)</th>
 <th>what we checked</th><th>verdict</th><th>evidence</th></tr>
 {% for c in s.claims %}
