@@ -626,3 +626,20 @@ def test_games_can_ship_their_own_column_descriptions(monkeypatch, results: Path
     fields = {f["name"]: f for f in resources["daifugo/numbers.parquet"]["schema"]["fields"]}
     assert fields["min_cards"]["description"] == "Shipped by the game"
     assert fields["is_prime"]["description"] == "True when n is prime"
+
+
+def test_report_config_block_defaults_and_bad_values() -> None:
+    from asobi.core.config import validate_config
+    from asobi.core.errors import ConfigError
+
+    config = validate_config({})
+    assert config["report"] == {
+        "enabled": True,
+        "screenshot": "auto",
+        "screenshot_width": 1280,
+        "screenshot_height": 2400,
+    }
+    with pytest.raises(ConfigError, match="report.screenshot"):
+        validate_config({"report": {"screenshot": "maybe"}})
+    with pytest.raises(ConfigError, match="unknown config key 'report.colour'"):
+        validate_config({"report": {"colour": "red"}})

@@ -272,9 +272,13 @@ def game_descriptions(game: str) -> dict[str, dict[str, str]]:
 def describe_column(table: str, column: str) -> str:
     """Description of ``column`` of ``table``: the game's own registry first, then this
     one (exact table, then any table of the game), then descriptions shared by all games."""
+    game = game_of(table)
     keys = [table, "claims"] if table.endswith("/claims") else [table]
-    for registry in (game_descriptions(game_of(table)), COLUMN_DESCRIPTIONS):
-        for key in [*keys, game_of(table)]:
+    for registry in (game_descriptions(game), COLUMN_DESCRIPTIONS):
+        # This table, then the game's shared entries, then the same column in a sibling
+        # table of the game (``side`` means the same in every contraposition table).
+        siblings = sorted(k for k in registry if k.startswith(f"{game}/"))
+        for key in [*keys, game, *siblings]:
             found = registry.get(key, {}).get(column)
             if found:
                 return found

@@ -60,17 +60,20 @@ class Results:
     def has(self, name: str) -> bool:
         return self.path(name).is_file()
 
-    def load(self, name: str, columns: list[str] | None = None) -> pd.DataFrame | None:
-        """The table, or ``None`` if it does not exist; only ``columns`` if they all exist."""
+    def load(
+        self, name: str, columns: list[str] | None = None, filters: list | None = None
+    ) -> pd.DataFrame | None:
+        """The table, or ``None`` if it does not exist; only ``columns`` (which must all
+        exist) and only the rows matching ``filters`` (pyarrow's filter syntax)."""
         if not self.has(name):
             return None
         path = self.path(name)
-        if columns is not None:
-            present = set(pq.read_schema(path).names)
-            missing = [c for c in columns if c not in present]
-            if missing:
-                raise KeyError(f"{name} lacks column(s) {', '.join(missing)}")
-        return pq.read_table(path, columns=columns).to_pandas()
+        needed = list(columns or []) + [f[0] for f in filters or []]
+        present = set(pq.read_schema(path).names)
+        missing = [c for c in dict.fromkeys(needed) if c not in present]
+        if missing:
+            raise KeyError(f"{name} lacks column(s) {', '.join(missing)}")
+        return pq.read_table(path, columns=columns, filters=filters).to_pandas()
 
     def load_many(self, pattern: str) -> pd.DataFrame | None:
         """Concatenate the tables matching ``pattern`` (a glob relative to the root)."""
@@ -100,7 +103,7 @@ def _fivelines_positions(r: Results) -> pd.DataFrame | None:
 
 
 def _fivelines_pyramid(r: Results) -> pd.DataFrame | None:
-    positions = r.load("fivelines/positions")
+    positions = r.load("fivelines/positions", filters=[("total", "==", 15)])
     if positions is None:
         return None
     pyramid = positions[positions["rows"].map(lambda rows: list(rows) == [1, 2, 3, 4, 5])]
