@@ -20,6 +20,7 @@ import pandas as pd
 from matplotlib import font_manager
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle, RegularPolygon
+from matplotlib.ticker import MaxNLocator
 
 OUTCOME_COLOURS = {"first": "#d95f02", "second": "#1b9e77", "draw": "#9e9e9e"}
 WINNER_COLOURS = {"yokai": "#b03a2e", "human": "#2471a3", "unknown": "#bdbdbd"}
@@ -193,6 +194,7 @@ def fivelines_figure(positions: pd.DataFrame) -> Figure | None:
     bottom.bar(table["total"], table["outcome_differs"], color="#555555")
     bottom.set_ylabel("positions whose\noutcome differs")
     bottom.set_xlabel("total number of sticks")
+    bottom.xaxis.set_major_locator(MaxNLocator(integer=True))
     return figure
 
 
