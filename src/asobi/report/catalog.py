@@ -1,0 +1,285 @@
+"""What the published tables mean: articles, licences, column descriptions.
+
+The column descriptions restate the output contract of each game (DESIGN.md and the game
+issues). A column that is not registered here is still published, with a description saying
+so, and the data-package step logs it so that the registry can be completed.
+
+>>> game_of("shiritori/outcomes")
+'shiritori'
+>>> licence_for("shiritori/words")["name"]
+'CC-BY-SA-4.0'
+>>> licence_for("daifugo/numbers")["name"]
+'MIT'
+>>> describe_column("chopsticks/variants", "start_outcome")[:12]
+'Who wins fro'
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cache
+
+GAME_ORDER = ("fivelines", "chopsticks", "contraposition", "daifugo", "shiritori")
+
+
+@dataclass(frozen=True)
+class Article:
+    """One of the five articles whose claims are audited."""
+
+    game: str
+    heading: str
+    title: str
+    file: str
+
+
+ARTICLES = {
+    "fivelines": Article("fivelines", "五線 (five lines)", "五線の必勝法", "gosen_hisshouhou.txt"),
+    "chopsticks": Article(
+        "chopsticks",
+        "数字を増やす遊び (chopsticks)",
+        "子供の時に遊んだ「アレ」の欠陥",
+        "chopsticks_are-no-kekkan.txt",
+    ),
+    "contraposition": Article(
+        "contraposition",
+        "Contraposition",
+        "Contraposition : 最大グループゲームの「対偶」",
+        "contraposition.txt",
+    ),
+    "daifugo": Article(
+        "daifugo",
+        "素数大富豪 (prime daifugō)",
+        "[素数大富豪] ラマヌジャン革命と合成数出しにおける指数表記出し",
+        "sosu-daifugo_ramanujan_shisuu.txt",
+    ),
+    "shiritori": Article(
+        "shiritori",
+        "ようかいしりとり (yokai shiritori)",
+        "もしも妖怪にしりとりを挑まれたら～ようかいしりとり完全解析",
+        "youkai-shiritori_kanzen-kaiseki.txt",
+    ),
+}
+
+PROJECT_LICENCE = {
+    "name": "MIT",
+    "path": "https://opensource.org/licenses/MIT",
+    "title": "MIT License (the asobi project's licence)",
+}
+YOKAI_LICENCE = {
+    "name": "CC-BY-SA-4.0",
+    "path": "https://creativecommons.org/licenses/by-sa/4.0/",
+    "title": "Creative Commons Attribution-ShareAlike 4.0 (derived from Wikipedia)",
+}
+WIKIPEDIA_SOURCE = {
+    "title": "Japanese Wikipedia, 「日本の妖怪一覧」, revision of 2024-07-02 15:49 JST "
+    "(as processed for the yokai shiritori article's data file, "
+    "repository nodai2hITC/youkai_shiritori)",
+    "path": "https://ja.wikipedia.org/wiki/日本の妖怪一覧",
+}
+
+# Games whose tables derive from the yokai list (Wikipedia, CC BY-SA 4.0).
+YOKAI_DERIVED_GAMES = frozenset({"shiritori"})
+
+
+def game_of(table: str) -> str:
+    """The game a table belongs to: the part of its name before the first ``/``."""
+    return table.split("/", 1)[0]
+
+
+def licence_for(table: str, *, contains_yokai_rows: bool = False) -> dict[str, str]:
+    """CC BY-SA 4.0 for tables derived from the yokai list, the project's licence otherwise.
+
+    ``contains_yokai_rows`` marks mixed tables (the merged claims) that carry shiritori rows:
+    share-alike then applies to the whole table.
+    """
+    if game_of(table) in YOKAI_DERIVED_GAMES or contains_yokai_rows:
+        return dict(YOKAI_LICENCE)
+    return dict(PROJECT_LICENCE)
+
+
+def sources_for(table: str, games: tuple[str, ...] = ()) -> list[dict[str, str]]:
+    """The articles (and the Wikipedia revision) a table's content comes from."""
+    involved = [game_of(table)] if game_of(table) in ARTICLES else list(games)
+    sources = [
+        {"title": f"{ARTICLES[g].title} (article on {ARTICLES[g].heading})"}
+        for g in GAME_ORDER
+        if g in involved
+    ]
+    if any(g in YOKAI_DERIVED_GAMES for g in involved):
+        sources.append(dict(WIKIPEDIA_SOURCE))
+    return sources
+
+
+_OUTCOME = "Who wins with perfect play: `first` (the player to move) or `second`"
+_VARIANT_ID = "Canonical variant id (see DESIGN.md): the rule set the row belongs to"
+
+# Column descriptions by game; table-specific entries (``game/table``) take precedence.
+COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
+    "claims": {
+        "claim_id": "Unique id of the claim, prefixed with its game",
+        "game": "Game (sub-package) the claim belongs to",
+        "source": "Where the claim is made: the article's title and section, or a public reference",
+        "statement": "The claim restated in our own words (the articles are cited, not copied)",
+        "formal": "What exactly was checked, in English",
+        "verdict": "confirmed / refuted / confirmed_with_caveat / undecided",
+        "evidence": "Short evidence: counterexample, line of play, proof method",
+        "table": "The result table that backs the verdict",
+    },
+    "fivelines/grundy": {
+        "n": "Length of a single row of sticks",
+        "grundy": "Grundy value of that row, by brute force over every move",
+    },
+    "fivelines/positions": {
+        "rows": "Row lengths of the position, sorted (rows of length 0 omitted)",
+        "total": "Total number of sticks",
+        "xor": "XOR of the row lengths",
+        "normal_outcome": _OUTCOME + " under normal play (last stick wins)",
+        "misere_outcome": _OUTCOME + " under misère play (last stick loses)",
+        "normal_winning_moves": "Positions reachable in one move that win for the mover, "
+        "normal play",
+        "misere_winning_moves": "Positions reachable in one move that win for the mover, "
+        "misère play",
+    },
+    "fivelines/proofs": {
+        "lemma": "Which z3 lemma was checked",
+        "width": "Bit-vector width of the check",
+        "rows": "Number of rows (lemma b) or null",
+        "status": "`proved` or `counterexample`",
+        "seconds": "Solver time in seconds (the only timing column in the dataset)",
+        "counterexample": "The counterexample found, if any",
+    },
+    "chopsticks/variants": {
+        "variant_id": _VARIANT_ID,
+        "hands_first": "Hands of the first player",
+        "hands_second": "Hands of the second player",
+        "dies_at": "A hand reaching this value dies (cut-off) or is exactly dead (roll-over)",
+        "overflow": "`cutoff` or `rollover`",
+        "split": "Splitting (分身) allowed",
+        "revive": "Revival (復活) allowed",
+        "fusion": "Fusion (融合) allowed",
+        "swap": "Swap (交換) allowed",
+        "reaction": "Re-action (再行動) allowed",
+        "start_outcome": "Who wins from the start position: `first`, `second` or `draw`",
+        "start_plies": "Plies to the end under optimal play from the start (null for a draw)",
+        "n_positions": "Reachable positions",
+        "n_first": "Reachable positions won by the player to move",
+        "n_second": "Reachable positions lost by the player to move",
+        "n_draw": "Reachable positions that are draws",
+    },
+    "chopsticks/positions": {
+        "variant_id": _VARIANT_ID,
+        "mover": "Hand values of the player to move, sorted",
+        "other": "Hand values of the opponent, sorted",
+        "outcome": "`first` (mover wins), `second` or `draw`",
+        "plies": "Plies to the end under optimal play (null for a draw)",
+        "best_moves": "Optimal moves in the README's notation",
+    },
+    "contraposition/solutions": {
+        "side": "Board side (side s has 3s(s-1)+1 cells)",
+        "protocol": "`basic` or `12?` placement protocol",
+        "cells": "Number of cells of the board",
+        "winner": "`white` or `black` with perfect play",
+        "best_first_moves": "Winning first moves (cell indices), up to the board's 12 symmetries",
+        "best_first_move_cells": "Every cell of the winning first moves' symmetry classes",
+        "first_move_cells": "The first moves examined (one cell per symmetry class)",
+        "first_move_white_wins": "For each examined first move: does White win after it",
+        "first_move_nodes": "For each examined first move: search nodes",
+        "nodes": "Search nodes visited",
+        "solved": "True when solved exactly; false (with the reason) if the budget ran out",
+        "reason": "Why the position was not solved, if it was not",
+        "deciding_size": "Group size at which the final comparison is decided",
+    },
+    "contraposition/selfplay": {
+        "side": "Board side",
+        "protocol": "`basic` or `12?` placement protocol",
+        "white_agent": "Agent playing White",
+        "black_agent": "Agent playing Black",
+        "games": "Games played",
+        "white_wins": "Games won by White",
+        "white_win_rate": "Share of games won by White",
+        "white_win_rate_low95": "Lower end of the 95% interval of White's win rate",
+        "white_win_rate_high95": "Upper end of the 95% interval of White's win rate",
+        "decided_at_size_1_share": "Share of games decided at group size 1",
+    },
+    "daifugo/numbers": {
+        "n": "The number",
+        "is_prime": "True when n is prime",
+        "special": "`grothendieck` (57), `ramanujan` (1729) or null",
+        "min_cards": "Fewest cards that read as n",
+        "playable_plain": "n can be laid as cards that read n (prime plays)",
+        "jokers_needed": "Jokers needed by the cheapest plain layout",
+        "playable_composite": "Composite n can be played with plain factors",
+        "min_cards_composite": "Fewest cards of a composite play with plain factors",
+        "playable_with_exponent": "Composite n can be played using exponent notation",
+        "min_cards_with_exponent": "Fewest cards of a composite play with exponent notation",
+        "n_layouts_with_exponent": "Distinct valid composite layouts with exponent notation",
+    },
+    "daifugo/layouts": {
+        "n": "The composite number",
+        "expression": "The factorisation as laid, e.g. 2^5*733",
+        "cards": "The cards laid",
+        "n_cards": "Number of cards",
+        "jokers": "Jokers used",
+    },
+    "daifugo/z3_crosscheck": {
+        "n": "The composite number checked",
+        "status": "Agreement status between z3 and the enumerator",
+    },
+    "shiritori/outcomes": {
+        "start": "The start word (the yokai's name)",
+        "winner": "`yokai` (first player), `human`, or `unknown` if undecided in budget",
+        "line": "One winning line (principal variation)",
+        "nodes": "Search nodes visited",
+    },
+    "shiritori": {
+        "long_vowel": "How a final ー counts: `vowel` or `previous_kana`",
+        "small_kana": "How a final small kana counts: `enlarge` or `mora`",
+        "final_u": "How a final ウ counts: `written` or `pronounced`",
+        "dakuten": "Voiced marks: `strict` or `free`",
+        "aliases": "Aliases: `ban` (banned together) or `independent`",
+        "word": "The reading (katakana)",
+        "first": "The unit the word starts with, under the variant",
+        "last": "The unit the word ends with, under the variant",
+    },
+}
+
+# Descriptions shared by several games.
+COMMON_DESCRIPTIONS = {
+    "variant_id": _VARIANT_ID,
+    "variant": _VARIANT_ID,
+    "outcome": _OUTCOME,
+    "nodes": "Search nodes visited",
+    "seconds": "Measured time in seconds",
+}
+
+UNDOCUMENTED = "(no description registered for this column)"
+
+
+@cache
+def game_descriptions(game: str) -> dict[str, dict[str, str]]:
+    """Descriptions a game ships itself: ``COLUMN_DESCRIPTIONS`` in ``asobi.<game>.columns``
+    (same shape as :data:`COLUMN_DESCRIPTIONS`), or nothing when the module does not exist."""
+    if not game.isidentifier():
+        return {}
+    try:
+        module = importlib.import_module(f"asobi.{game}.columns")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "COLUMN_DESCRIPTIONS", {}))
+
+
+def describe_column(table: str, column: str) -> str:
+    """Description of ``column`` of ``table``: the game's own registry first, then this
+    one (exact table, then any table of the game), then descriptions shared by all games."""
+    game = game_of(table)
+    keys = [table, "claims"] if table.endswith("/claims") else [table]
+    for registry in (game_descriptions(game), COLUMN_DESCRIPTIONS):
+        # This table, then the game's shared entries, then the same column in a sibling
+        # table of the game (``side`` means the same in every contraposition table).
+        siblings = sorted(k for k in registry if k.startswith(f"{game}/"))
+        for key in [*keys, game, *siblings]:
+            found = registry.get(key, {}).get(column)
+            if found:
+                return found
+    return COMMON_DESCRIPTIONS.get(column, UNDOCUMENTED)

@@ -1,0 +1,65 @@
+"""``asobi report ...``: build the report page, the data package, the dataset card, a screenshot.
+
+``asobi validate results/`` lives in :mod:`asobi.validate.cli` (a top-level command).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from asobi.report.browser import screenshot as take_screenshot
+from asobi.report.datapackage import PACKAGE_FILE, write_dataset_card, write_package
+from asobi.report.report import build_report
+
+RESULTS = click.Path(exists=True, file_okay=False, path_type=Path)
+
+
+@click.group("report")
+def command() -> None:
+    """Publish the results: audit report (HTML), data package, dataset card."""
+
+
+@command.command("datapackage")
+@click.argument("results", type=RESULTS, default="results")
+def datapackage_command(results: Path) -> None:
+    """Describe every table under RESULTS in RESULTS/datapackage.json."""
+    path = write_package(results)
+    click.echo(f"wrote {path}")
+
+
+@command.command("card")
+@click.argument("results", type=RESULTS, default="results")
+@click.option("--out", type=click.Path(path_type=Path), help="Default: RESULTS/DATASET.md.")
+def card_command(results: Path, out: Path | None) -> None:
+    """Write the dataset card from RESULTS/datapackage.json."""
+    path = write_dataset_card(results / PACKAGE_FILE, out or results / "DATASET.md")
+    click.echo(f"wrote {path}")
+
+
+@command.command("build")
+@click.argument("results", type=RESULTS, default="results")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    help="Page to write. Default: RESULTS/report/index.html.",
+)
+def build_command(results: Path, out: Path | None) -> None:
+    """Write the audit report page (and its figures) from the tables under RESULTS."""
+    package = results / PACKAGE_FILE
+    path = build_report(
+        results, out or results / "report" / "index.html", package if package.is_file() else None
+    )
+    click.echo(f"wrote {path}")
+
+
+@command.command("screenshot")
+@click.argument("page", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--width", type=click.IntRange(200, 4000), default=1280, show_default=True)
+@click.option("--height", type=click.IntRange(200, 20000), default=2000, show_default=True)
+def screenshot_command(page: Path, out: Path, width: int, height: int) -> None:
+    """Screenshot PAGE (a local HTML file) into OUT (PNG) with headless Chromium."""
+    path = take_screenshot(page, out, width=width, height=height)
+    click.echo(f"wrote {path}")

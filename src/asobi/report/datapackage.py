@@ -1,0 +1,299 @@
+"""The Frictionless Data Package (``results/datapackage.json``) and its dataset card.
+
+Every Parquet table under ``results/`` becomes one resource: its path (relative to the
+package), format, size, ``sha256`` hash, row count, licence, sources, and a Table Schema
+whose fields carry the Frictionless type, a description (from :mod:`asobi.report.catalog`)
+and the exact Arrow type (``arrow_type``, used by ``asobi validate``). The table's
+``asobi.*`` provenance metadata is copied under ``asobi``. Nothing time-dependent is written,
+so the same tables give the same package byte for byte.
+
+Row counts go in the resource property ``rows`` (an extension: the Data Package standard has
+``bytes`` and ``hash`` but no row count).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from asobi import __version__
+from asobi.core.errors import DataError
+from asobi.core.runlog import progress
+from asobi.core.tables import read_metadata, sha256_file
+from asobi.report.catalog import (
+    ARTICLES,
+    GAME_ORDER,
+    PROJECT_LICENCE,
+    UNDOCUMENTED,
+    WIKIPEDIA_SOURCE,
+    YOKAI_LICENCE,
+    describe_column,
+    game_of,
+    licence_for,
+    sources_for,
+)
+
+log = logging.getLogger("asobi.report")
+
+PACKAGE_FILE = "datapackage.json"
+PACKAGE_NAME = "asobi-results"
+PARQUET_MEDIATYPE = "application/vnd.apache.parquet"
+
+
+def table_files(results_dir: str | os.PathLike[str]) -> list[Path]:
+    """Every Parquet table under ``results_dir``, sorted; hidden files and folders skipped.
+
+    Hidden names are the temporary files of an interrupted :func:`write_table`.
+    """
+    root = Path(results_dir)
+    found = []
+    for path in root.rglob("*.parquet"):
+        relative = path.relative_to(root)
+        if any(part.startswith(".") for part in relative.parts):
+            continue
+        found.append(path)
+    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
+def frictionless_type(arrow_type: pa.DataType) -> str:
+    """The Table Schema field type for an Arrow type.
+
+    >>> frictionless_type(pa.int64()), frictionless_type(pa.list_(pa.string()))
+    ('integer', 'array')
+    """
+    checks = [
+        (pa.types.is_boolean, "boolean"),
+        (pa.types.is_integer, "integer"),
+        (pa.types.is_floating, "number"),
+        (pa.types.is_decimal, "number"),
+        (pa.types.is_string, "string"),
+        (pa.types.is_large_string, "string"),
+        (pa.types.is_dictionary, "string"),
+        (pa.types.is_list, "array"),
+        (pa.types.is_large_list, "array"),
+        (pa.types.is_fixed_size_list, "array"),
+        (pa.types.is_struct, "object"),
+        (pa.types.is_map, "object"),
+        (pa.types.is_date, "date"),
+        (pa.types.is_timestamp, "datetime"),
+        (pa.types.is_time, "time"),
+        (pa.types.is_duration, "duration"),
+    ]
+    for check, name in checks:
+        if check(arrow_type):
+            return name
+    return "any"
+
+
+def resource_name(relative_path: str) -> str:
+    """A Data Package resource name from a table's path: ``chopsticks/variants.parquet`` ->
+    ``chopsticks.variants`` (lower case, ``.``, ``_`` and ``-`` only).
+
+    >>> resource_name("shiritori/words/long_vowel-vowel.parquet")
+    'shiritori.words.long_vowel-vowel'
+    """
+    stem = relative_path.removesuffix(".parquet").replace("/", ".").lower()
+    return re.sub(r"[^a-z0-9._-]", "-", stem)
+
+
+def arrow_schema(path: str | os.PathLike[str]) -> pa.Schema:
+    """The Arrow schema stored in a Parquet file (metadata dropped)."""
+    return pq.read_schema(path).remove_metadata()
+
+
+def describe_table(path: str | os.PathLike[str], results_dir: str | os.PathLike[str]) -> dict:
+    """One Data Package resource for the table at ``path``."""
+    path = Path(path)
+    relative = path.relative_to(results_dir).as_posix()
+    try:
+        metadata = read_metadata(path)
+        parquet = pq.ParquetFile(path)
+    except (OSError, pa.ArrowException, ValueError) as error:
+        raise DataError(f"table {path} cannot be read as Parquet: {error}") from error
+    table = str(metadata.get("table") or relative.removesuffix(".parquet"))
+    schema = parquet.schema_arrow.remove_metadata()
+    games: tuple[str, ...] = ()
+    yokai_rows = False
+    if "game" in schema.names and game_of(table) not in ARTICLES:
+        values = pq.read_table(path, columns=["game"]).column("game").unique().to_pylist()
+        games = tuple(sorted(str(v) for v in values if v is not None))
+        yokai_rows = "shiritori" in games
+    fields = []
+    undocumented = []
+    for field in schema:
+        description = describe_column(table, field.name)
+        if description == UNDOCUMENTED:
+            undocumented.append(field.name)
+        fields.append(
+            {
+                "name": field.name,
+                "type": frictionless_type(field.type),
+                "description": description,
+                "arrow_type": str(field.type),
+            }
+        )
+    if undocumented:
+        log.warning(
+            "%s: columns without a registered description: %s", relative, ", ".join(undocumented)
+        )
+    return {
+        "name": resource_name(relative),
+        "path": relative,
+        "title": table,
+        "profile": "tabular-data-resource",
+        "format": "parquet",
+        "mediatype": PARQUET_MEDIATYPE,
+        "bytes": path.stat().st_size,
+        "hash": f"sha256:{sha256_file(path)}",
+        "rows": parquet.metadata.num_rows,
+        "licenses": [licence_for(table, contains_yokai_rows=yokai_rows)],
+        "sources": sources_for(table, games),
+        "schema": {"fields": fields},
+        "asobi": metadata,
+    }
+
+
+def build_package(results_dir: str | os.PathLike[str]) -> dict[str, Any]:
+    """The data package describing every table under ``results_dir``."""
+    files = table_files(results_dir)
+    resources = [
+        describe_table(path, results_dir)
+        for path in progress(files, total=len(files), desc="describing tables", logger=log)
+    ]
+    games = sorted({game_of(r["title"]) for r in resources} & set(ARTICLES), key=GAME_ORDER.index)
+    sources = [{"title": f"{ARTICLES[g].title} (article on {ARTICLES[g].heading})"} for g in games]
+    if any(r["licenses"][0]["name"] == YOKAI_LICENCE["name"] for r in resources):
+        sources.append(dict(WIKIPEDIA_SOURCE))
+    return {
+        "name": PACKAGE_NAME,
+        "title": "asobi: exact results and claim audits for five Japanese games",
+        "description": (
+            "Tables generated by the asobi pipeline (`make results`): solved positions and "
+            "variants, enumerations, proofs and the verdict on every checked claim of five "
+            "Japanese articles. Tables derived from the yokai list (Japanese Wikipedia) are "
+            "CC BY-SA 4.0, as marked on each resource; all others are under the project's "
+            "MIT licence."
+        ),
+        "version": __version__,
+        "profile": "data-package",
+        "licenses": [dict(PROJECT_LICENCE)],
+        "sources": sources,
+        "resources": resources,
+    }
+
+
+def _write_text_atomically(text: str, out: Path) -> Path:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    temporary = out.with_name(f".{out.name}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, out)
+    return out
+
+
+def write_package(
+    results_dir: str | os.PathLike[str], out: str | os.PathLike[str] | None = None
+) -> Path:
+    """Write ``datapackage.json`` (by default into ``results_dir``)."""
+    package = build_package(results_dir)
+    target = Path(out) if out is not None else Path(results_dir) / PACKAGE_FILE
+    text = json.dumps(package, indent=2, ensure_ascii=False) + "\n"
+    log.info("data package: %d resources -> %s", len(package["resources"]), target)
+    return _write_text_atomically(text, target)
+
+
+def load_package(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a ``datapackage.json``; a missing or malformed file is a :class:`DataError`."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            package = json.load(handle)
+    except FileNotFoundError as error:
+        raise DataError(f"data package not found: {path}") from error
+    except json.JSONDecodeError as error:
+        raise DataError(f"data package {path} is not valid JSON: {error}") from error
+    if not isinstance(package, dict) or not isinstance(package.get("resources"), list):
+        raise DataError(f"data package {path} has no list of resources")
+    return package
+
+
+def _markdown_cell(text: object) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def dataset_card(package: dict[str, Any]) -> str:
+    """The dataset card (Markdown) generated from the package's metadata."""
+    resources = package["resources"]
+    lines = [
+        f"# {package['title']}",
+        "",
+        "This card is generated by the asobi pipeline from `datapackage.json`; do not edit it.",
+        "Check the tables against the package with `asobi validate results/`.",
+        "",
+        package["description"],
+        "",
+        f"Package `{package['name']}`, asobi {package['version']}, "
+        f"{len(resources)} tables, {sum(r['rows'] for r in resources):,} rows.",
+        "",
+        "## Licences",
+        "",
+    ]
+    by_licence: dict[str, list[str]] = {}
+    for resource in resources:
+        by_licence.setdefault(resource["licenses"][0]["title"], []).append(resource["path"])
+    for title, paths in by_licence.items():
+        lines.append(f"- {title}: {len(paths)} tables ({', '.join(f'`{p}`' for p in paths)})")
+    if any(r["licenses"][0]["name"] == YOKAI_LICENCE["name"] for r in resources):
+        lines += [
+            "",
+            "The yokai readings come from the Japanese Wikipedia list 「日本の妖怪一覧」 "
+            "(revision of 2024-07-02 15:49 JST); tables derived from them are shared under "
+            "the same licence, CC BY-SA 4.0, with this attribution.",
+        ]
+    lines += ["", "## Sources", ""]
+    lines += [
+        f"- {s['title']}" + (f" <{s['path']}>" if "path" in s else "") for s in package["sources"]
+    ]
+    lines += [
+        "",
+        "## Tables",
+        "",
+        "| table | path | rows | bytes | licence |",
+        "|---|---|---:|---:|---|",
+    ]
+    for r in resources:
+        lines.append(
+            f"| {r['title']} | `{r['path']}` | {r['rows']:,} | {r['bytes']:,} | "
+            f"{r['licenses'][0]['name']} |"
+        )
+    for r in resources:
+        lines += [
+            "",
+            f"### `{r['path']}`",
+            "",
+            f"Table `{r['title']}`, {r['rows']:,} rows, {r['hash']}.",
+            "",
+            "| column | type | description |",
+            "|---|---|---|",
+        ]
+        for field in r["schema"]["fields"]:
+            lines.append(
+                f"| `{field['name']}` | {field['type']} (`{field['arrow_type']}`) | "
+                f"{_markdown_cell(field['description'])} |"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def write_dataset_card(package_path: str | os.PathLike[str], out: str | os.PathLike[str]) -> Path:
+    """Write the dataset card for the package at ``package_path``."""
+    return _write_text_atomically(dataset_card(load_package(package_path)), Path(out))
+
+
+def resources_by_path(package: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The package's resources keyed by their path."""
+    return {r["path"]: r for r in package["resources"]}

@@ -1,0 +1,487 @@
+"""Figures of the audit report, drawn with matplotlib into PNG files next to the page.
+
+Each ``*_figure`` function takes the frame(s) it needs and returns a matplotlib
+:class:`~matplotlib.figure.Figure`, or ``None`` when there is nothing to draw; a frame that
+lacks a needed column raises :class:`KeyError` (the report then says which column was
+missing instead of drawing a wrong picture). Figures are built with the object-oriented API
+(no pyplot state), so they are safe in workers and tests.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib import font_manager
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch, Rectangle, RegularPolygon
+from matplotlib.ticker import MaxNLocator
+
+OUTCOME_COLOURS = {"first": "#d95f02", "second": "#1b9e77", "draw": "#9e9e9e"}
+WINNER_COLOURS = {"yokai": "#b03a2e", "human": "#2471a3", "unknown": "#bdbdbd"}
+WINNER_LABELS = {
+    "yokai": "yokai (first player) wins",
+    "human": "human wins",
+    "unknown": "undecided in the search budget",
+}
+CJK_FONT_HINT = re.compile(r"(ipa|cjk|takao|vl-?gothic|ume|droidsansfallback|noto.*jp)", re.I)
+
+CHOPSTICKS_SWITCHES = ("split", "revive", "fusion", "swap", "reaction")
+SHIRITORI_DEFAULTS = {
+    "long_vowel": "vowel",
+    "small_kana": "enlarge",
+    "final_u": "written",
+    "dakuten": "strict",
+    "aliases": "ban",
+}
+
+
+@cache
+def cjk_font_family() -> str | None:
+    """A font family that has kana, registering system CJK fonts matplotlib has not seen.
+
+    Returns ``None`` when the machine has none (labels in kana then show as boxes; Debian's
+    ``fonts-ipafont-gothic`` provides one).
+    """
+    for path in font_manager.findSystemFonts():
+        if CJK_FONT_HINT.search(Path(path).name):
+            try:
+                font_manager.fontManager.addfont(path)
+                return font_manager.FontProperties(fname=path).get_name()
+            except (OSError, RuntimeError, ValueError):
+                continue
+    return None
+
+
+def text_font() -> dict[str, object]:
+    """Font keyword arguments for text that may contain kana."""
+    family = cjk_font_family()
+    return {"fontfamily": [family, "DejaVu Sans"]} if family else {}
+
+
+def save_figure(figure: Figure, path: str | Path) -> Path:
+    """Save as PNG without a software/date stamp (same data, same bytes)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(target, dpi=110, bbox_inches="tight", metadata={"Software": None})
+    return target
+
+
+# --- 数字を増やす遊び (chopsticks) ----------------------------------------------------------
+
+
+def _switch_label(row: pd.Series) -> str:
+    if not bool(row["split"]):
+        return "attacks only (no split)"
+    return " + ".join(name for name in CHOPSTICKS_SWITCHES if bool(row[name]))
+
+
+def chopsticks_matrix(variants: pd.DataFrame) -> pd.DataFrame:
+    """Start outcome of the 2-hand rule sets: switch combination × (dies_at, overflow)."""
+    base = variants[
+        (variants["hands_first"] == 2)
+        & (variants["hands_second"] == 2)
+        & variants["dies_at"].isin([5, 6])
+    ].copy()
+    if base.empty:
+        return pd.DataFrame()
+    for name in CHOPSTICKS_SWITCHES:
+        base[name] = base[name].fillna(False).astype(bool)
+    base["rules"] = base.apply(_switch_label, axis=1)
+    base["order"] = base[list(CHOPSTICKS_SWITCHES)].astype(int).astype(str).agg("".join, axis=1)
+    base["column"] = "dies" + base["dies_at"].astype(str) + " " + base["overflow"].astype(str)
+    plies = base["start_plies"].map(lambda v: "" if pd.isna(v) else str(int(v)))
+    base["cell"] = base["start_outcome"].map(str) + "|" + plies
+    base = base.drop_duplicates(["order", "column"]).sort_values(["order", "column"])
+    matrix = base.pivot(index=["order", "rules"], columns="column", values="cell")
+    return matrix.droplevel("order")
+
+
+def chopsticks_figure(variants: pd.DataFrame) -> Figure | None:
+    """The variant × outcome matrix: who wins the start position under each rule set."""
+    matrix = chopsticks_matrix(variants)
+    if matrix.empty:
+        return None
+    n_rows, n_cols = matrix.shape
+    figure = Figure(figsize=(2.0 + 1.6 * n_cols, 0.9 + 0.36 * n_rows))
+    axes = figure.subplots()
+    for i, (_, row) in enumerate(matrix.iterrows()):
+        for j, cell in enumerate(row):
+            if not isinstance(cell, str):
+                continue
+            outcome, plies = cell.split("|")
+            axes.add_patch(
+                Rectangle(
+                    (j, i), 1, 1, color=OUTCOME_COLOURS.get(outcome, "white"), ec="white", lw=1.5
+                )
+            )
+            label = f"{outcome} ({plies})" if plies else outcome
+            axes.text(j + 0.5, i + 0.5, label, ha="center", va="center", fontsize=8, color="white")
+    axes.set_xlim(0, n_cols)
+    axes.set_ylim(n_rows, 0)
+    axes.set_xticks(np.arange(n_cols) + 0.5, matrix.columns, fontsize=9)
+    axes.xaxis.tick_top()
+    axes.set_yticks(np.arange(n_rows) + 0.5, matrix.index, fontsize=8)
+    axes.tick_params(length=0)
+    for spine in axes.spines.values():
+        spine.set_visible(False)
+    axes.set_title(
+        "Who wins the start position (plies to the end under optimal play)", fontsize=10, pad=22
+    )
+    figure.legend(
+        handles=[Patch(color=c, label=o) for o, c in OUTCOME_COLOURS.items()],
+        loc="lower center",
+        ncol=3,
+        frameon=False,
+        fontsize=8,
+    )
+    return figure
+
+
+# --- 五線 (five lines) ----------------------------------------------------------------------
+
+
+def fivelines_by_total(positions: pd.DataFrame) -> pd.DataFrame:
+    """Per total number of sticks: positions, second-player wins (normal, misère), disagreements."""
+    frame = positions[["total", "normal_outcome", "misere_outcome"]]
+    grouped = frame.assign(
+        normal_second=frame["normal_outcome"] == "second",
+        misere_second=frame["misere_outcome"] == "second",
+        differ=frame["normal_outcome"] != frame["misere_outcome"],
+    ).groupby("total")
+    return pd.DataFrame(
+        {
+            "positions": grouped.size(),
+            "second_wins_normal": grouped["normal_second"].sum(),
+            "second_wins_misere": grouped["misere_second"].sum(),
+            "outcome_differs": grouped["differ"].sum(),
+        }
+    ).reset_index()
+
+
+def fivelines_figure(positions: pd.DataFrame) -> Figure | None:
+    """Normal versus misère outcomes by number of sticks."""
+    table = fivelines_by_total(positions)
+    if table.empty:
+        return None
+    figure = Figure(figsize=(8, 5.2))
+    top, bottom = figure.subplots(2, 1, sharex=True, height_ratios=[3, 2])
+    share = table["positions"].astype(float)
+    top.plot(
+        table["total"],
+        table["second_wins_normal"] / share,
+        "o-",
+        ms=3,
+        color=OUTCOME_COLOURS["second"],
+        label="normal play",
+    )
+    top.plot(
+        table["total"],
+        table["second_wins_misere"] / share,
+        "s--",
+        ms=3,
+        color=OUTCOME_COLOURS["first"],
+        label="misère play",
+    )
+    top.set_ylabel("share of positions\nlost by the mover")
+    top.legend(frameon=False, fontsize=8)
+    top.set_title("Five lines: second-player wins, normal vs misère, by total sticks", fontsize=10)
+    bottom.bar(table["total"], table["outcome_differs"], color="#555555")
+    bottom.set_ylabel("positions whose\noutcome differs")
+    bottom.set_xlabel("total number of sticks")
+    bottom.xaxis.set_major_locator(MaxNLocator(integer=True))
+    return figure
+
+
+# --- Contraposition -----------------------------------------------------------------------
+
+
+def hex_cells(side: int) -> list[tuple[int, int]]:
+    """Axial coordinates (q, r) of a hex-hex board, in reading order (top row first).
+
+    This order defines the cell index used by ``best_first_moves`` when moves are integers.
+
+    >>> len(hex_cells(5)), hex_cells(2)[:3]
+    (61, [(0, -1), (1, -1), (-1, 0)])
+    """
+    radius = side - 1
+    return [
+        (q, r)
+        for r in range(-radius, radius + 1)
+        for q in range(max(-radius, -r - radius), min(radius, -r + radius) + 1)
+    ]
+
+
+_AXIAL = re.compile(r"^\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?$")
+
+
+def parse_cells(moves: object, side: int) -> tuple[list[tuple[int, int]], list[str]]:
+    """Cells named in a ``best_first_moves`` value; also the entries that could not be read.
+
+    Accepts cell indices (:func:`hex_cells` order) or axial ``"q,r"`` strings.
+
+    >>> parse_cells([0, "1,-1", "e5"], 2)
+    ([(0, -1), (1, -1)], ['e5'])
+    """
+    if moves is None or (isinstance(moves, float) and math.isnan(moves)):
+        return [], []
+    entries: Iterable[object]
+    entries = re.split(r"[;|]", moves) if isinstance(moves, str) else list(moves)
+    cells = hex_cells(side)
+    found, unread = [], []
+    for entry in entries:
+        text = str(entry).strip()
+        if not text:
+            continue
+        if re.fullmatch(r"\d+", text) and int(text) < len(cells):
+            found.append(cells[int(text)])
+        elif (match := _AXIAL.match(text)) and (int(match[1]), int(match[2])) in cells:
+            found.append((int(match[1]), int(match[2])))
+        else:
+            unread.append(text)
+    return found, unread
+
+
+def _draw_board(axes, side: int, marked: Sequence[tuple[int, int]], colour: str) -> None:
+    marked_set = set(marked)
+    for q, r in hex_cells(side):
+        x, y = math.sqrt(3) * (q + r / 2), -1.5 * r
+        face = colour if (q, r) in marked_set else "#f4f1e8"
+        axes.add_patch(
+            RegularPolygon(
+                (x, y),
+                numVertices=6,
+                radius=0.97,
+                orientation=0,
+                facecolor=face,
+                edgecolor="#6d6d6d",
+                lw=0.8,
+            )
+        )
+        if (q, r) == (0, 0):
+            axes.plot(x, y, marker=".", color="#333333", ms=4)
+    extent = math.sqrt(3) * side
+    axes.set_xlim(-extent, extent)
+    axes.set_ylim(-1.5 * side, 1.5 * side)
+    axes.set_aspect("equal")
+    axes.axis("off")
+
+
+def contraposition_figure(solutions: pd.DataFrame) -> Figure | None:
+    """Each solved board as a hex grid, the winning first moves shaded."""
+    rows = solutions.sort_values(["side", "protocol"]).to_dict("records")
+    if not rows:
+        return None
+    n_cols = min(len(rows), 4)
+    n_rows = math.ceil(len(rows) / n_cols)
+    figure = Figure(figsize=(3.2 * n_cols, 3.4 * n_rows))
+    axes_grid = np.atleast_1d(figure.subplots(n_rows, n_cols)).ravel()
+    for axes, row in zip(axes_grid, rows, strict=False):
+        side = int(row["side"])
+        # Prefer every cell of the winning symmetry classes when the table lists them.
+        moves = row.get("best_first_move_cells", row.get("best_first_moves"))
+        cells, unread = parse_cells(moves, side)
+        solved = bool(row.get("solved", True))
+        winner = str(row.get("winner")) if solved else "unsolved"
+        _draw_board(axes, side, cells, "#e6a23c")
+        title = f"side {side}, protocol {row['protocol']}: {winner}"
+        if solved and cells:
+            title += f"\n{len(cells)} winning first cell(s) shaded"
+        elif solved and not unread:
+            title += "\nno first move wins for White"
+        if unread:
+            title += "\nmoves: " + ", ".join(unread[:6])
+        axes.set_title(title, fontsize=8)
+    for axes in axes_grid[len(rows) :]:
+        axes.axis("off")
+    return figure
+
+
+def selfplay_figure(selfplay: pd.DataFrame) -> Figure | None:
+    """White's share of wins in self-play, per board side, protocol and pairing."""
+    if selfplay.empty:
+        return None
+    frame = selfplay.sort_values(["side", "protocol", "white_agent", "black_agent"])
+    labels = [
+        f"side {r.side} {r.protocol}\n{r.white_agent} vs {r.black_agent}"
+        for r in frame.itertuples()
+    ]
+    share = frame["white_wins"] / frame["games"].where(frame["games"] > 0)
+    figure = Figure(figsize=(max(5.0, 1.1 * len(frame)), 3.6))
+    axes = figure.subplots()
+    bounds = {}
+    if {"white_win_rate_low95", "white_win_rate_high95"} <= set(frame.columns):
+        errors = np.vstack(
+            [share - frame["white_win_rate_low95"], frame["white_win_rate_high95"] - share]
+        )
+        bounds = {"yerr": np.clip(errors.astype(float), 0, None), "capsize": 4}
+    axes.bar(range(len(frame)), share, color="#c9c9c9", edgecolor="#333333", **bounds)
+    axes.axhline(0.5, color="#b03a2e", lw=0.8, ls="--")
+    axes.set_xticks(range(len(frame)), labels, fontsize=7)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("White's share of wins")
+    axes.set_title("Contraposition self-play (dashed: even game; bars: 95% interval)", fontsize=10)
+    return figure
+
+
+# --- 素数大富豪 (prime daifugō) ------------------------------------------------------------
+
+
+def daifugo_by_digits(numbers: pd.DataFrame) -> pd.DataFrame:
+    """Per digit count: primes and composites, and the shares that can be played."""
+    frame = numbers.assign(digits=numbers["n"].astype("int64").astype(str).str.len())
+    composite = frame[~frame["is_prime"].astype(bool)]
+    prime = frame[frame["is_prime"].astype(bool)]
+    by_composite = composite.groupby("digits")
+    by_prime = prime.groupby("digits")
+    table = (
+        pd.DataFrame(
+            {
+                "primes": by_prime.size(),
+                "primes_playable": by_prime["playable_plain"].sum(),
+                "composites": by_composite.size(),
+                "composites_playable_plain": by_composite["playable_composite"].sum(),
+                "composites_playable_with_exponent": by_composite["playable_with_exponent"].sum(),
+            }
+        )
+        .fillna(0)
+        .astype("int64")
+    )
+    return table.reset_index()
+
+
+def daifugo_figure(numbers: pd.DataFrame) -> Figure | None:
+    """Share of playable numbers by digit count, with and without exponent notation."""
+    table = daifugo_by_digits(numbers)
+    if table.empty:
+        return None
+    x = np.arange(len(table))
+    composites = table["composites"].where(table["composites"] > 0)
+    primes = table["primes"].where(table["primes"] > 0)
+    figure = Figure(figsize=(8, 4))
+    axes = figure.subplots()
+    width = 0.27
+    axes.bar(
+        x - width,
+        table["primes_playable"] / primes,
+        width,
+        color="#7570b3",
+        label="primes (laid as cards)",
+    )
+    axes.bar(
+        x,
+        table["composites_playable_plain"] / composites,
+        width,
+        color="#1b9e77",
+        label="composites, plain factors",
+    )
+    axes.bar(
+        x + width,
+        table["composites_playable_with_exponent"] / composites,
+        width,
+        color="#d95f02",
+        label="composites, with exponent notation",
+    )
+    axes.set_xticks(x, [f"{d} digits" for d in table["digits"]])
+    axes.set_ylim(0, 1.05)
+    axes.set_ylabel("share playable")
+    axes.set_title("Prime daifugō: which numbers can be played, by digit count", fontsize=10)
+    axes.legend(frameon=False, fontsize=8, loc="lower left")
+    return figure
+
+
+# --- ようかいしりとり (yokai shiritori) -----------------------------------------------------
+
+
+def default_variant(frame: pd.DataFrame) -> pd.DataFrame:
+    """Rows of the article's rules (the default variant), when variant columns exist."""
+    mask = pd.Series(True, index=frame.index)
+    for axis, value in SHIRITORI_DEFAULTS.items():
+        if axis in frame.columns:
+            mask &= frame[axis] == value
+    return frame[mask]
+
+
+def _pick(frame: pd.DataFrame, names: Sequence[str]) -> str:
+    for name in names:
+        if name in frame.columns:
+            return name
+    raise KeyError(f"none of the columns {', '.join(names)}")
+
+
+WORD_COLUMNS = ("word", "reading", "name", "start")
+FIRST_COLUMNS = ("first", "first_unit", "first_letter", "head")
+LAST_COLUMNS = ("last", "last_unit", "last_letter", "tail")
+
+
+def shiritori_graph_frame(words: pd.DataFrame, outcomes: pd.DataFrame) -> pd.DataFrame:
+    """Default-variant words with their first and last units and the winner as start word."""
+    words = default_variant(words)
+    outcomes = default_variant(outcomes)
+    word, first, last = (
+        _pick(words, WORD_COLUMNS),
+        _pick(words, FIRST_COLUMNS),
+        _pick(words, LAST_COLUMNS),
+    )
+    winners = outcomes.drop_duplicates("start").set_index("start")["winner"]
+    frame = words[[word, first, last]].drop_duplicates(word)
+    frame.columns = ["word", "first", "last"]
+    return frame.assign(winner=frame["word"].map(winners).fillna("unknown"))
+
+
+def shiritori_figure(words: pd.DataFrame, outcomes: pd.DataFrame) -> Figure | None:
+    """The word graph by first and last unit: one small square per word, in the cell
+    (first unit, last unit), coloured by who wins when the yokai opens with that word."""
+    frame = shiritori_graph_frame(words, outcomes)
+    if frame.empty:
+        return None
+    letters = sorted(set(frame["first"]) | set(frame["last"]))
+    index = {letter: i for i, letter in enumerate(letters)}
+    size = len(letters)
+    figure = Figure(figsize=(3 + 0.2 * size, 3 + 0.2 * size))
+    axes = figure.subplots()
+    for (first, last), cell in frame.groupby(["first", "last"], sort=True):
+        k = len(cell)
+        per_row = math.ceil(math.sqrt(k))
+        step = 0.9 / per_row
+        for n, winner in enumerate(sorted(cell["winner"])):
+            x = index[last] + 0.05 + step * (n % per_row)
+            y = index[first] + 0.05 + step * (n // per_row)
+            axes.add_patch(
+                Rectangle(
+                    (x, y),
+                    step * 0.92,
+                    step * 0.92,
+                    lw=0,
+                    color=WINNER_COLOURS.get(winner, "#000000"),
+                )
+            )
+    font = text_font()
+    axes.set_xlim(0, size)
+    axes.set_ylim(size, 0)
+    axes.set_xticks(np.arange(size) + 0.5, letters, fontsize=6, **font)
+    axes.set_yticks(np.arange(size) + 0.5, letters, fontsize=6, **font)
+    axes.xaxis.tick_top()
+    axes.set_xlabel("last unit of the word (the next word must start with it)")
+    axes.set_ylabel("first unit of the word")
+    axes.grid(color="#eeeeee", lw=0.4)
+    axes.set_axisbelow(True)
+    figure.legend(
+        handles=[Patch(color=c, label=WINNER_LABELS[w]) for w, c in WINNER_COLOURS.items()],
+        loc="lower center",
+        ncol=3,
+        frameon=False,
+        fontsize=9,
+    )
+    axes.set_title(
+        "Yokai shiritori word graph (article's rules): one square per word, "
+        "coloured by the winner when the yokai opens with it",
+        fontsize=10,
+        pad=30,
+    )
+    return figure

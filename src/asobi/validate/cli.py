@@ -1,0 +1,32 @@
+"""``asobi validate results/``: exit 0 when every table matches ``datapackage.json``.
+
+Any mismatch is printed (one line per problem, naming the file) and the command then fails
+with :class:`~asobi.core.errors.DataError`, which ``asobi`` turns into exit status 2.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from asobi.core.errors import DataError
+from asobi.report.validate import validate_results
+
+
+@click.command("validate")
+@click.argument(
+    "results", type=click.Path(exists=True, file_okay=False, path_type=Path), default="results"
+)
+def command(results: Path) -> None:
+    """Re-read every table under RESULTS; compare size, sha256, rows and schema with
+    RESULTS/datapackage.json. Prints each mismatch (naming the file) and exits 2 on any."""
+    problems = validate_results(results)
+    for problem in problems:
+        click.echo(f"asobi: invalid: {problem}", err=True)
+    if problems:
+        raise DataError(
+            f"{len(problems)} table(s) or check(s) in {results} do not match "
+            "the data package (listed above)"
+        )
+    click.echo(f"{results}: every table matches the data package")

@@ -1,0 +1,99 @@
+# Publishing: the data package, the dataset card, the audit report (and its screenshot).
+# Everything here waits for the final outputs of every enabled game, then describes
+# whatever tables exist under results/.
+from asobi.report.browser import find_browser
+
+
+def report_screenshot_wanted():
+    """`report.screenshot`: true, false, or auto (only when Chromium is installed)."""
+    setting = config["report"]["screenshot"]
+    return bool(find_browser()) if setting == "auto" else bool(setting)
+
+
+def published_tables(wildcards=None):
+    """Final outputs of the enabled games, their claims, the merged claims and summary."""
+    outputs = []
+    for game, outputs_of in sorted(GAME_OUTPUTS.items()):
+        if game != "report" and enabled(game):
+            outputs += outputs_of()
+    return outputs + game_claims() + ["results/claims.parquet", "results/summary.txt"]
+
+
+# Light steps, and the screenshot needs Chromium: run them where Snakemake runs, never as
+# cluster jobs.
+localrules:
+    report_card,
+    report_screenshot,
+
+
+GAME_OUTPUTS["report"] = lambda: [
+    "results/datapackage.json",
+    "results/DATASET.md",
+    "results/report/index.html",
+] + (["results/report/screenshot.png"] if report_screenshot_wanted() else [])
+
+
+rule report_datapackage:
+    input:
+        published_tables,
+    output:
+        "results/datapackage.json",
+    log:
+        "logs/report/datapackage.log",
+    benchmark:
+        "benchmarks/report/datapackage.tsv"
+    resources:
+        mem_mb=2000,
+        runtime=20,
+    script:
+        "../scripts/report_datapackage.py"
+
+
+rule report_card:
+    input:
+        "results/datapackage.json",
+    output:
+        "results/DATASET.md",
+    log:
+        "logs/report/card.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    script:
+        "../scripts/report_card.py"
+
+
+rule report_page:
+    input:
+        package="results/datapackage.json",
+        tables=published_tables,
+    output:
+        page="results/report/index.html",
+        figures=directory("results/report/figures"),
+    log:
+        "logs/report/index.log",
+    benchmark:
+        "benchmarks/report/index.tsv"
+    resources:
+        mem_mb=4000,
+        runtime=20,
+    script:
+        "../scripts/report_page.py"
+
+
+rule report_screenshot:
+    input:
+        page="results/report/index.html",
+        figures="results/report/figures",
+    output:
+        "results/report/screenshot.png",
+    params:
+        width=config["report"]["screenshot_width"],
+        height=config["report"]["screenshot_height"],
+    log:
+        "logs/report/screenshot.log",
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    script:
+        "../scripts/report_screenshot.py"
