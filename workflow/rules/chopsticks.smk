@@ -13,17 +13,17 @@ rule chopsticks_shard:
     output:
         variants=temp("results/chopsticks/shards/{shard}/variants.parquet"),
         positions=temp("results/chopsticks/shards/{shard}/positions.parquet"),
-    wildcard_constraints:
-        shard=r"part\d+",
-    params:
-        settings=config["chopsticks"],
     log:
         "logs/chopsticks/shards/{shard}.log",
     benchmark:
         "benchmarks/chopsticks/shards/{shard}.tsv"
+    wildcard_constraints:
+        shard=r"part\d+",
     resources:
         mem_mb=3000,
         runtime=20,
+    params:
+        settings=config["chopsticks"],
     script:
         "../scripts/chopsticks_shard.py"
 
@@ -31,16 +31,16 @@ rule chopsticks_shard:
 rule chopsticks_merge:
     input:
         variants=lambda wildcards: expand(
-            "results/chopsticks/shards/{shard}/variants.parquet", shard=chopsticks_shard_names(config["chopsticks"])
+            "results/chopsticks/shards/{shard}/variants.parquet",
+            shard=chopsticks_shard_names(config["chopsticks"]),
         ),
         positions=lambda wildcards: expand(
-            "results/chopsticks/shards/{shard}/positions.parquet", shard=chopsticks_shard_names(config["chopsticks"])
+            "results/chopsticks/shards/{shard}/positions.parquet",
+            shard=chopsticks_shard_names(config["chopsticks"]),
         ),
     output:
         variants="results/chopsticks/variants.parquet",
         positions="results/chopsticks/positions.parquet",
-    params:
-        settings=config["chopsticks"],
     log:
         "logs/chopsticks/merge.log",
     benchmark:
@@ -48,6 +48,8 @@ rule chopsticks_merge:
     resources:
         mem_mb=4000,
         runtime=10,
+    params:
+        settings=config["chopsticks"],
     script:
         "../scripts/chopsticks_merge.py"
 

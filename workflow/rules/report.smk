@@ -87,13 +87,13 @@ rule report_screenshot:
         figures="results/report/figures",
     output:
         "results/report/screenshot.png",
-    params:
-        width=config["report"]["screenshot_width"],
-        height=config["report"]["screenshot_height"],
     log:
         "logs/report/screenshot.log",
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        width=config["report"]["screenshot_width"],
+        height=config["report"]["screenshot_height"],
     script:
         "../scripts/report_screenshot.py"
