@@ -40,4 +40,4 @@ bench: $(VENV)/.installed-test
 	for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean-results:
-	rm -rf results/*/ results/*.parquet results/summary.txt logs benchmarks/*/ benchmarks/*.tsv
+	rm -rf results/*/ results/*.parquet results/summary.txt results/datapackage.json results/DATASET.md logs benchmarks/*/ benchmarks/*.tsv
