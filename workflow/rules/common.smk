@@ -2,6 +2,7 @@
 import sys
 
 from asobi.core.config import validate_config
+from asobi.report.browser import find_browser
 from asobi.core.errors import ConfigError
 
 try:
@@ -17,6 +18,7 @@ config.update(_validated)
 # Each game's .smk registers a function returning its final outputs (and its claims table).
 GAME_OUTPUTS = {}
 GAME_CLAIMS = {}
+RUN_SUMMARY = ["results/claims.parquet", "results/summary.txt"]
 
 
 def enabled(game):
@@ -29,10 +31,26 @@ def game_claims():
     return [path for game, path in sorted(GAME_CLAIMS.items()) if enabled(game)]
 
 
-def final_outputs():
-    """Everything `rule all` asks for: the enabled games' tables, claims, summary."""
+def enabled_outputs(skip=()):
+    """Final outputs registered by the enabled games (except those in ``skip``)."""
     outputs = []
     for game, outputs_of in sorted(GAME_OUTPUTS.items()):
-        if enabled(game):
+        if game not in skip and enabled(game):
             outputs += outputs_of()
-    return outputs + ["results/claims.parquet", "results/summary.txt"]
+    return outputs
+
+
+def final_outputs():
+    """Everything `rule all` asks for: the enabled games' tables, claims, summary."""
+    return enabled_outputs() + RUN_SUMMARY
+
+
+def report_screenshot_wanted():
+    """`report.screenshot`: true, false, or auto (only when Chromium is installed)."""
+    setting = config["report"]["screenshot"]
+    return bool(find_browser()) if setting == "auto" else bool(setting)
+
+
+def published_tables(wildcards=None):
+    """Final outputs of the enabled games, their claims, the merged claims and summary."""
+    return enabled_outputs(skip={"report"}) + game_claims() + RUN_SUMMARY

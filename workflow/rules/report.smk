@@ -1,24 +1,6 @@
 # Publishing: the data package, the dataset card, the audit report (and its screenshot).
 # Everything here waits for the final outputs of every enabled game, then describes
 # whatever tables exist under results/.
-from asobi.report.browser import find_browser
-
-
-def report_screenshot_wanted():
-    """`report.screenshot`: true, false, or auto (only when Chromium is installed)."""
-    setting = config["report"]["screenshot"]
-    return bool(find_browser()) if setting == "auto" else bool(setting)
-
-
-def published_tables(wildcards=None):
-    """Final outputs of the enabled games, their claims, the merged claims and summary."""
-    outputs = []
-    for game, outputs_of in sorted(GAME_OUTPUTS.items()):
-        if game != "report" and enabled(game):
-            outputs += outputs_of()
-    return outputs + game_claims() + ["results/claims.parquet", "results/summary.txt"]
-
-
 # Light steps, and the screenshot needs Chromium: run them where Snakemake runs, never as
 # cluster jobs.
 localrules:
