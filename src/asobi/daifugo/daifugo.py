@@ -100,6 +100,8 @@ def check_number(n: object) -> int:
     40009
     """
     text = str(n).strip()
+    if text.startswith("-") and text[1:].isdigit() and text[1:].isascii():
+        raise InputError(f"the number must be positive, got {text}")
     if not text.isdigit() or not text.isascii():
         raise InputError(f"not a number: {text!r} (use decimal digits only)")
     value = int(text)
@@ -650,7 +652,8 @@ def judge(field: Field, play: Play, rules: Rules | None = None) -> Ruling:
         after = Field(n, len(laid), not field.revolution)
         state = "starts" if after.revolution else "ends"
         return Ruling(True, False, f"Ramanujan revolution {state}", after, laid)
-    return Ruling(True, False, "legal", Field(n, len(laid), field.revolution), laid)
+    reason = "leads on an empty field" if field.top is None else f"beats {field.top}"
+    return Ruling(True, False, reason, Field(n, len(laid), field.revolution), laid)
 
 
 def _judge_factors(
@@ -658,19 +661,20 @@ def _judge_factors(
 ) -> Ruling | None:
     if n == RAMANUJAN:
         return _refuse(field, "1729 may not be played as a composite (foul)", foul=True)
-    for base, levels in factors:
+    for base, _ in factors:
         if base in (GROTHENDIECK, RAMANUJAN):
             return _refuse(field, f"{base} may not be used as a factor (foul)", foul=True)
-    if is_prime(n):
-        return _refuse(field, f"{n} is prime: a composite play needs a composite")
-    for base, levels in factors:
-        if not is_prime(base):
-            return _refuse(field, f"factor {base} is not prime")
+    for _, levels in factors:
         for level in levels:
             if level in (0, 1):
                 return _refuse(field, f"exponent {level} is not allowed")
         if len(levels) > rules.max_tower_depth:
             return _refuse(field, f"exponent towers have at most {rules.max_tower_depth} levels")
+    for base, _ in factors:
+        if not is_prime(base):
+            return _refuse(field, f"factor {base} is not prime")
+    if is_prime(n) or n < 4:
+        return _refuse(field, f"{n} is not composite: a composite play needs a composite")
     product = math.prod(base ** tower_value(levels) for base, levels in factors)
     if product != n:
         return _refuse(field, f"the factors multiply to {product}, not {n}")
