@@ -66,100 +66,168 @@ def example_claims(rules: Rules) -> list[Claim]:
     layouts = "results/daifugo/layouts.parquet"
 
     ok32 = _has_layout(32, "2^5", [3, 2, 2, 5], rules)
-    claims.append(_claim(
-        "example_32", EXPONENT, "32 may be laid as 2^5 using the cards 3, 2, 2, 5.",
-        "the composite layouts of 32 include expression 2^5 with card multiset {3,2,2,5}",
-        verdict_from(ok32), f"layout 2^5 with 3 2 2 5 {'found' if ok32 else 'missing'}", layouts,
-    ))
-    ok88 = [_has_layout(88, "2^3*11", cards, rules) for cards in ([8, 8, 2, 3, 11], [8, 8, 2, 3, 1, 1])]
-    claims.append(_claim(
-        "example_88", EXPONENT, "88 = 2^3·11 may be laid as 8, 8, 2, 3, J or as 8, 8, 2, 3, A, A.",
-        "both card multisets appear among the layouts of 88 with expression 2^3*11",
-        verdict_from(all(ok88)), f"J version {ok88[0]}, A A version {ok88[1]}", layouts,
-    ))
-    ok64 = [_has_layout(64, "2^6", [6, 4, 2, 6], rules),
-            _has_layout(64, "2*2*2*2^3", [6, 4, 2, 2, 2, 2, 3], rules)]
-    claims.append(_claim(
-        "example_64", EXPONENT,
-        "64 may be laid fully in exponent form (2^6) or partially (2·2·2·2^3).",
-        "layouts of 64 include 2^6 and 2*2*2*2^3",
-        verdict_from(all(ok64)), f"2^6 {ok64[0]}, 2*2*2*2^3 {ok64[1]}", layouts,
-    ))
+    claims.append(
+        _claim(
+            "example_32",
+            EXPONENT,
+            "32 may be laid as 2^5 using the cards 3, 2, 2, 5.",
+            "the composite layouts of 32 include expression 2^5 with card multiset {3,2,2,5}",
+            verdict_from(ok32),
+            f"layout 2^5 with 3 2 2 5 {'found' if ok32 else 'missing'}",
+            layouts,
+        )
+    )
+    ok88 = [
+        _has_layout(88, "2^3*11", cards, rules) for cards in ([8, 8, 2, 3, 11], [8, 8, 2, 3, 1, 1])
+    ]
+    claims.append(
+        _claim(
+            "example_88",
+            EXPONENT,
+            "88 = 2^3·11 may be laid as 8, 8, 2, 3, J or as 8, 8, 2, 3, A, A.",
+            "both card multisets appear among the layouts of 88 with expression 2^3*11",
+            verdict_from(all(ok88)),
+            f"J version {ok88[0]}, A A version {ok88[1]}",
+            layouts,
+        )
+    )
+    ok64 = [
+        _has_layout(64, "2^6", [6, 4, 2, 6], rules),
+        _has_layout(64, "2*2*2*2^3", [6, 4, 2, 2, 2, 2, 3], rules),
+    ]
+    claims.append(
+        _claim(
+            "example_64",
+            EXPONENT,
+            "64 may be laid fully in exponent form (2^6) or partially (2·2·2·2^3).",
+            "layouts of 64 include 2^6 and 2*2*2*2^3",
+            verdict_from(all(ok64)),
+            f"2^6 {ok64[0]}, 2*2*2*2^3 {ok64[1]}",
+            layouts,
+        )
+    )
     r691, r691_prime = _ruling("691=691^1", rules=rules), _ruling("691", rules=rules)
-    claims.append(_claim(
-        "example_691", EXPONENT, "691 may not be laid as 691^1 (an exponent of 1 is not allowed).",
-        "the rules engine refuses 691=691^1 without a foul; 691 alone is a legal prime play",
-        verdict_from(not r691.legal and not r691.foul and r691_prime.legal),
-        f"691=691^1: {r691.reason}; 691: {r691_prime.reason}", "rules engine",
-    ))
+    claims.append(
+        _claim(
+            "example_691",
+            EXPONENT,
+            "691 may not be laid as 691^1 (an exponent of 1 is not allowed).",
+            "the rules engine refuses 691=691^1 without a foul; 691 alone is a legal prime play",
+            verdict_from(not r691.legal and not r691.foul and r691_prime.legal),
+            f"691=691^1: {r691.reason}; 691: {r691_prime.reason}",
+            "rules engine",
+        )
+    )
     r155, r155_ok = _ruling("155=5*31^1", rules=rules), _ruling("155=5*31", rules=rules)
-    claims.append(_claim(
-        "example_155", EXPONENT, "155 may not be laid as 5·31^1, only as 5·31.",
-        "engine refuses 155=5*31^1 (not a foul) and accepts 155=5*31",
-        verdict_from(not r155.legal and not r155.foul and r155_ok.legal),
-        f"5*31^1: {r155.reason}; 5*31: {r155_ok.reason}", "rules engine",
-    ))
+    claims.append(
+        _claim(
+            "example_155",
+            EXPONENT,
+            "155 may not be laid as 5·31^1, only as 5·31.",
+            "engine refuses 155=5*31^1 (not a foul) and accepts 155=5*31",
+            verdict_from(not r155.legal and not r155.foul and r155_ok.legal),
+            f"5*31^1: {r155.reason}; 5*31: {r155_ok.reason}",
+            "rules engine",
+        )
+    )
     joker_free = [
-        layout for layout in expression_layouts(23456, (Term(2, (5,)), Term(733)), rules)
+        layout
+        for layout in expression_layouts(23456, (Term(2, (5,)), Term(733)), rules)
         if layout.jokers + 1 <= rules.jokers and 5 in layout.multiset
     ]
-    claims.append(_claim(
-        "example_23456", EXPONENT,
-        "23456 = 2^5·733 may be laid with a joker standing for the exponent 5.",
-        "a layout of 23456 with expression 2^5*733 exists that still fits the deck when one "
-        "of its 5s is replaced by a joker",
-        verdict_from(bool(joker_free)),
-        f"{len(joker_free)} such layouts, e.g. {_names(joker_free[0].cards, rules) if joker_free else None}",
-        layouts,
-    ))
+    claims.append(
+        _claim(
+            "example_23456",
+            EXPONENT,
+            "23456 = 2^5·733 may be laid with a joker standing for the exponent 5.",
+            "a layout of 23456 with expression 2^5*733 exists that still fits the deck when one "
+            "of its 5s is replaced by a joker",
+            verdict_from(bool(joker_free)),
+            f"{len(joker_free)} such layouts, e.g. "
+            f"{_names(joker_free[0].cards, rules) if joker_free else None}",
+            layouts,
+        )
+    )
     with_zero = [
-        layout for layout in expression_layouts(1024, (Term(2, (10,)),), rules)
+        layout
+        for layout in expression_layouts(1024, (Term(2, (10,)),), rules)
         if layout.cards[-2:] == (1, 0)
     ]
-    claims.append(_claim(
-        "example_1024", EXPONENT,
-        "1024 = 2^10 may be laid with a joker as the 0 of the exponent 10.",
-        "a layout of 1024 with expression 2^10 lays the exponent as A, Joker(0)",
-        verdict_from(bool(with_zero)),
-        f"{len(with_zero)} layouts, e.g. {_names(with_zero[0].cards, rules) if with_zero else None}",
-        layouts,
-    ))
+    claims.append(
+        _claim(
+            "example_1024",
+            EXPONENT,
+            "1024 = 2^10 may be laid with a joker as the 0 of the exponent 10.",
+            "a layout of 1024 with expression 2^10 lays the exponent as A, Joker(0)",
+            verdict_from(bool(with_zero)),
+            f"{len(with_zero)} layouts, e.g. "
+            f"{_names(with_zero[0].cards, rules) if with_zero else None}",
+            layouts,
+        )
+    )
     r1 = _ruling("1=2^0", rules=rules)
-    claims.append(_claim(
-        "example_1", EXPONENT, "1 may not be played as 2^0 (exponent 0 is not allowed).",
-        "engine refuses 1=2^0 without a foul",
-        verdict_from(not r1.legal and not r1.foul), r1.reason, "rules engine",
-    ))
+    claims.append(
+        _claim(
+            "example_1",
+            EXPONENT,
+            "1 may not be played as 2^0 (exponent 0 is not allowed).",
+            "engine refuses 1=2^0 without a foul",
+            verdict_from(not r1.legal and not r1.foul),
+            r1.reason,
+            "rules engine",
+        )
+    )
     r6, r6_ok = _ruling("6=2*3*691^0", rules=rules), _ruling("6=2*3", rules=rules)
-    claims.append(_claim(
-        "example_6", EXPONENT, "6 may not be laid as 2·3·691^0, only as 2·3.",
-        "engine refuses 6=2*3*691^0 (not a foul) and accepts 6=2*3",
-        verdict_from(not r6.legal and not r6.foul and r6_ok.legal),
-        f"2*3*691^0: {r6.reason}; 2*3: {r6_ok.reason}", "rules engine",
-    ))
+    claims.append(
+        _claim(
+            "example_6",
+            EXPONENT,
+            "6 may not be laid as 2·3·691^0, only as 2·3.",
+            "engine refuses 6=2*3*691^0 (not a foul) and accepts 6=2*3",
+            verdict_from(not r6.legal and not r6.foul and r6_ok.legal),
+            f"2*3*691^0: {r6.reason}; 2*3: {r6_ok.reason}",
+            "rules engine",
+        )
+    )
     towers = ["2^(2^4)", "2^(4^2)", "2^(2^(2^2))"]
-    ok65536 = {t: any(layout.text == t for layout in composite_layouts(65536, rules)) for t in towers}
-    claims.append(_claim(
-        "example_65536", EXPONENT,
-        "65536 = 2^16 may be laid with nested exponents 2^(2^4), 2^(4^2) or 2^(2^(2^2)).",
-        "each of the three nested expressions is among the layouts of 65536",
-        verdict_from(all(ok65536.values())), str(ok65536), layouts,
-    ))
+    ok65536 = {
+        t: any(layout.text == t for layout in composite_layouts(65536, rules)) for t in towers
+    }
+    claims.append(
+        _claim(
+            "example_65536",
+            EXPONENT,
+            "65536 = 2^16 may be laid with nested exponents 2^(2^4), 2^(4^2) or 2^(2^(2^2)).",
+            "each of the three nested expressions is among the layouts of 65536",
+            verdict_from(all(ok65536.values())),
+            str(ok65536),
+            layouts,
+        )
+    )
     r5187, r5187_ok = _ruling("5187=3*1729", rules=rules), _ruling("5187=3*7*13*19", rules=rules)
-    claims.append(_claim(
-        "example_5187", REVOLUTION,
-        "5187 may not be laid as 3·1729 (a foul); it must be laid as 3·7·13·19.",
-        "engine: 5187=3*1729 is a foul, 5187=3*7*13*19 is legal",
-        verdict_from(r5187.foul and r5187_ok.legal),
-        f"3*1729: {r5187.reason}; 3*7*13*19: {r5187_ok.reason}", "rules engine",
-    ))
+    claims.append(
+        _claim(
+            "example_5187",
+            REVOLUTION,
+            "5187 may not be laid as 3·1729 (a foul); it must be laid as 3·7·13·19.",
+            "engine: 5187=3*1729 is a foul, 5187=3*7*13*19 is legal",
+            verdict_from(r5187.foul and r5187_ok.legal),
+            f"3*1729: {r5187.reason}; 3*7*13*19: {r5187_ok.reason}",
+            "rules engine",
+        )
+    )
     r1729c = _ruling("1729=7*13*19", Field(1409, 4), rules)
-    claims.append(_claim(
-        "ramanujan_not_composite", REVOLUTION,
-        "Laying 1729 as the composite 7·13·19 is a foul and does not start a revolution.",
-        "engine on a field of 1409 (4 cards): 1729=7*13*19 is a foul, field unchanged",
-        verdict_from(r1729c.foul and r1729c.field == Field(1409, 4)), r1729c.reason, "rules engine",
-    ))
+    claims.append(
+        _claim(
+            "ramanujan_not_composite",
+            REVOLUTION,
+            "Laying 1729 as the composite 7·13·19 is a foul and does not start a revolution.",
+            "engine on a field of 1409 (4 cards): 1729=7*13*19 is a foul, field unchanged",
+            verdict_from(r1729c.foul and r1729c.field == Field(1409, 4)),
+            r1729c.reason,
+            "rules engine",
+        )
+    )
     claims.append(_revolution_claim(rules))
     return claims
 
@@ -184,11 +252,13 @@ def _revolution_claim(rules: Rules) -> Claim:
     steps.append(("57 cuts the field", cut.legal and cut.field.top is None))
     failed = [name for name, ok in steps if not ok]
     return _claim(
-        "ramanujan_revolution_rules", REVOLUTION,
+        "ramanujan_revolution_rules",
+        REVOLUTION,
         "1729 is played like a four-card prime and flips the order; n-card plays still need "
         "n cards; clearing the field keeps the revolution; another 1729 ends it.",
         "a scripted sequence through the rules engine: " + "; ".join(n for n, _ in steps),
-        verdict_from(not failed), "all steps hold" if not failed else "failed: " + ", ".join(failed),
+        verdict_from(not failed),
+        "all steps hold" if not failed else "failed: " + ", ".join(failed),
         "rules engine",
     )
 
@@ -203,51 +273,71 @@ def table_claims(
     composite = numbers[~numbers["is_prime"] & (numbers["n"] >= 4)]
     not_plain = composite[~composite["playable_composite"].astype(bool)]
     smallest = int(not_plain["n"].min()) if len(not_plain) else None
-    claims.append(_claim(
-        "smallest_unplayable_composite_without_exponent", EXPONENT,
-        "Without exponent notation the smallest composite that cannot be played is 128.",
-        f"least composite n ≤ {n_max} with playable_composite false",
-        verdict_from(smallest == 128), f"least such n = {smallest}", table,
-    ))
+    claims.append(
+        _claim(
+            "smallest_unplayable_composite_without_exponent",
+            EXPONENT,
+            "Without exponent notation the smallest composite that cannot be played is 128.",
+            f"least composite n ≤ {n_max} with playable_composite false",
+            verdict_from(smallest == 128),
+            f"least such n = {smallest}",
+            table,
+        )
+    )
     primes = numbers[numbers["is_prime"]]
     eden = primes[~primes["playable_plain"]]
     first_eden = int(eden["n"].min()) if len(eden) else None
-    claims.append(_claim(
-        "smallest_eden_prime", EXPONENT,
-        "The smallest Eden prime (a prime that cannot be laid at all) is 40009.",
-        f"least prime n ≤ {n_max} with playable_plain false (deck {config.get('suits', 4)}"
-        f" suits, {config.get('jokers', 2)} jokers, joker as 0 allowed: "
-        f"{config.get('joker_zero', True)})",
-        verdict_from(first_eden == 40009),
-        f"least = {first_eden}; {len(eden)} Eden primes up to {n_max}"
-        + (f", next: {eden['n'].iloc[1:6].tolist()}" if len(eden) > 1 else ""),
-        table,
-    ))
+    claims.append(
+        _claim(
+            "smallest_eden_prime",
+            EXPONENT,
+            "The smallest Eden prime (a prime that cannot be laid at all) is 40009.",
+            f"least prime n ≤ {n_max} with playable_plain false (deck {config.get('suits', 4)}"
+            f" suits, {config.get('jokers', 2)} jokers, joker as 0 allowed: "
+            f"{config.get('joker_zero', True)})",
+            verdict_from(first_eden == 40009),
+            f"least = {first_eden}; {len(eden)} Eden primes up to {n_max}"
+            + (f", next: {eden['n'].iloc[1:6].tolist()}" if len(eden) > 1 else ""),
+            table,
+        )
+    )
     cards = numbers.set_index("n")["min_cards"]
     carmichael = [n for n in range(561, min(n_max, 100_000) + 1, 2) if is_carmichael(n)]
     four = [n for n in carmichael if _maybe_int(cards.get(n)) is not None and cards[n] >= 4]
     few = {n: _maybe_int(cards.get(n)) for n in carmichael if n < 1729}
-    holds = bool(four) and four[0] == 1729 and cards.get(1729) == 4 and all(
-        c is not None and c < 4 for c in few.values()
+    holds = (
+        bool(four)
+        and four[0] == 1729
+        and cards.get(1729) == 4
+        and all(c is not None and c < 4 for c in few.values())
     )
-    claims.append(_claim(
-        "ramanujan_smallest_carmichael_four_cards", REVOLUTION,
-        "1729 is the smallest Carmichael number that needs four cards; 561 and 1105 need fewer.",
-        "Carmichael numbers by Korselt's criterion; min_cards from the numbers table",
-        verdict_from(holds),
-        f"Carmichael below 1729 and their card counts: {few}; 1729 needs {_maybe_int(cards.get(1729))}",
-        table,
-    ))
+    claims.append(
+        _claim(
+            "ramanujan_smallest_carmichael_four_cards",
+            REVOLUTION,
+            "1729 is the smallest Carmichael number that needs four cards; "
+            "561 and 1105 need fewer.",
+            "Carmichael numbers by Korselt's criterion; min_cards from the numbers table",
+            verdict_from(holds),
+            f"Carmichael below 1729 and their card counts: {few}; "
+            f"1729 needs {_maybe_int(cards.get(1729))}",
+            table,
+        )
+    )
     spf = {n: min(factorise(n)) for n in (561, 1105, 1729)}
     obvious = sum(int(d) for d in "561") % 3 == 0 and 1105 % 10 in (0, 5)
-    claims.append(_claim(
-        "ramanujan_looks_prime", REVOLUTION,
-        "1729's smallest prime factor is 7, while 561 (digit sum 12) and 1105 (ends in 5) "
-        "are visibly composite.",
-        "smallest prime factors by trial division; digit-sum test for 3, last digit for 5",
-        verdict_from(spf[1729] == 7 and spf[561] == 3 and spf[1105] == 5 and obvious),
-        f"smallest prime factors {spf}", "none (arithmetic)",
-    ))
+    claims.append(
+        _claim(
+            "ramanujan_looks_prime",
+            REVOLUTION,
+            "1729's smallest prime factor is 7, while 561 (digit sum 12) and 1105 (ends in 5) "
+            "are visibly composite.",
+            "smallest prime factors by trial division; digit-sum test for 3, last digit for 5",
+            verdict_from(spf[1729] == 7 and spf[561] == 3 and spf[1105] == 5 and obvious),
+            f"smallest prime factors {spf}",
+            "none (arithmetic)",
+        )
+    )
     claims.append(_genocchi_claim(genocchi))
     claims += _finding_claims(numbers, n_max, table)
     claims.append(_z3_claim(z3, config))
@@ -261,7 +351,8 @@ def _genocchi_claim(genocchi: pd.DataFrame) -> Claim:
     negative = prime_rows[prime_rows["sign"] < 0]["index"].tolist()
     holds = positive == [8]
     return _claim(
-        "genocchi_17_only_prime", INTRO,
+        "genocchi_17_only_prime",
+        INTRO,
         "17 is the only Genocchi prime.",
         f"for every even index 2..{top}, |G_2n| is tested for primality (directly below 10, "
         "by an explicit proper divisor (2^2n-1)/(D/2) from von Staudt-Clausen above); odd "
@@ -285,9 +376,7 @@ def _finding_claims(numbers: pd.DataFrame, n_max: int, table: str) -> list[Claim
     with_joker = primes[primes["playable_plain"] & (primes["jokers_needed"].fillna(0) >= 1)]
     below_million = numbers["n"] < 10**6
     primes_m = numbers[numbers["is_prime"] & below_million]
-    share = (
-        (primes_m["jokers_needed"].fillna(99) >= 1).mean() if len(primes_m) else float("nan")
-    )
+    share = (primes_m["jokers_needed"].fillna(99) >= 1).mean() if len(primes_m) else float("nan")
     spf = smallest_prime_factors(n_max)
     n_values = composite["n"].to_numpy()
     square_free = np.array([_square_free(int(n), spf) for n in n_values])
@@ -297,15 +386,18 @@ def _finding_claims(numbers: pd.DataFrame, n_max: int, table: str) -> list[Claim
     )
     return [
         _claim(
-            "finding_rescued_by_exponent", EXPONENT,
+            "finding_rescued_by_exponent",
+            EXPONENT,
             "Exponent notation makes many composites playable that could not be played before.",
             f"composites n ≤ {n_max} with playable_with_exponent true and playable_composite false",
             verdict_from(len(rescued) > 0),
-            f"{len(rescued)} of {len(composite)} composites; smallest {rescued['n'].head(8).tolist()}",
+            f"{len(rescued)} of {len(composite)} composites; "
+            f"smallest {rescued['n'].head(8).tolist()}",
             table,
         ),
         _claim(
-            "finding_still_unplayable", EXPONENT,
+            "finding_still_unplayable",
+            EXPONENT,
             "Some composites stay unplayable even with exponent notation (our finding).",
             f"composites n ≤ {n_max} with playable_with_exponent false (1729 excluded by rule)",
             verdict_from(bool((stuck["n"] != 1729).any())),
@@ -314,7 +406,8 @@ def _finding_claims(numbers: pd.DataFrame, n_max: int, table: str) -> list[Claim
             table,
         ),
         _claim(
-            "finding_primes_needing_joker", EXPONENT,
+            "finding_primes_needing_joker",
+            EXPONENT,
             "Some primes below 10^6 need a joker to be laid (our finding; the share is the "
             "evidence).",
             "primes n < min(10^6, n_max+1) with jokers_needed ≥ 1 or not layable at all",
@@ -323,7 +416,8 @@ def _finding_claims(numbers: pd.DataFrame, n_max: int, table: str) -> list[Claim
             table,
         ),
         _claim(
-            "square_free_unchanged", EXPONENT,
+            "square_free_unchanged",
+            EXPONENT,
             "Exponent notation changes nothing for primes and square-free numbers.",
             f"for every square-free composite n ≤ {n_max}, playable and minimum card count are "
             "the same with and without exponent notation",
@@ -351,18 +445,24 @@ def _z3_claim(z3: pd.DataFrame, config: Mapping[str, Any]) -> Claim:
     agree = bool(z3["agree"].all())
     examples = z3[z3["origin"] == "article_example"]["n"].tolist()
     return _claim(
-        "z3_crosscheck", EXPONENT,
+        "z3_crosscheck",
+        EXPONENT,
         "The enumerator's cheapest composite plays are optimal (independent z3 model).",
         f"for every composite n ≤ {config.get('z3_max')} and the article's examples {examples}: "
         "z3 finds a layout at the enumerator's minimum that the enumerator lists, and none "
         "with one card fewer (no layout at all when the enumerator finds none)",
-        verdict_from(agree), f"{int(z3['agree'].sum())} of {len(z3)} numbers agree",
+        verdict_from(agree),
+        f"{int(z3['agree'].sum())} of {len(z3)} numbers agree",
         "results/daifugo/z3_crosscheck.parquet",
     )
 
 
 def write_daifugo_claims(
-    out: PathLike, numbers: PathLike, layouts: PathLike, z3: PathLike, genocchi: PathLike,
+    out: PathLike,
+    numbers: PathLike,
+    layouts: PathLike,
+    z3: PathLike,
+    genocchi: PathLike,
     config: Mapping[str, Any],
 ) -> None:
     """Compute every claim and write ``results/daifugo/claims.parquet``."""
@@ -373,4 +473,3 @@ def write_daifugo_claims(
     write_claims(
         claims, out, game=GAME, inputs=[numbers, layouts, z3, genocchi], config=dict(config)
     )
-

@@ -28,7 +28,9 @@ def _deck_options(command):  # type: ignore[no-untyped-def]
         command
     )
     command = click.option(
-        "--joker-zero/--no-joker-zero", default=True, show_default=True,
+        "--joker-zero/--no-joker-zero",
+        default=True,
+        show_default=True,
         help="Whether a joker may stand for 0.",
     )(command)
     return command
@@ -48,7 +50,9 @@ def command() -> None:
 @click.option("--limit", default=20, show_default=True, help="Show at most this many layouts.")
 @click.option("--plain", is_flag=True, help="Without exponent notation.")
 @_deck_options
-def layouts(number: str, limit: int, plain: bool, suits: int, jokers: int, joker_zero: bool) -> None:
+def layouts(
+    number: str, limit: int, plain: bool, suits: int, jokers: int, joker_zero: bool
+) -> None:
     """Every valid composite play of NUMBER, fewest cards first."""
     n = check_number(number)
     rules = _rules(suits, jokers, joker_zero)

@@ -312,7 +312,7 @@ def expression_text(expression: Expression) -> str:
 
 def expression_value(expression: Expression) -> int:
     """The product of the terms."""
-    return math.prod(term.prime ** term.exponent for term in expression)
+    return math.prod(term.prime**term.exponent for term in expression)
 
 
 def _term_options(prime: int, multiplicity: int, exponent: bool, rules: Rules) -> list[Term]:
@@ -437,7 +437,7 @@ def composite_layouts(n: int, rules: Rules, exponent: bool = True) -> list[Layou
         for expression in expressions(n, rules, exponent)
         for layout in expression_layouts(n, expression, rules)
     ]
-    return sorted(layouts, key=lambda l: (l.n_cards, l.jokers, l.text, l.cards))
+    return sorted(layouts, key=lambda lay: (lay.n_cards, lay.jokers, lay.text, lay.cards))
 
 
 @dataclass(frozen=True)
@@ -479,9 +479,9 @@ def summarise(n: int, rules: Rules) -> NumberSummary:
         playable_plain=bool(own),
         jokers_needed=min((jokers_needed(t, rules) for t in own), default=None),
         playable_composite=bool(plain) if composite else None,
-        min_cards_composite=min((l.n_cards for l in plain), default=None),
+        min_cards_composite=min((lay.n_cards for lay in plain), default=None),
         playable_with_exponent=bool(full) if composite else None,
-        min_cards_with_exponent=min((l.n_cards for l in full), default=None),
+        min_cards_with_exponent=min((lay.n_cards for lay in full), default=None),
         n_layouts_with_exponent=len(full) if composite else None,
     )
 

@@ -253,7 +253,9 @@ def numbers_kernel(
                         break
                     block = _sumset(
                         block,
-                        _term_set(primes[i], shape_terms[t], term_levels, joker_zero, suits, jokers),
+                        _term_set(
+                            primes[i], shape_terms[t], term_levels, joker_zero, suits, jokers
+                        ),
                         suits,
                         jokers,
                     )
@@ -338,9 +340,7 @@ def numbers_frame(lo: int, hi: int, rules: Rules | None = None) -> pd.DataFrame:
     spf = smallest_prime_factors(hi)
     max_multiplicity = max(1, int(hi).bit_length() - 1)
     tables = shape_tables(max_multiplicity, rules)
-    columns = numbers_kernel(
-        lo, hi + 1, spf, *tables, rules.suits, rules.jokers, rules.joker_zero
-    )
+    columns = numbers_kernel(lo, hi + 1, spf, *tables, rules.suits, rules.jokers, rules.joker_zero)
     n = np.arange(lo, hi + 1)
     return _frame(n, *columns, spf[lo : hi + 1])
 

@@ -124,11 +124,19 @@ def write_numbers_shard(out: PathLike, lo: int, hi: int, config: Mapping[str, An
     seconds = time.perf_counter() - start
     log.info(
         "numbers %d..%d: %d rows in %.1f s (%.0f numbers/s, numba compile included)",
-        lo, hi, len(frame), seconds, len(frame) / max(seconds, 1e-9),
+        lo,
+        hi,
+        len(frame),
+        seconds,
+        len(frame) / max(seconds, 1e-9),
     )
     write_table(
-        frame, out, table="daifugo/numbers", variant=rules.variant,
-        config={"lo": lo, "hi": hi, **dict(config)}, schema=NUMBERS_SCHEMA,
+        frame,
+        out,
+        table="daifugo/numbers",
+        variant=rules.variant,
+        config={"lo": lo, "hi": hi, **dict(config)},
+        schema=NUMBERS_SCHEMA,
     )
 
 
@@ -152,7 +160,9 @@ def _shard_start(path: PathLike) -> int:
 def layouts_frame(lo: int, hi: int, rules: Rules) -> pd.DataFrame:
     """Every valid composite layout of every composite ``lo ≤ n ≤ hi`` (plain enumerator)."""
     rows = []
-    for n in progress(range(max(lo, 4), hi + 1), total=hi - max(lo, 4) + 1, desc="layouts", logger=log):
+    for n in progress(
+        range(max(lo, 4), hi + 1), total=hi - max(lo, 4) + 1, desc="layouts", logger=log
+    ):
         for layout in composite_layouts(n, rules):
             rows.append(
                 {
@@ -175,8 +185,13 @@ def write_layouts(
     frame = layouts_frame(2, layouts_max, rules)
     _check_kernel_against_layouts(read_table(numbers), frame, layouts_max)
     write_table(
-        frame, out, table="daifugo/layouts", variant=rules.variant, inputs=[numbers],
-        config={"layouts_max": layouts_max, **dict(config)}, schema=LAYOUTS_SCHEMA,
+        frame,
+        out,
+        table="daifugo/layouts",
+        variant=rules.variant,
+        inputs=[numbers],
+        config={"layouts_max": layouts_max, **dict(config)},
+        schema=LAYOUTS_SCHEMA,
     )
     log.info("layouts table: %d rows for composites up to %d", len(frame), layouts_max)
 
@@ -225,10 +240,7 @@ def z3_rows(numbers: Iterable[int], origin: str, rules: Rules) -> list[dict[str,
         found = find_layout(n, least, rules)
         below = find_layout(n, least - 1, rules) if least is not None else None
         listed = found is not None and (found.expression_text, found.multiset) in keys
-        if least is None:
-            agree = found is None
-        else:
-            agree = found is not None and listed and below is None
+        agree = found is None if least is None else (listed and below is None)
         rows.append(
             {
                 "n": n,
@@ -255,20 +267,25 @@ def write_z3_shard(
         rows += z3_rows(ARTICLE_COMPOSITES, "article_example", rules)
     frame = pd.DataFrame(rows, columns=Z3_SCHEMA.names)
     write_table(
-        frame, out, table="daifugo/z3_crosscheck", variant=rules.variant,
-        config={"lo": lo, "hi": hi, "examples": examples, **dict(config)}, schema=Z3_SCHEMA,
+        frame,
+        out,
+        table="daifugo/z3_crosscheck",
+        variant=rules.variant,
+        config={"lo": lo, "hi": hi, "examples": examples, **dict(config)},
+        schema=Z3_SCHEMA,
     )
 
 
 def merge_z3(parts: Sequence[PathLike], out: PathLike, config: Mapping[str, Any]) -> None:
     """Merge the z3 shards; any disagreement fails the run (after writing the table)."""
-    concat_tables(sorted(parts, key=_shard_start), out, table="daifugo/z3_crosscheck", config=config)
+    concat_tables(
+        sorted(parts, key=_shard_start), out, table="daifugo/z3_crosscheck", config=config
+    )
     frame = read_table(out)
     bad = frame[~frame["agree"]]
     if len(bad):
         raise DataError(
-            f"z3 and the enumerator disagree on {len(bad)} numbers, first: "
-            f"{bad.iloc[0].to_dict()}"
+            f"z3 and the enumerator disagree on {len(bad)} numbers, first: {bad.iloc[0].to_dict()}"
         )
     log.info("z3 cross-check: %d numbers, all agree", len(frame))
 
@@ -290,7 +307,9 @@ def write_genocchi(out: PathLike, max_index: int) -> None:
     ]
     frame = pd.DataFrame(rows, columns=GENOCCHI_SCHEMA.names)
     write_table(
-        frame, out, table="daifugo/genocchi", config={"genocchi_max": max_index},
+        frame,
+        out,
+        table="daifugo/genocchi",
+        config={"genocchi_max": max_index},
         schema=GENOCCHI_SCHEMA,
     )
-

@@ -57,7 +57,9 @@ class Z3Layout:
     @property
     def expression_text(self) -> str:
         """Terms sorted like the enumerator's expressions."""
-        return expression_text(tuple(sorted(self.terms, key=lambda t: (t.prime, t.exponent, t.tower))))
+        return expression_text(
+            tuple(sorted(self.terms, key=lambda t: (t.prime, t.exponent, t.tower)))
+        )
 
     @property
     def n_cards(self) -> int:
@@ -85,7 +87,9 @@ class _Slot:
         return [z3.If(t == symbol, 1, 0) for t in self.tokens]
 
 
-def _model(n: int, rules: Rules, exponent: bool) -> tuple[z3.Solver, list, list[_Slot], z3.ArithRef]:
+def _model(
+    n: int, rules: Rules, exponent: bool
+) -> tuple[z3.Solver, list, list[_Slot], z3.ArithRef]:
     solver = z3.Tactic("qflia").solver()
     factors = _prime_multiplicities(n)
     n_terms = sum(factors.values())
@@ -125,9 +129,7 @@ def _model(n: int, rules: Rules, exponent: bool) -> tuple[z3.Solver, list, list[
             lower = z3.Int(f"y{t}_{i}")
             solver.add(lower >= 1, lower <= emax)
             here = z3.If(levels[i].present, levels[i].value, 1)
-            solver.add(
-                z3.Or([z3.And(here == a, upper == b, lower == c) for a, b, c in pow_table])
-            )
+            solver.add(z3.Or([z3.And(here == a, upper == b, lower == c) for a, b, c in pow_table]))
             upper = lower
         terms.append((used, base, levels, upper))
     for q, multiplicity in factors.items():
@@ -185,7 +187,7 @@ def find_layout(
         found_terms.append(Term(_value(_tokens(model, base)), tower))
     multiset = tuple(sorted(t for slot in slots for t in _tokens(model, slot)))
     layout = Z3Layout(n, tuple(found_terms), multiset)
-    product = math.prod(t.prime ** t.exponent for t in layout.terms)
+    product = math.prod(t.prime**t.exponent for t in layout.terms)
     if product != n:  # the model must multiply out; guard against an encoding slip
         raise DataError(f"z3 model for {n} multiplies to {product}")
     return layout
