@@ -279,7 +279,7 @@ def table_claims(
             EXPONENT,
             "Without exponent notation the smallest composite that cannot be played is 128.",
             f"least composite n ≤ {n_max} with playable_composite false",
-            verdict_from(smallest == 128),
+            _bounded_verdict(smallest == 128, smallest is None and n_max < 128),
             f"least such n = {smallest}",
             table,
         )
@@ -295,7 +295,7 @@ def table_claims(
             f"least prime n ≤ {n_max} with playable_plain false (deck {config.get('suits', 4)}"
             f" suits, {config.get('jokers', 2)} jokers, joker as 0 allowed: "
             f"{config.get('joker_zero', True)})",
-            verdict_from(first_eden == 40009),
+            _bounded_verdict(first_eden == 40009, first_eden is None and n_max < 40009),
             f"least = {first_eden}; {len(eden)} Eden primes up to {n_max}"
             + (f", next: {eden['n'].iloc[1:6].tolist()}" if len(eden) > 1 else ""),
             table,
@@ -318,7 +318,7 @@ def table_claims(
             "1729 is the smallest Carmichael number that needs four cards; "
             "561 and 1105 need fewer.",
             "Carmichael numbers by Korselt's criterion; min_cards from the numbers table",
-            verdict_from(holds),
+            _bounded_verdict(holds, n_max < 1729),
             f"Carmichael below 1729 and their card counts: {few}; "
             f"1729 needs {_maybe_int(cards.get(1729))}",
             table,
@@ -342,6 +342,11 @@ def table_claims(
     claims += _finding_claims(numbers, n_max, table)
     claims.append(_z3_claim(z3, config))
     return claims
+
+
+def _bounded_verdict(holds: bool, out_of_range: bool) -> Verdict:
+    """``undecided`` when the table does not reach the number the claim is about."""
+    return Verdict.UNDECIDED if out_of_range and not holds else verdict_from(holds)
 
 
 def _genocchi_claim(genocchi: pd.DataFrame) -> Claim:
