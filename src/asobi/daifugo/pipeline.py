@@ -229,7 +229,7 @@ def _maybe(value: Any) -> int | None:
 
 def z3_rows(numbers: Iterable[int], origin: str, rules: Rules) -> list[dict[str, Any]]:
     """For each composite ``n``: z3 at the enumerator's minimum, and one card below it."""
-    from asobi.daifugo.z3check import find_layout
+    from asobi.daifugo.z3check import find_layouts
 
     rows = []
     numbers = [n for n in numbers if n >= 4 and not is_prime(n)]
@@ -237,8 +237,10 @@ def z3_rows(numbers: Iterable[int], origin: str, rules: Rules) -> list[dict[str,
         layouts = composite_layouts(n, rules)
         keys = {(layout.text, layout.multiset) for layout in layouts}
         least = layouts[0].n_cards if layouts else None
-        found = find_layout(n, least, rules)
-        below = find_layout(n, least - 1, rules) if least is not None else None
+        if least is None:
+            found, below = find_layouts(n, [None], rules)[0], None
+        else:
+            found, below = find_layouts(n, [least, least - 1], rules)
         listed = found is not None and (found.expression_text, found.multiset) in keys
         agree = found is None if least is None else (listed and below is None)
         rows.append(

@@ -170,13 +170,28 @@ def find_layout(
     n: int, max_cards: int | None, rules: Rules, exponent: bool = True
 ) -> Z3Layout | None:
     """A composite play of ``n`` with at most ``max_cards`` cards (None: any), or None."""
-    if n < 4 or len(_prime_multiplicities(n)) == 1 and sum(_prime_multiplicities(n).values()) == 1:
-        return None
+    return find_layouts(n, [max_cards], rules, exponent)[0]
+
+
+def find_layouts(
+    n: int, bounds: list[int | None], rules: Rules, exponent: bool = True
+) -> list[Z3Layout | None]:
+    """:func:`find_layout` for several card bounds, building the model once."""
+    factors = _prime_multiplicities(n)
+    if n < 4 or sum(factors.values()) == 1:
+        return [None for _ in bounds]
     solver, terms, slots, total = _model(n, rules, exponent)
-    if max_cards is not None:
-        solver.add(total <= max_cards)
-    if solver.check() != z3.sat:
-        return None
+    results: list[Z3Layout | None] = []
+    for bound in bounds:
+        solver.push()
+        if bound is not None:
+            solver.add(total <= bound)
+        results.append(_read_model(n, solver, terms, slots) if solver.check() == z3.sat else None)
+        solver.pop()
+    return results
+
+
+def _read_model(n: int, solver: z3.Solver, terms: list, slots: list[_Slot]) -> Z3Layout:
     model = solver.model()
     found_terms = []
     for used, base, levels, _ in terms:
