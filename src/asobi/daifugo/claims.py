@@ -148,11 +148,14 @@ def example_claims(rules: Rules) -> list[Claim]:
             layouts,
         )
     )
-    with_zero = [
-        layout
-        for layout in expression_layouts(1024, (Term(2, (10,)),), rules)
-        if layout.cards[-2:] == (1, 0)
-    ]
+    with_zero = sorted(
+        (
+            layout
+            for layout in expression_layouts(1024, (Term(2, (10,)),), rules)
+            if layout.cards[-2:] == (1, 0)
+        ),
+        key=lambda layout: (layout.jokers, layout.cards),
+    )
     claims.append(
         _claim(
             "example_1024",
