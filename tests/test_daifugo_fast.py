@@ -87,3 +87,27 @@ def test_z3_respects_deck_variants():
 def test_z3_finds_nothing_for_1729_or_primes():
     assert find_layout(1729, None, Rules()) is None
     assert find_layout(97, None, Rules()) is None
+
+
+def test_z3_disagreement_fails_the_merge(tmp_path):
+    from asobi.core.errors import DataError
+    from asobi.core.tables import write_table
+    from asobi.daifugo.pipeline import Z3_SCHEMA, merge_z3
+
+    rows = z3_rows([4, 6, 8], "test", Rules())
+    rows[1]["agree"] = False
+    shard = tmp_path / "2-10.parquet"
+    write_table(pd.DataFrame(rows, columns=Z3_SCHEMA.names), shard, table="t", schema=Z3_SCHEMA)
+    with pytest.raises(DataError, match="disagree on 1 numbers"):
+        merge_z3([shard], tmp_path / "z3.parquet", {"z3_max": 10})
+
+
+def test_kernel_disagreement_fails_the_layouts_step():
+    from asobi.core.errors import DataError
+    from asobi.daifugo.pipeline import _check_kernel_against_layouts, layouts_frame
+
+    numbers = numbers_frame(2, 60)
+    layouts = layouts_frame(2, 60, Rules())
+    _check_kernel_against_layouts(numbers, layouts, 60)
+    with pytest.raises(DataError, match="disagree on 12"):
+        _check_kernel_against_layouts(numbers, layouts[layouts["n"] != 12], 60)
