@@ -319,3 +319,19 @@ def test_every_layout_multiplies_out_and_fits_the_deck(n, rules):
         assert n != 1729 and 57 not in laid[1:] and 1729 not in laid[1:]
     keys = [(lay.text, lay.multiset) for lay in composite_layouts(n, rules)]
     assert len(keys) == len(set(keys))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(min_value=4, max_value=3000),
+    st.sampled_from([Rules(), Rules(suits=1, jokers=1), Rules(suits=1, jokers=0)]),
+)
+def test_engine_accepts_exactly_the_enumerated_expressions(n, rules):
+    from asobi.daifugo.daifugo import expressions
+
+    if is_prime(n) or n == 1729:
+        return
+    for expression in expressions(n, rules)[:6]:
+        factors = tuple((t.prime, t.tower) for t in expression)
+        ruling = judge(Field(), Play(n, None, factors), rules)
+        assert ruling.legal == bool(expression_layouts(n, expression, rules)), expression

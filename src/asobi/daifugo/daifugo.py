@@ -682,14 +682,17 @@ def _judge_factors(
 
 
 def _choose_cards(n: int, play: Play, field: Field, rules: Rules) -> tuple[int, ...] | Ruling:
-    """The number's cards: as given, or a layout that matches the field, cheapest first."""
-    extra: tuple[int, ...] = ()
-    for base, levels in play.factors or ():
-        for number in (base, *levels):
-            cheapest = _cheapest_any(number, rules)
-            if cheapest is None:
-                return _refuse(field, f"{number} cannot be laid with cards")
-            extra += cheapest
+    """The number's cards: as given, or a layout that matches the field, cheapest first.
+
+    For a composite play the whole discard (number and factors) must fit the deck together.
+    """
+    if play.factors is None:
+        options = {tokens: True for tokens in tokenisations(n, rules) if fits_deck(tokens, rules)}
+    else:
+        expression = tuple(Term(base, levels) for base, levels in play.factors)
+        options = {}
+        for layout in expression_layouts(n, expression, rules):
+            options.setdefault(_own_part(n, layout.cards), True)
     if play.cards is not None:
         if play.cards not in tokenisations(n, rules):
             return _refuse(field, f"those cards do not read {n}")
@@ -699,16 +702,19 @@ def _choose_cards(n: int, play: Play, field: Field, rules: Rules) -> tuple[int, 
         if field.top is not None:
             candidates = [t for t in candidates if len(t) == field.n_cards] or candidates
     for cards in candidates:
-        if fits_deck(cards + extra, rules):
+        if cards in options:
             return cards
     return _refuse(field, f"the deck cannot lay {n} (not enough cards or jokers)")
 
 
-def _cheapest_any(number: int, rules: Rules) -> tuple[int, ...] | None:
-    if number == 0:
-        return (JOKER_ZERO,) if rules.joker_zero else None
-    options = tokenisations(number, rules)
-    return min(options, key=lambda t: (jokers_needed(t, rules), len(t))) if options else None
+def _own_part(n: int, cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The leading cards of a composite layout that spell ``n`` itself."""
+    text, target = "", str(n)
+    for index, token in enumerate(cards):
+        text += str(token)
+        if text == target:
+            return cards[: index + 1]
+    raise InputError(f"cards {cards} do not start with {n}")
 
 
 def play(field: Field, move: Play, rules: Rules | None = None) -> Field:
