@@ -89,12 +89,14 @@ def test_23456_with_a_joker_for_the_exponent_5():
 
 
 def test_1024_with_a_joker_as_zero_in_the_exponent():
-    layouts = expression_layouts(1024, (Term(2, (10,)),), RULES)
-    assert any(lay.cards[-2:] == (1, 0) for lay in layouts)
-    assert not any(
-        lay.cards[-2:] == (1, 0)
-        for lay in expression_layouts(1024, (Term(2, (10,)),), Rules(joker_zero=False))
-    )
+    def multisets(rules):
+        return {lay.multiset for lay in expression_layouts(1024, (Term(2, (10,)),), rules)}
+
+    # 1024 laid as 10, 2, 4; then 2 and the exponent 10 as A, Joker(0)
+    play_cards = tuple(sorted((10, 2, 4, 2, 1, 0)))
+    assert play_cards in multisets(RULES)
+    assert play_cards not in multisets(Rules(joker_zero=False))
+    assert play_cards not in multisets(Rules(jokers=0))
 
 
 def test_1_as_2_to_the_zero_is_refused():

@@ -24,7 +24,9 @@ from asobi.daifugo.daifugo import (
     expression_layouts,
     factorise,
     is_carmichael,
+    jokers_needed,
     judge,
+    tokenisations,
 )
 from asobi.daifugo.fast import smallest_prime_factors
 from asobi.daifugo.pipeline import rules_from
@@ -148,14 +150,13 @@ def example_claims(rules: Rules) -> list[Claim]:
             layouts,
         )
     )
-    with_zero = sorted(
-        (
-            layout
-            for layout in expression_layouts(1024, (Term(2, (10,)),), rules)
-            if layout.cards[-2:] == (1, 0)
-        ),
-        key=lambda layout: (layout.jokers, layout.cards),
-    )
+    # the exponent 10 laid as A, Joker(0): some layout of the number plus 2, A, Joker(0)
+    multisets = {lay.multiset for lay in expression_layouts(1024, (Term(2, (10,)),), rules)}
+    with_zero = [
+        own + (2, 1, 0)
+        for own in sorted(tokenisations(1024, rules), key=lambda t: (jokers_needed(t, rules), t))
+        if (1, 0) in tokenisations(10, rules) and tuple(sorted(own + (2, 1, 0))) in multisets
+    ]
     claims.append(
         _claim(
             "example_1024",
@@ -163,8 +164,7 @@ def example_claims(rules: Rules) -> list[Claim]:
             "1024 = 2^10 may be laid with a joker as the 0 of the exponent 10.",
             "a layout of 1024 with expression 2^10 lays the exponent as A, Joker(0)",
             verdict_from(bool(with_zero)),
-            f"{len(with_zero)} layouts, e.g. "
-            f"{_names(with_zero[0].cards, rules) if with_zero else None}",
+            f"{len(with_zero)} layouts, e.g. {_names(with_zero[0], rules) if with_zero else None}",
             layouts,
         )
     )

@@ -71,8 +71,9 @@ class _Slot:
     """Up to ``width`` tokens read as one decimal number; an unused token is 14 (no card)."""
 
     def __init__(self, name: str, width: int, rules: Rules, solver: z3.Solver) -> None:
-        self.tokens = [z3.Int(f"{name}_t{j}") for j in range(width)]
-        value: z3.ArithRef = z3.IntVal(0)
+        ctx = solver.ctx
+        self.tokens = [z3.Int(f"{name}_t{j}", ctx) for j in range(width)]
+        value: z3.ArithRef = z3.IntVal(0, ctx)
         low = 0 if rules.joker_zero else 1
         for j, token in enumerate(self.tokens):
             solver.add(token >= (1 if j == 0 else low), token <= UNUSED)
@@ -90,7 +91,9 @@ class _Slot:
 def _model(
     n: int, rules: Rules, exponent: bool
 ) -> tuple[z3.Solver, list, list[_Slot], z3.ArithRef]:
-    solver = z3.Tactic("qflia").solver()
+    # a fresh context per number keeps the answers independent of earlier calls
+    ctx = z3.Context()
+    solver = z3.Tactic("qflia", ctx).solver()
     factors = _prime_multiplicities(n)
     n_terms = sum(factors.values())
     emax = max(factors.values())
@@ -102,7 +105,7 @@ def _model(
     own = _Slot("own", len(str(n)), rules, solver)
     solver.add(own.present, own.value == n)
     if n == RAMANUJAN:
-        solver.add(z3.BoolVal(False))
+        solver.add(z3.BoolVal(False, ctx))
     slots = [own]
     terms = []
     pow_table = [
@@ -112,7 +115,7 @@ def _model(
         if a == 1 or b == 1 or a**b <= emax
     ]
     for t in range(n_terms):
-        used = z3.Bool(f"used{t}")
+        used = z3.Bool(f"used{t}", ctx)
         base = _Slot(f"b{t}", base_width, rules, solver)
         levels = [_Slot(f"e{t}_{i}", len(str(emax)), rules, solver) for i in range(depth)]
         slots += [base, *levels]
@@ -124,9 +127,9 @@ def _model(
                 solver.add(z3.Implies(level.present, levels[i - 1].present))
             solver.add(z3.Implies(level.present, z3.And(level.value >= 2, level.value <= emax)))
         # tower value from the top level down; an absent level counts as 1
-        upper: z3.ArithRef = z3.IntVal(1)
+        upper: z3.ArithRef = z3.IntVal(1, ctx)
         for i in reversed(range(depth)):
-            lower = z3.Int(f"y{t}_{i}")
+            lower = z3.Int(f"y{t}_{i}", ctx)
             solver.add(lower >= 1, lower <= emax)
             here = z3.If(levels[i].present, levels[i].value, 1)
             solver.add(z3.Or([z3.And(here == a, upper == b, lower == c) for a, b, c in pow_table]))
