@@ -164,7 +164,8 @@ def example_claims(rules: Rules) -> list[Claim]:
             "1024 = 2^10 may be laid with a joker as the 0 of the exponent 10.",
             "a layout of 1024 with expression 2^10 lays the exponent as A, Joker(0)",
             verdict_from(bool(with_zero)),
-            f"{len(with_zero)} layouts, e.g. {_names(with_zero[0], rules) if with_zero else None}",
+            f"{len(with_zero)} ways to lay 1024 itself allow it, e.g. "
+            f"{_names(with_zero[0], rules) if with_zero else None}",
             layouts,
         )
     )
