@@ -337,3 +337,24 @@ def test_engine_accepts_exactly_the_enumerated_expressions(n, rules):
         factors = tuple((t.prime, t.tower) for t in expression)
         ruling = judge(Field(), Play(n, None, factors), rules)
         assert ruling.legal == bool(expression_layouts(n, expression, rules)), expression
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(min_value=1, max_value=13), min_size=3, max_size=6),
+    st.randoms(use_true_random=False),
+)
+def test_random_playouts_stay_legal(cards, rng):
+    position = Position(Field(), tuple(sorted(cards)))
+    for _ in range(6):
+        moves = legal_moves(position)
+        if not moves:
+            position = Position(position.field.cleared(), position.hand)  # everyone passed
+            if not legal_moves(position):
+                break
+            continue
+        move = rng.choice(moves)
+        after = play(position, move)
+        assert len(after.hand) == len(position.hand) - len(move.cards)
+        assert after.field.top is None or after.field.n_cards == len(move.cards)
+        position = after

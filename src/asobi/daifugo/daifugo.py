@@ -717,20 +717,42 @@ def _own_part(n: int, cards: tuple[int, ...]) -> tuple[int, ...]:
     raise InputError(f"cards {cards} do not start with {n}")
 
 
-def play(field: Field, move: Play, rules: Rules | None = None) -> Field:
-    """The field after a legal play; :class:`IllegalMoveError` with the reason otherwise."""
-    ruling = judge(field, move, rules)
-    if not ruling.legal:
-        raise IllegalMoveError(ruling.reason)
-    return ruling.field
-
-
 @dataclass(frozen=True)
 class Position:
     """A player's turn: the field and the cards in hand (a sorted tuple of tokens 1…13)."""
 
     field: Field
-    hand: tuple[int, ...]
+    hand: tuple[int, ...] = ()
+
+
+def play(position: Position | Field, move: Play, rules: Rules | None = None):  # type: ignore[no-untyped-def]
+    """The position after a legal play; :class:`IllegalMoveError` with the reason otherwise.
+
+    Given a :class:`Field`, returns the new field. Given a :class:`Position`, the number's
+    cards also leave the hand (prime-like plays only: the hand must hold them; composite
+    plays from a hand are not modelled).
+
+    >>> play(Position(Field(), (1, 3, 7)), Play(13, (13,)))
+    Traceback (most recent call last):
+    ...
+    asobi.core.errors.IllegalMoveError: the hand does not hold K
+    >>> play(Position(Field(), (1, 3, 7)), Play(13, (1, 3)))
+    Position(field=Field(top=13, n_cards=2, revolution=False), hand=(7,))
+    """
+    field = position.field if isinstance(position, Position) else position
+    ruling = judge(field, move, rules)
+    if not ruling.legal:
+        raise IllegalMoveError(ruling.reason)
+    if not isinstance(position, Position):
+        return ruling.field
+    if move.factors is not None:
+        raise IllegalMoveError("composite plays from a hand are not modelled")
+    hand = Counter(position.hand)
+    for card in ruling.cards or ():
+        if hand[card] == 0:
+            raise IllegalMoveError(f"the hand does not hold {card_name(card)}")
+        hand[card] -= 1
+    return Position(ruling.field, tuple(sorted(hand.elements())))
 
 
 def legal_moves(position: Position, rules: Rules | None = None) -> list[Play]:
