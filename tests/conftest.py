@@ -29,14 +29,10 @@ def run_snakemake(
     config_path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
     command = [
         str(SNAKEMAKE),
-        "--snakefile",
-        str(REPO / "Snakefile"),
-        "--directory",
-        str(workdir),
-        "--configfile",
-        str(config_path),
-        "--cores",
-        str(cores),
+        "--snakefile", str(REPO / "Snakefile"),
+        "--directory", str(workdir),
+        "--configfile", str(config_path),
+        "--cores", str(cores),
         *(["--dry-run"] if dry_run else []),
         *(targets or []),
     ]

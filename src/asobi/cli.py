@@ -67,9 +67,8 @@ def cli() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run the CLI, turning every usage or input error into one line, exit 2."""
     try:
-        cli.main(
-            args=list(argv) if argv is not None else None, prog_name="asobi", standalone_mode=False
-        )
+        cli.main(args=list(argv) if argv is not None else None, prog_name="asobi",
+                 standalone_mode=False)
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.Abort:
@@ -82,6 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(f"asobi: error: {error}", err=True)
         return 2
     return 0
+
 
 
 def run() -> None:

@@ -30,16 +30,7 @@ class Verdict(StrEnum):
     UNDECIDED = "undecided"
 
 
-CLAIM_COLUMNS = (
-    "claim_id",
-    "game",
-    "source",
-    "statement",
-    "formal",
-    "verdict",
-    "evidence",
-    "table",
-)
+CLAIM_COLUMNS = ("claim_id", "game", "source", "statement", "formal", "verdict", "evidence", "table")
 
 CLAIM_SCHEMA = pa.schema([(name, pa.string()) for name in CLAIM_COLUMNS])
 

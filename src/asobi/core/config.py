@@ -48,9 +48,7 @@ def load_yaml(path: str | os.PathLike[str]) -> Any:
     except FileNotFoundError as error:
         raise ConfigError(f"config file not found: {path}") from error
     except yaml.YAMLError as error:
-        raise ConfigError(
-            f"config file {path} is not valid YAML: {error}".splitlines()[0]
-        ) from error
+        raise ConfigError(f"config file {path} is not valid YAML: {error}".splitlines()[0]) from error
 
 
 def validate_config(

@@ -36,11 +36,7 @@ def merge_claims(
     merged = merged.sort_values(["game", "claim_id"], kind="stable").reset_index(drop=True)
     log.info("merged %d claims from %d tables", len(merged), len(paths))
     return write_table(
-        merged[list(CLAIM_COLUMNS)],
-        out,
-        table="claims",
-        inputs=paths,
-        config=config,
+        merged[list(CLAIM_COLUMNS)], out, table="claims", inputs=paths, config=config,
         schema=CLAIM_SCHEMA,
     )
 

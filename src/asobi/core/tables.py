@@ -87,9 +87,7 @@ def write_table(
     existing.pop(b"pandas", None)
     existing.update(provenance(table=table, variant=variant, inputs=inputs, config=config))
     arrow = arrow.replace_schema_metadata(existing)
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-    )
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(handle)
     try:
         pq.write_table(arrow, temporary, compression="zstd")
