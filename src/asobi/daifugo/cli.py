@@ -1,0 +1,136 @@
+"""``asobi daifugo``: lay numbers as cards, list composite plays, judge a play on a field."""
+
+from __future__ import annotations
+
+import click
+
+from asobi.core.errors import InputError
+from asobi.daifugo.daifugo import (
+    Field,
+    Play,
+    Rules,
+    card_names,
+    check_number,
+    composite_layouts,
+    is_prime,
+    jokers_needed,
+    judge,
+    special_name,
+    tokenisations,
+)
+
+
+def _deck_options(command):  # type: ignore[no-untyped-def]
+    command = click.option("--suits", default=4, show_default=True, help="Copies of each card.")(
+        command
+    )
+    command = click.option("--jokers", default=2, show_default=True, help="Jokers in the deck.")(
+        command
+    )
+    command = click.option(
+        "--joker-zero/--no-joker-zero",
+        default=True,
+        show_default=True,
+        help="Whether a joker may stand for 0.",
+    )(command)
+    return command
+
+
+def _rules(suits: int, jokers: int, joker_zero: bool) -> Rules:
+    return Rules(suits=suits, jokers=jokers, joker_zero=joker_zero)
+
+
+@click.group(name="daifugo")
+def command() -> None:
+    """素数大富豪 (prime daifugō): which numbers can be laid as cards."""
+
+
+@command.command(context_settings={"ignore_unknown_options": True})
+@click.argument("number")
+@click.option("--limit", default=20, show_default=True, help="Show at most this many layouts.")
+@click.option("--plain", is_flag=True, help="Without exponent notation.")
+@_deck_options
+def layouts(
+    number: str, limit: int, plain: bool, suits: int, jokers: int, joker_zero: bool
+) -> None:
+    """Every valid composite play of NUMBER, fewest cards first."""
+    n = check_number(number)
+    rules = _rules(suits, jokers, joker_zero)
+    found = composite_layouts(n, rules, exponent=not plain)
+    if is_prime(n) or n < 4:
+        click.echo(f"{n} is not composite: it has no composite play")
+        return
+    if not found:
+        reason = " (1729 is never played as a composite)" if n == 1729 else ""
+        click.echo(f"{n} cannot be played as a composite{reason}")
+        return
+    click.echo(f"{n}: {len(found)} composite plays, cheapest {found[0].n_cards} cards")
+    for layout in found[:limit]:
+        click.echo(
+            f"  {layout.text:<24} {' '.join(card_names(layout.cards, rules))}"
+            f"  ({layout.n_cards} cards, {layout.jokers} jokers)"
+        )
+    if len(found) > limit:
+        click.echo(f"  … {len(found) - limit} more (use --limit)")
+
+
+@command.command(context_settings={"ignore_unknown_options": True})
+@click.argument("number")
+@_deck_options
+def cards(number: str, suits: int, jokers: int, joker_zero: bool) -> None:
+    """How NUMBER is laid on its own: every split into cards, and whether the deck allows it."""
+    n = check_number(number)
+    rules = _rules(suits, jokers, joker_zero)
+    kind = "prime" if is_prime(n) else "not prime"
+    special = special_name(n)
+    if special:
+        kind += f", {special} (played as if prime)"
+    click.echo(f"{n}: {kind}")
+    options = sorted(tokenisations(n, rules), key=lambda t: (len(t), t))
+    if not options:
+        click.echo("  no split into cards (a 0 that is not part of a 10 needs a joker as 0)")
+    for tokens in options:
+        needed = jokers_needed(tokens, rules)
+        verdict = "fits the deck" if needed <= rules.jokers else "does not fit the deck"
+        click.echo(
+            f"  {' '.join(card_names(tokens, rules)):<28} {len(tokens)} cards, "
+            f"{needed} jokers: {verdict}"
+        )
+    if is_prime(n) and not any(jokers_needed(t, rules) <= rules.jokers for t in options):
+        click.echo(f"  {n} is an Eden prime: it cannot be played")
+
+
+def _parse_field(text: str | None, revolution: bool) -> Field:
+    if text is None:
+        return Field(None, None, revolution)
+    top, _, count = text.partition(":")
+    n = check_number(top)
+    if count:
+        n_cards = int(check_number(count))
+    else:
+        options = tokenisations(n, Rules())
+        if not options:
+            raise InputError(f"field {n} cannot be laid with cards; give its card count as {n}:K")
+        n_cards = min(len(t) for t in options)
+    return Field(n, n_cards, revolution)
+
+
+@command.command(context_settings={"ignore_unknown_options": True})
+@click.argument("play")
+@click.option("--field", "field_text", default=None, help="Top of the field as N or N:CARDS.")
+@click.option("--revolution", is_flag=True, help="The Ramanujan revolution is on.")
+@_deck_options
+def check(
+    play: str, field_text: str | None, revolution: bool, suits: int, jokers: int, joker_zero: bool
+) -> None:
+    """Judge PLAY ("1729", "64=2*2*2*2^3") on the field; print the ruling and new field."""
+    rules = _rules(suits, jokers, joker_zero)
+    field = _parse_field(field_text, revolution)
+    ruling = judge(field, Play.parse(play), rules)
+    status = "legal" if ruling.legal else ("FOUL" if ruling.foul else "not allowed")
+    click.echo(f"{play.strip()}: {status}: {ruling.reason}")
+    if ruling.cards is not None:
+        click.echo(f"  laid as {' '.join(card_names(ruling.cards, rules))}")
+    after = ruling.field
+    top = "cleared" if after.top is None else f"{after.top} ({after.n_cards} cards)"
+    click.echo(f"  field: {top}, revolution {'on' if after.revolution else 'off'}")

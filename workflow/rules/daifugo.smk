@@ -1,0 +1,146 @@
+# 素数大富豪 (prime daifugō): numbers table (sharded by range), layouts, z3 cross-check, claims.
+from asobi.daifugo.pipeline import number_ranges
+
+DAIFUGO = config["daifugo"]
+DAIFUGO_NUMBER_SHARDS = [
+    f"{lo}-{hi}" for lo, hi in number_ranges(DAIFUGO["n_max"], DAIFUGO["shard_size"])
+]
+DAIFUGO_Z3_SHARDS = [
+    f"{lo}-{hi}" for lo, hi in number_ranges(DAIFUGO["z3_max"], DAIFUGO["z3_shard_size"])
+]
+
+GAME_OUTPUTS["daifugo"] = lambda: [
+    "results/daifugo/numbers.parquet",
+    "results/daifugo/layouts.parquet",
+    "results/daifugo/z3_crosscheck.parquet",
+    "results/daifugo/genocchi.parquet",
+]
+GAME_CLAIMS["daifugo"] = "results/daifugo/claims.parquet"
+
+
+rule daifugo_numbers_shard:
+    output:
+        temp("results/daifugo/numbers/{lo}-{hi}.parquet"),
+    wildcard_constraints:
+        lo=r"\d+",
+        hi=r"\d+",
+    params:
+        config=DAIFUGO,
+    log:
+        "logs/daifugo/numbers/{lo}-{hi}.log",
+    benchmark:
+        "benchmarks/daifugo/numbers/{lo}-{hi}.tsv"
+    resources:
+        mem_mb=2000,
+        runtime=20,
+    script:
+        "../scripts/daifugo_numbers_shard.py"
+
+
+rule daifugo_numbers:
+    input:
+        expand("results/daifugo/numbers/{shard}.parquet", shard=DAIFUGO_NUMBER_SHARDS),
+    output:
+        "results/daifugo/numbers.parquet",
+    params:
+        config=DAIFUGO,
+    log:
+        "logs/daifugo/numbers.log",
+    benchmark:
+        "benchmarks/daifugo/numbers.tsv"
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    script:
+        "../scripts/daifugo_merge_numbers.py"
+
+
+rule daifugo_layouts:
+    input:
+        numbers="results/daifugo/numbers.parquet",
+    output:
+        "results/daifugo/layouts.parquet",
+    params:
+        config=DAIFUGO,
+    log:
+        "logs/daifugo/layouts.log",
+    benchmark:
+        "benchmarks/daifugo/layouts.tsv"
+    resources:
+        mem_mb=2000,
+        runtime=20,
+    script:
+        "../scripts/daifugo_layouts.py"
+
+
+rule daifugo_z3_shard:
+    output:
+        temp("results/daifugo/z3/{lo}-{hi}.parquet"),
+    wildcard_constraints:
+        lo=r"\d+",
+        hi=r"\d+",
+    params:
+        config=DAIFUGO,
+        first_shard=DAIFUGO_Z3_SHARDS[0],
+    log:
+        "logs/daifugo/z3/{lo}-{hi}.log",
+    benchmark:
+        "benchmarks/daifugo/z3/{lo}-{hi}.tsv"
+    resources:
+        mem_mb=1000,
+        runtime=30,
+    script:
+        "../scripts/daifugo_z3_shard.py"
+
+
+rule daifugo_z3:
+    input:
+        expand("results/daifugo/z3/{shard}.parquet", shard=DAIFUGO_Z3_SHARDS),
+    output:
+        "results/daifugo/z3_crosscheck.parquet",
+    params:
+        config=DAIFUGO,
+    log:
+        "logs/daifugo/z3_crosscheck.log",
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/daifugo_merge_z3.py"
+
+
+rule daifugo_genocchi:
+    output:
+        "results/daifugo/genocchi.parquet",
+    params:
+        genocchi_max=DAIFUGO["genocchi_max"],
+    log:
+        "logs/daifugo/genocchi.log",
+    benchmark:
+        "benchmarks/daifugo/genocchi.tsv"
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    script:
+        "../scripts/daifugo_genocchi.py"
+
+
+rule daifugo_claims:
+    input:
+        numbers="results/daifugo/numbers.parquet",
+        layouts="results/daifugo/layouts.parquet",
+        z3="results/daifugo/z3_crosscheck.parquet",
+        genocchi="results/daifugo/genocchi.parquet",
+    output:
+        "results/daifugo/claims.parquet",
+    params:
+        config=DAIFUGO,
+    log:
+        "logs/daifugo/claims.log",
+    benchmark:
+        "benchmarks/daifugo/claims.tsv"
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    script:
+        "../scripts/daifugo_claims.py"
