@@ -6,7 +6,8 @@ DAIFUGO_NUMBER_SHARDS = [
     f"{lo}-{hi}" for lo, hi in number_ranges(DAIFUGO["n_max"], DAIFUGO["shard_size"])
 ]
 DAIFUGO_Z3_SHARDS = [
-    f"{lo}-{hi}" for lo, hi in number_ranges(DAIFUGO["z3_max"], DAIFUGO["z3_shard_size"])
+    f"{lo}-{hi}"
+    for lo, hi in number_ranges(DAIFUGO["z3_max"], DAIFUGO["z3_shard_size"])
 ]
 
 GAME_OUTPUTS["daifugo"] = lambda: [
@@ -21,18 +22,18 @@ GAME_CLAIMS["daifugo"] = "results/daifugo/claims.parquet"
 rule daifugo_numbers_shard:
     output:
         temp("results/daifugo/numbers/{lo}-{hi}.parquet"),
-    wildcard_constraints:
-        lo=r"\d+",
-        hi=r"\d+",
-    params:
-        config=DAIFUGO,
     log:
         "logs/daifugo/numbers/{lo}-{hi}.log",
     benchmark:
         "benchmarks/daifugo/numbers/{lo}-{hi}.tsv"
+    wildcard_constraints:
+        lo=r"\d+",
+        hi=r"\d+",
     resources:
         mem_mb=2000,
         runtime=20,
+    params:
+        config=DAIFUGO,
     script:
         "../scripts/daifugo_numbers_shard.py"
 
@@ -42,8 +43,6 @@ rule daifugo_numbers:
         expand("results/daifugo/numbers/{shard}.parquet", shard=DAIFUGO_NUMBER_SHARDS),
     output:
         "results/daifugo/numbers.parquet",
-    params:
-        config=DAIFUGO,
     log:
         "logs/daifugo/numbers.log",
     benchmark:
@@ -51,6 +50,8 @@ rule daifugo_numbers:
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        config=DAIFUGO,
     script:
         "../scripts/daifugo_merge_numbers.py"
 
@@ -60,8 +61,6 @@ rule daifugo_layouts:
         numbers="results/daifugo/numbers.parquet",
     output:
         "results/daifugo/layouts.parquet",
-    params:
-        config=DAIFUGO,
     log:
         "logs/daifugo/layouts.log",
     benchmark:
@@ -69,6 +68,8 @@ rule daifugo_layouts:
     resources:
         mem_mb=2000,
         runtime=20,
+    params:
+        config=DAIFUGO,
     script:
         "../scripts/daifugo_layouts.py"
 
@@ -76,19 +77,19 @@ rule daifugo_layouts:
 rule daifugo_z3_shard:
     output:
         temp("results/daifugo/z3/{lo}-{hi}.parquet"),
-    wildcard_constraints:
-        lo=r"\d+",
-        hi=r"\d+",
-    params:
-        config=DAIFUGO,
-        first_shard=DAIFUGO_Z3_SHARDS[0],
     log:
         "logs/daifugo/z3/{lo}-{hi}.log",
     benchmark:
         "benchmarks/daifugo/z3/{lo}-{hi}.tsv"
+    wildcard_constraints:
+        lo=r"\d+",
+        hi=r"\d+",
     resources:
         mem_mb=1000,
         runtime=30,
+    params:
+        config=DAIFUGO,
+        first_shard=DAIFUGO_Z3_SHARDS[0],
     script:
         "../scripts/daifugo_z3_shard.py"
 
@@ -98,13 +99,13 @@ rule daifugo_z3:
         expand("results/daifugo/z3/{shard}.parquet", shard=DAIFUGO_Z3_SHARDS),
     output:
         "results/daifugo/z3_crosscheck.parquet",
-    params:
-        config=DAIFUGO,
     log:
         "logs/daifugo/z3_crosscheck.log",
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        config=DAIFUGO,
     script:
         "../scripts/daifugo_merge_z3.py"
 
@@ -112,8 +113,6 @@ rule daifugo_z3:
 rule daifugo_genocchi:
     output:
         "results/daifugo/genocchi.parquet",
-    params:
-        genocchi_max=DAIFUGO["genocchi_max"],
     log:
         "logs/daifugo/genocchi.log",
     benchmark:
@@ -121,6 +120,8 @@ rule daifugo_genocchi:
     resources:
         mem_mb=1000,
         runtime=10,
+    params:
+        genocchi_max=DAIFUGO["genocchi_max"],
     script:
         "../scripts/daifugo_genocchi.py"
 
@@ -133,8 +134,6 @@ rule daifugo_claims:
         genocchi="results/daifugo/genocchi.parquet",
     output:
         "results/daifugo/claims.parquet",
-    params:
-        config=DAIFUGO,
     log:
         "logs/daifugo/claims.log",
     benchmark:
@@ -142,5 +141,7 @@ rule daifugo_claims:
     resources:
         mem_mb=2000,
         runtime=10,
+    params:
+        config=DAIFUGO,
     script:
         "../scripts/daifugo_claims.py"
