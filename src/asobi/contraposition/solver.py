@@ -32,6 +32,7 @@ import numpy as np
 
 from asobi.contraposition.contraposition import (
     Colour,
+    Position,
     Protocol,
     Rules,
     cell_classes,
@@ -565,3 +566,35 @@ def _forced_deciding_size(
         if reached_any:
             return limit, spent
     return None, spent
+
+
+def to_masks(board: tuple[int, ...]) -> tuple[int, int]:
+    """``(white mask, black mask)`` of a board (bit i = cell i)."""
+    white = sum(1 << i for i, v in enumerate(board) if v == Colour.WHITE)
+    black = sum(1 << i for i, v in enumerate(board) if v == Colour.BLACK)
+    return white, black
+
+
+def mover_wins_fast(rules: Rules, position: Position, budget: SearchBudget | None = None,
+                    *, size_limit: int = NO_LIMIT) -> bool:
+    """Can the colour to move force a win (decided at a size ``<= size_limit``)?
+
+    ``position`` must not be the empty board (openings are handled by :func:`solve`); under
+    12? it is the start of the mover's turn. Raises :class:`InputError` if the node budget
+    runs out.
+
+    >>> from asobi.contraposition.contraposition import parse_board
+    >>> mover_wins_fast(Rules(2), Position(parse_board("WB/BWB/W."), Colour.BLACK))
+    False
+    """
+    if not any(position.board):
+        raise InputError("use solve() for the empty board (the opening rule applies)")
+    budget = budget or SearchBudget(tt_bits=16)
+    searcher = _Searcher(rules, budget)
+    white, black = to_masks(position.board)
+    mover = position.to_move
+    result, _ = searcher.mover_reaches(white, black, mover, mover, size_limit,
+                                       budget.max_nodes)
+    if result is None:
+        raise InputError(f"node budget of {budget.max_nodes} exhausted")
+    return result
