@@ -50,8 +50,9 @@ def plain_solution(rules: Rules) -> tuple[Colour, list[int]]:
     game = Contraposition(rules)
     start = initial_position(rules)
     memo: dict = {}
-    winning = [c for c in opening_cells(rules)
-               if not mover_wins(game, game.play(start, (c,)), memo)]
+    winning = [
+        c for c in opening_cells(rules) if not mover_wins(game, game.play(start, (c,)), memo)
+    ]
     return (Colour.WHITE if winning else Colour.BLACK), winning
 
 
@@ -73,10 +74,10 @@ def test_forced_deciding_size_agrees_with_plain_minimax_on_side_2(protocol):
     for limit in range(1, 8):
         game = GoalGame(rules, hero=fast.winner, limit=limit)
         memo: dict = {}
-        white_reaches = [not mover_wins(game, game.play(start, (c,)), memo)
-                         for c in opening_cells(rules)]
-        reached = any(white_reaches) if fast.winner is Colour.WHITE else not any(
-            white_reaches)
+        white_reaches = [
+            not mover_wins(game, game.play(start, (c,)), memo) for c in opening_cells(rules)
+        ]
+        reached = any(white_reaches) if fast.winner is Colour.WHITE else not any(white_reaches)
         if reached:
             assert fast.deciding_size == limit
             break
@@ -132,8 +133,11 @@ def test_node_budget_is_reported_not_guessed():
     assert not result.solved and result.winner is None
     assert "budget of 1000" in result.reason
     with pytest.raises(InputError, match="budget"):
-        mover_wins_fast(Rules(3), random_near_full(Rules(3), 12, random.Random(1)),
-                        SearchBudget(max_nodes=10, tt_bits=12))
+        mover_wins_fast(
+            Rules(3),
+            random_near_full(Rules(3), 12, random.Random(1)),
+            SearchBudget(max_nodes=10, tt_bits=12),
+        )
 
 
 def test_solver_refuses_large_sides_and_the_empty_board():

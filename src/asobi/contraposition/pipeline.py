@@ -1,4 +1,4 @@
-"""Contraposition tables and claims for the workflow (called by workflow/scripts/contraposition_*.py).
+"""Contraposition tables and claims (called by ``workflow/scripts/contraposition_*.py``).
 
 Tables (all under ``results/contraposition/``):
 
@@ -321,7 +321,7 @@ def reachable_white_counts(rules: Rules) -> list[int]:
     >>> reachable_white_counts(Rules(3))
     [10]
     >>> reachable_white_counts(Rules(2, "onetwo"))
-    [2, 3, 4, 5]
+    [3, 4, 5]
     """
     n = rules.cell_count
     if rules.protocol is Protocol.BASIC:
@@ -627,16 +627,22 @@ def write_mirror(out: str, sides: Sequence[int], limit: int, seed: int) -> Path:
 # --- claims ---------------------------------------------------------------------------------
 
 
-def _interval_verdict(rows: pd.DataFrame, low: float, high: float) -> Verdict:
-    """Balanced if every 95% interval meets [low, high]; unbalanced if none does."""
-    meets = (rows["white_win_rate_high95"] >= low) & (rows["white_win_rate_low95"] <= high)
-    if rows.empty:
-        return Verdict.UNDECIDED
-    if meets.all():
-        return Verdict.CONFIRMED
-    if not meets.any():
-        return Verdict.REFUTED
-    return Verdict.UNDECIDED
+def _balance_verdict(rows: pd.DataFrame) -> tuple[Verdict, str]:
+    """Pooled White win rate of same-agent games: balanced, unbalanced or undecided.
+
+    Confirmed when the pooled 95% interval lies inside :data:`BALANCE_OK`; refuted when it
+    lies outside :data:`BALANCE_BAND`; otherwise (too few games, or in between) undecided.
+    """
+    games, wins = int(rows["games"].sum()), int(rows["white_wins"].sum())
+    low, high = wilson_interval(wins, games)
+    pooled = f"pooled White {wins}/{games} [{low:.2f}, {high:.2f}]"
+    if games == 0:
+        return Verdict.UNDECIDED, pooled
+    if BALANCE_OK[0] <= low and high <= BALANCE_OK[1]:
+        return Verdict.CONFIRMED, pooled
+    if high < BALANCE_BAND[0] or low > BALANCE_BAND[1]:
+        return Verdict.REFUTED, pooled
+    return Verdict.UNDECIDED, pooled
 
 
 def _describe_rates(rows: pd.DataFrame) -> str:
@@ -663,6 +669,9 @@ def _describe_solutions(rows: pd.DataFrame) -> str:
 
 
 BALANCE_BAND = (0.4, 0.6)
+"""White win rates counted as "largely offset" (balanced)."""
+BALANCE_OK = (0.35, 0.65)
+"""A pooled 95% interval inside this range confirms the balance claim."""
 
 
 def build_claims(solutions: str, selfplay: str, audit: str, eyes: str, mirror: str) -> list[Claim]:
@@ -685,6 +694,7 @@ def build_claims(solutions: str, selfplay: str, audit: str, eyes: str, mirror: s
     )
     disagree = int(aud["statements_disagree"].sum())
     example = next((e for e in aud["example_disagreement"] if e), "")
+    instance = f", e.g. {example}" if example else ""
     claims.append(
         Claim(
             claim_id=f"{GAME}.winning_rule_statements_agree",
@@ -694,7 +704,7 @@ def build_claims(solutions: str, selfplay: str, audit: str, eyes: str, mirror: s
             "name the same winner.",
             formal="For each full board: winner_by_counts(board) == winner_by_sorted_sizes(board).",
             verdict=Verdict.CONFIRMED if disagree == 0 and boards > 0 else Verdict.REFUTED,
-            evidence=f"{scope}: {disagree} disagreements{(', e.g. ' + example) if example else ''}. "
+            evidence=f"{scope}: {disagree} disagreements{instance}. "
             "Reason: at the first size where the counts differ, the colour with more groups of "
             "that size is the first to show a smaller entry in its sorted list.",
             table=table + "rule_audit.parquet",
@@ -741,7 +751,7 @@ def build_claims(solutions: str, selfplay: str, audit: str, eyes: str, mirror: s
                 == play["black_agent"].str.rstrip("0123456789")
             )
         ]
-        verdict = _interval_verdict(rows, *BALANCE_BAND)
+        verdict, pooled = _balance_verdict(rows)
         exact = sol[sol["protocol"] == protocol]
         if verdict is Verdict.CONFIRMED and exact["solved"].any():
             verdict = Verdict.CONFIRMED_WITH_CAVEAT
@@ -788,6 +798,7 @@ def build_claims(solutions: str, selfplay: str, audit: str, eyes: str, mirror: s
     forced_by_black = single[single["owner"] == "black"]["opponent_forced_fills"].min()
     forced_by_white = single[single["owner"] == "white"]["opponent_forced_fills"].max()
     onetwo_single = eye[(eye["eyes"] == 1) & (eye["protocol"] == "12?")]
+    onetwo_forced = int((onetwo_single["opponent_forced_fills"] >= 1).sum())
     claims.append(
         Claim(
             claim_id=f"{GAME}.single_eye_parity",
@@ -800,7 +811,7 @@ def build_claims(solutions: str, selfplay: str, audit: str, eyes: str, mirror: s
             verdict=Verdict.CONFIRMED if holds else Verdict.REFUTED,
             evidence=f"{len(single)} cases; Black-owned single eyes: White fills at least "
             f"{forced_by_black}; White-owned: Black fills at most {forced_by_white}. Under 12? "
-            f"the single eye is forced in {int((onetwo_single['opponent_forced_fills'] >= 1).sum())}"
+            f"the single eye is forced in {onetwo_forced}"
             f" of {len(onetwo_single)} cases (the count game decides).",
             table=table + "eyes.parquet",
         )

@@ -19,7 +19,7 @@ not solved, never guessed.
 >>> from asobi.contraposition.contraposition import Rules
 >>> result = solve(Rules(side=2))
 >>> result.solved, result.winner.label
-(True, 'white')
+(True, 'black')
 """
 
 from __future__ import annotations
@@ -225,39 +225,35 @@ def goal_reached(
     return who == hero and size <= size_limit
 
 
+# search parameters (an int64 array, so that the recursive call stays short)
+_N, _FULL, _STRIDE, _HERO, _LIMIT, _MAX_NODES, _TT_MIN_EMPTY, _ONETWO = range(8)
+
+
 @nb.njit(cache=False)  # numba's cache does not survive self-recursion (segfaults)
 def search(
     white: int,
     black: int,
     mover: int,
     half_turn: int,
-    onetwo: bool,
-    n: int,
-    full: int,
-    stride: int,
-    padded_chunks: np.ndarray,
-    balance: np.ndarray,
-    chunks: np.ndarray,
-    keys: np.ndarray,
-    values: np.ndarray,
-    depths: np.ndarray,
-    stats: np.ndarray,
-    hero: int,
-    size_limit: int,
-    max_nodes: int,
-    tt_min_empty: int,
+    params: np.ndarray,
+    boards: tuple,
+    table: tuple,
 ) -> bool:
     """True when ``mover`` (1 white, 2 black) can force its goal (see the module doc).
 
     ``half_turn`` is 1 when the mover has placed one stone of a 12? turn and may place a
-    second one or end the turn.
+    second one or end the turn. ``boards`` = (padded chunks, symmetry chunks, scratch);
+    ``table`` = (keys, values, depths, stats).
     """
+    padded_chunks, chunks, balance = boards
+    keys, values, depths, stats = table
+    n, full, stride = params[_N], params[_FULL], params[_STRIDE]
+    hero, size_limit, onetwo = params[_HERO], params[_LIMIT], params[_ONETWO] == 1
     stats[_NODES] += 1
-    if stats[_NODES] > max_nodes:
+    if stats[_NODES] > params[_MAX_NODES]:
         stats[_ABORTED] = 1
         return False
-    occupied = white | black
-    empty = full & ~occupied
+    empty = full & ~(white | black)
     if empty == 0:
         reached = goal_reached(white, black, n, stride, padded_chunks, balance, hero, size_limit)
         return reached if mover == hero else not reached
@@ -289,8 +285,9 @@ def search(
             )
             return theirs == (mover == hero)
         return False
+    use_table = empties >= params[_TT_MIN_EMPTY]
     key = 0
-    if empties >= tt_min_empty:
+    if use_table:
         key = (
             canonical_key(white, black, n, chunks)
             | ((mover - 1) << (2 * n))
@@ -301,31 +298,8 @@ def search(
             stats[_TT_HITS] += 1
             return stored == 1
     other = 3 - mover
-    result = False
-    if onetwo and half_turn == 1:
-        # end the turn here ...
-        if not search(
-            white,
-            black,
-            other,
-            0,
-            onetwo,
-            n,
-            full,
-            stride,
-            padded_chunks,
-            balance,
-            chunks,
-            keys,
-            values,
-            depths,
-            stats,
-            hero,
-            size_limit,
-            max_nodes,
-            tt_min_empty,
-        ):
-            result = True
+    # 12?, after a first stone: ending the turn here is one option
+    result = onetwo and half_turn == 1 and not search(white, black, other, 0, params, boards, table)
     if not result:
         for cell in range(n):
             bit = 1 << cell
@@ -334,59 +308,15 @@ def search(
             new_white = white | bit if mover == 1 else white
             new_black = black | bit if mover == 2 else black
             if onetwo and half_turn == 0:
-                # ... or after a first stone, the same player continues
-                if search(
-                    new_white,
-                    new_black,
-                    mover,
-                    1,
-                    onetwo,
-                    n,
-                    full,
-                    stride,
-                    padded_chunks,
-                    balance,
-                    chunks,
-                    keys,
-                    values,
-                    depths,
-                    stats,
-                    hero,
-                    size_limit,
-                    max_nodes,
-                    tt_min_empty,
-                ):
-                    result = True
-                    break
+                # the same player continues (second stone or end of turn)
+                result = search(new_white, new_black, mover, 1, params, boards, table)
             else:
-                if not search(
-                    new_white,
-                    new_black,
-                    other,
-                    0,
-                    onetwo,
-                    n,
-                    full,
-                    stride,
-                    padded_chunks,
-                    balance,
-                    chunks,
-                    keys,
-                    values,
-                    depths,
-                    stats,
-                    hero,
-                    size_limit,
-                    max_nodes,
-                    tt_min_empty,
-                ):
-                    result = True
-                    break
-            if stats[_ABORTED]:
-                return False
+                result = not search(new_white, new_black, other, 0, params, boards, table)
+            if result or stats[_ABORTED]:
+                break
     if stats[_ABORTED]:
         return False
-    if empties >= tt_min_empty:
+    if use_table:
         tt_store(keys, values, depths, key, 1 if result else 0, empties)
     return result
 
@@ -452,27 +382,22 @@ class _Searcher:
             self.keys[:] = 0
             self.goal = (int(hero), size_limit)
         self.stats[:] = 0
-        result = search(
-            white,
-            black,
-            int(mover),
-            0,
-            self.rules.protocol is Protocol.ONE_TWO,
-            self.n,
-            self.full,
-            self.tables.stride,
-            self.tables.padded_chunks,
-            self.balance,
-            self.tables.symmetry_chunks,
-            self.keys,
-            self.values,
-            self.depths,
-            self.stats,
-            int(hero),
-            size_limit,
-            nodes_left,
-            self.budget.tt_min_empty,
+        params = np.array(
+            [
+                self.n,
+                self.full,
+                self.tables.stride,
+                int(hero),
+                size_limit,
+                nodes_left,
+                self.budget.tt_min_empty,
+                int(self.rules.protocol is Protocol.ONE_TWO),
+            ],
+            dtype=np.int64,
         )
+        boards = (self.tables.padded_chunks, self.tables.symmetry_chunks, self.balance)
+        table = (self.keys, self.values, self.depths, self.stats)
+        result = search(white, black, int(mover), 0, params, boards, table)
         nodes = int(self.stats[_NODES])
         if self.stats[_ABORTED]:
             return None, nodes
@@ -575,8 +500,13 @@ def to_masks(board: tuple[int, ...]) -> tuple[int, int]:
     return white, black
 
 
-def mover_wins_fast(rules: Rules, position: Position, budget: SearchBudget | None = None,
-                    *, size_limit: int = NO_LIMIT) -> bool:
+def mover_wins_fast(
+    rules: Rules,
+    position: Position,
+    budget: SearchBudget | None = None,
+    *,
+    size_limit: int = NO_LIMIT,
+) -> bool:
     """Can the colour to move force a win (decided at a size ``<= size_limit``)?
 
     ``position`` must not be the empty board (openings are handled by :func:`solve`); under
@@ -593,8 +523,7 @@ def mover_wins_fast(rules: Rules, position: Position, budget: SearchBudget | Non
     searcher = _Searcher(rules, budget)
     white, black = to_masks(position.board)
     mover = position.to_move
-    result, _ = searcher.mover_reaches(white, black, mover, mover, size_limit,
-                                       budget.max_nodes)
+    result, _ = searcher.mover_reaches(white, black, mover, mover, size_limit, budget.max_nodes)
     if result is None:
         raise InputError(f"node budget of {budget.max_nodes} exhausted")
     return result
