@@ -229,40 +229,45 @@ def goal_reached(
 _N, _FULL, _STRIDE, _HERO, _LIMIT, _MAX_NODES, _TT_MIN_EMPTY, _ONETWO = range(8)
 
 
-@nb.njit(cache=False)  # numba's cache does not survive self-recursion (segfaults)
-def search(
+_ENTER, _NEXT, _RETURN = 0, 1, 2
+
+
+@nb.njit(cache=True)
+def _leaf_value(
     white: int,
     black: int,
     mover: int,
     half_turn: int,
+    empty: int,
     params: np.ndarray,
-    boards: tuple,
-    table: tuple,
-) -> bool:
-    """True when ``mover`` (1 white, 2 black) can force its goal (see the module doc).
-
-    ``half_turn`` is 1 when the mover has placed one stone of a 12? turn and may place a
-    second one or end the turn. ``boards`` = (padded chunks, symmetry chunks, scratch);
-    ``table`` = (keys, values, depths, stats).
-    """
-    padded_chunks, chunks, balance = boards
-    keys, values, depths, stats = table
-    n, full, stride = params[_N], params[_FULL], params[_STRIDE]
-    hero, size_limit, onetwo = params[_HERO], params[_LIMIT], params[_ONETWO] == 1
-    stats[_NODES] += 1
-    if stats[_NODES] > params[_MAX_NODES]:
-        stats[_ABORTED] = 1
-        return False
-    empty = full & ~(white | black)
+    padded_chunks: np.ndarray,
+    balance: np.ndarray,
+) -> int:
+    """Value for the mover of a full board or of the last empty cell; -1 otherwise."""
+    n, stride = params[_N], params[_STRIDE]
+    hero, size_limit = params[_HERO], params[_LIMIT]
     if empty == 0:
         reached = goal_reached(white, black, n, stride, padded_chunks, balance, hero, size_limit)
-        return reached if mover == hero else not reached
-    empties = popcount(empty)
-    if empties == 1:
-        # the last cell: filled by the mover, or (12?, after a first stone) by either colour
-        mine = goal_reached(
-            white | empty if mover == 1 else white,
-            black | empty if mover == 2 else black,
+        return 1 if reached == (mover == hero) else 0
+    if empty & (empty - 1):
+        return -1
+    # the last cell: filled by the mover, or (12?, after a first stone) by either colour
+    mine = goal_reached(
+        white | empty if mover == 1 else white,
+        black | empty if mover == 2 else black,
+        n,
+        stride,
+        padded_chunks,
+        balance,
+        hero,
+        size_limit,
+    )
+    if mine == (mover == hero):
+        return 1
+    if params[_ONETWO] == 1 and half_turn == 1:
+        theirs = goal_reached(
+            white | empty if mover == 2 else white,
+            black | empty if mover == 1 else black,
             n,
             stride,
             padded_chunks,
@@ -270,55 +275,111 @@ def search(
             hero,
             size_limit,
         )
-        if mine == (mover == hero):
-            return True
-        if onetwo and half_turn == 1:
-            theirs = goal_reached(
-                white | empty if mover == 2 else white,
-                black | empty if mover == 1 else black,
-                n,
-                stride,
-                padded_chunks,
-                balance,
-                hero,
-                size_limit,
-            )
-            return theirs == (mover == hero)
-        return False
-    use_table = empties >= params[_TT_MIN_EMPTY]
-    key = 0
-    if use_table:
-        key = (
-            canonical_key(white, black, n, chunks)
-            | ((mover - 1) << (2 * n))
-            | (half_turn << (2 * n + 1))
-        ) + 1
-        stored = tt_probe(keys, values, key)
-        if stored >= 0:
-            stats[_TT_HITS] += 1
-            return stored == 1
-    other = 3 - mover
-    # 12?, after a first stone: ending the turn here is one option
-    result = onetwo and half_turn == 1 and not search(white, black, other, 0, params, boards, table)
-    if not result:
-        for cell in range(n):
-            bit = 1 << cell
-            if not empty & bit:
+        return 1 if theirs == (mover == hero) else 0
+    return 0
+
+
+@nb.njit(cache=True)
+def search(
+    white: int,
+    black: int,
+    mover: int,
+    params: np.ndarray,
+    padded_chunks: np.ndarray,
+    chunks: np.ndarray,
+    balance: np.ndarray,
+    keys: np.ndarray,
+    values: np.ndarray,
+    depths: np.ndarray,
+    stats: np.ndarray,
+) -> bool:
+    """True when ``mover`` (1 white, 2 black) can force its goal (see the module doc).
+
+    An iterative depth-first negamax with an explicit stack. A frame is a position: masks,
+    mover, ``half_turn`` (1 when the mover has placed one stone of a 12? turn and may place
+    a second one or end the turn) and the next move to try (-1: "end the turn").
+    """
+    n, full = params[_N], params[_FULL]
+    onetwo = params[_ONETWO] == 1
+    frames = 2 * n + 2
+    fw = np.zeros(frames, dtype=np.int64)
+    fb = np.zeros(frames, dtype=np.int64)
+    fm = np.zeros(frames, dtype=np.int64)
+    fh = np.zeros(frames, dtype=np.int64)
+    fnext = np.zeros(frames, dtype=np.int64)
+    fkey = np.zeros(frames, dtype=np.int64)
+    fempties = np.zeros(frames, dtype=np.int64)
+    fopen = np.zeros(frames, dtype=np.bool_)
+    d = 0
+    fw[0], fb[0], fm[0], fh[0] = white, black, mover, 0
+    state = _ENTER
+    result = False
+    while True:
+        if state == _ENTER:
+            stats[_NODES] += 1
+            if stats[_NODES] > params[_MAX_NODES]:
+                stats[_ABORTED] = 1
+                return False
+            w, b, m, h = fw[d], fb[d], fm[d], fh[d]
+            empty = full & ~(w | b)
+            fopen[d] = False
+            leaf = _leaf_value(w, b, m, h, empty, params, padded_chunks, balance)
+            if leaf >= 0:
+                result = leaf == 1
+                state = _RETURN
                 continue
-            new_white = white | bit if mover == 1 else white
-            new_black = black | bit if mover == 2 else black
-            if onetwo and half_turn == 0:
-                # the same player continues (second stone or end of turn)
-                result = search(new_white, new_black, mover, 1, params, boards, table)
+            empties = popcount(empty)
+            fkey[d] = 0
+            if empties >= params[_TT_MIN_EMPTY]:
+                key = (
+                    canonical_key(w, b, n, chunks) | ((m - 1) << (2 * n)) | (h << (2 * n + 1))
+                ) + 1
+                stored = tt_probe(keys, values, key)
+                if stored >= 0:
+                    stats[_TT_HITS] += 1
+                    result = stored == 1
+                    state = _RETURN
+                    continue
+                fkey[d] = key
+            fopen[d] = True
+            fempties[d] = empties
+            fnext[d] = -1 if onetwo and h == 1 else 0
+            state = _NEXT
+        elif state == _RETURN:
+            if fopen[d] and fkey[d] != 0:
+                tt_store(keys, values, depths, fkey[d], 1 if result else 0, fempties[d])
+            if d == 0:
+                return result
+            d -= 1
+            if fm[d + 1] != fm[d]:
+                result = not result
+            state = _RETURN if result else _NEXT
+        else:  # _NEXT: push the next child of frame d, or finish it as lost
+            w, b, m, h = fw[d], fb[d], fm[d], fh[d]
+            if fnext[d] == -1:
+                fnext[d] = 0
+                fw[d + 1], fb[d + 1], fm[d + 1], fh[d + 1] = w, b, 3 - m, 0
+                d += 1
+                state = _ENTER
+                continue
+            empty = full & ~(w | b)
+            cell = fnext[d]
+            while cell < n and not (empty >> cell) & 1:
+                cell += 1
+            if cell >= n:
+                result = False
+                state = _RETURN
+                continue
+            fnext[d] = cell + 1
+            bit = 1 << cell
+            fw[d + 1] = w | bit if m == 1 else w
+            fb[d + 1] = b | bit if m == 2 else b
+            if onetwo and h == 0:
+                fm[d + 1], fh[d + 1] = m, 1  # the same player continues
             else:
-                result = not search(new_white, new_black, other, 0, params, boards, table)
-            if result or stats[_ABORTED]:
-                break
-    if stats[_ABORTED]:
-        return False
-    if use_table:
-        tt_store(keys, values, depths, key, 1 if result else 0, empties)
-    return result
+                fm[d + 1], fh[d + 1] = 3 - m, 0
+            d += 1
+            state = _ENTER
 
 
 # --- Python interface ------------------------------------------------------------------
@@ -395,9 +456,19 @@ class _Searcher:
             ],
             dtype=np.int64,
         )
-        boards = (self.tables.padded_chunks, self.tables.symmetry_chunks, self.balance)
-        table = (self.keys, self.values, self.depths, self.stats)
-        result = search(white, black, int(mover), 0, params, boards, table)
+        result = search(
+            white,
+            black,
+            int(mover),
+            params,
+            self.tables.padded_chunks,
+            self.tables.symmetry_chunks,
+            self.balance,
+            self.keys,
+            self.values,
+            self.depths,
+            self.stats,
+        )
         nodes = int(self.stats[_NODES])
         if self.stats[_ABORTED]:
             return None, nodes
