@@ -3,25 +3,19 @@ CONTRAPOSITION = config["contraposition"]
 CONTRAPOSITION_PROTOCOLS = ["basic", "onetwo"]
 
 
-def contraposition_solution_shards():
-    """One exact solve per (side, protocol)."""
-    return expand(
-        "results/contraposition/solutions/side{side}_{protocol}.parquet",
-        side=CONTRAPOSITION["solve_sides"],
-        protocol=CONTRAPOSITION_PROTOCOLS,
-    )
-
-
-def contraposition_selfplay_shards():
-    """One batch of games per (side, protocol, pairing, batch)."""
-    return [
-        f"results/contraposition/games/side{side}_{protocol}_{pairing}_b{batch}.parquet"
-        for side in CONTRAPOSITION["selfplay_sides"]
-        for protocol in CONTRAPOSITION["selfplay_protocols"]
-        for pairing in CONTRAPOSITION["selfplay_pairings"]
-        for batch in range(CONTRAPOSITION["selfplay_batches"])
-    ]
-
+# one exact solve per (side, protocol); one batch of games per (side, protocol, pairing, batch)
+CONTRAPOSITION_SOLUTION_SHARDS = expand(
+    "results/contraposition/solutions/side{side}_{protocol}.parquet",
+    side=CONTRAPOSITION["solve_sides"],
+    protocol=CONTRAPOSITION_PROTOCOLS,
+)
+CONTRAPOSITION_SELFPLAY_SHARDS = [
+    f"results/contraposition/games/side{side}_{protocol}_{pairing}_b{batch}.parquet"
+    for side in CONTRAPOSITION["selfplay_sides"]
+    for protocol in CONTRAPOSITION["selfplay_protocols"]
+    for pairing in CONTRAPOSITION["selfplay_pairings"]
+    for batch in range(CONTRAPOSITION["selfplay_batches"])
+]
 
 GAME_OUTPUTS["contraposition"] = lambda: [
     "results/contraposition/solutions.parquet",
@@ -44,6 +38,7 @@ rule contraposition_solve:
         max_nodes=CONTRAPOSITION["solve_max_nodes"],
         tt_bits=CONTRAPOSITION["solve_tt_bits"],
         margin=CONTRAPOSITION["solve_margin"],
+        margin_max_nodes=CONTRAPOSITION["solve_margin_max_nodes"],
     log:
         "logs/contraposition/solutions/side{side}_{protocol}.log",
     benchmark:
@@ -57,7 +52,7 @@ rule contraposition_solve:
 
 rule contraposition_solutions:
     input:
-        contraposition_solution_shards(),
+        CONTRAPOSITION_SOLUTION_SHARDS,
     output:
         "results/contraposition/solutions.parquet",
     log:
@@ -92,7 +87,7 @@ rule contraposition_selfplay_batch:
 
 rule contraposition_selfplay:
     input:
-        contraposition_selfplay_shards(),
+        CONTRAPOSITION_SELFPLAY_SHARDS,
     output:
         games="results/contraposition/games.parquet",
         summary="results/contraposition/selfplay.parquet",

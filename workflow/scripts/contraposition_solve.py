@@ -10,4 +10,5 @@ run_step(
     max_nodes=snakemake.params.max_nodes,
     tt_bits=snakemake.params.tt_bits,
     margin=snakemake.params.margin,
+    margin_max_nodes=snakemake.params.margin_max_nodes,
 )

@@ -76,11 +76,19 @@ def protocol_label(protocol: Protocol | str) -> str:
 
 
 def write_solution(
-    out: str, side: int, protocol: str, max_nodes: int, tt_bits: int, margin: bool
+    out: str,
+    side: int,
+    protocol: str,
+    max_nodes: int,
+    tt_bits: int,
+    margin: bool,
+    margin_max_nodes: int = 2_000_000_000,
 ) -> Path:
     """Solve one (side, protocol) and write a one-row shard."""
     rules = Rules(int(side), Protocol(protocol))
-    budget = SearchBudget(max_nodes=int(max_nodes), tt_bits=int(tt_bits))
+    budget = SearchBudget(
+        max_nodes=int(max_nodes), tt_bits=int(tt_bits), margin_max_nodes=int(margin_max_nodes)
+    )
     solution = solve(rules, budget, margin=bool(margin))
     winning = set(solution.best_first_moves)
     row = {
@@ -107,7 +115,12 @@ def write_solution(
         out,
         table=f"{GAME}/solutions",
         variant={"side": rules.side, "protocol": rules.protocol.value},
-        config={"max_nodes": int(max_nodes), "tt_bits": int(tt_bits), "margin": bool(margin)},
+        config={
+            "max_nodes": int(max_nodes),
+            "tt_bits": int(tt_bits),
+            "margin": bool(margin),
+            "margin_max_nodes": int(margin_max_nodes),
+        },
         schema=SOLUTION_SCHEMA,
     )
 

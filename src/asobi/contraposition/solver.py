@@ -387,10 +387,12 @@ def search(
 
 @dataclass
 class SearchBudget:
-    """Limits of one solve: node budget and transposition-table size (2**tt_bits slots)."""
+    """Limits of one solve: node budgets (the win/loss search; then, separately, the
+    deciding-size searches) and transposition-table size (2**tt_bits slots)."""
 
     max_nodes: int = 2_000_000_000
     tt_bits: int = 24
+    margin_max_nodes: int = 2_000_000_000
     tt_min_empty: int = 3
 
 
@@ -524,9 +526,14 @@ def solve(rules: Rules, budget: SearchBudget | None = None, *, margin: bool = Tr
     solution = Solution(rules, True, winner, winning, first_moves, spent)
     if margin:
         solution.deciding_size, extra = _forced_deciding_size(
-            searcher, rules, winner, first_moves, budget.max_nodes - spent
+            searcher, rules, winner, first_moves, budget.margin_max_nodes
         )
         solution.extra_nodes["deciding_size"] = extra
+        if solution.deciding_size is None:
+            solution.reason = (
+                f"deciding size not found: margin node budget of {budget.margin_max_nodes} "
+                "exhausted"
+            )
     return solution
 
 
