@@ -39,6 +39,7 @@ from asobi.contraposition.contraposition import (
     cell_count,
     cells,
     centre,
+    neighbours,
     symmetries,
 )
 from asobi.core.errors import InputError
@@ -60,6 +61,7 @@ class Tables:
     """Precomputed arrays for one board side."""
 
     cells: int
+    neighbour_masks: np.ndarray  # int64[cells]: bit mask of each cell's neighbours
     stride: int  # row stride of the padded layout used for flood fills
     padded_chunks: np.ndarray  # int64[chunks, 256]: compact 8-bit chunk -> padded layout
     symmetry_chunks: np.ndarray  # int64[12, chunks, 256]: image of an 8-bit chunk
@@ -90,7 +92,13 @@ def board_tables(side: int) -> Tables:
                     if value >> bit & 1 and cell < n:
                         image |= 1 << perm[cell]
                 images[s, chunk, value] = image
-    return Tables(cells=n, stride=stride, padded_chunks=padded, symmetry_chunks=images)
+    masks = np.zeros(n, dtype=np.int64)
+    for cell, around in enumerate(neighbours(side)):
+        for other in around:
+            masks[cell] |= 1 << other
+    return Tables(
+        cells=n, neighbour_masks=masks, stride=stride, padded_chunks=padded, symmetry_chunks=images
+    )
 
 
 # --- numba core ------------------------------------------------------------------------
@@ -226,7 +234,7 @@ def goal_reached(
 
 
 # search parameters (an int64 array, so that the recursive call stays short)
-_N, _FULL, _STRIDE, _HERO, _LIMIT, _MAX_NODES, _TT_MIN_EMPTY, _ONETWO = range(8)
+_N, _FULL, _STRIDE, _HERO, _LIMIT, _MAX_NODES, _TT_MIN_EMPTY, _ONETWO, _ORDER = range(9)
 
 
 _ENTER, _NEXT, _RETURN = 0, 1, 2
@@ -285,6 +293,7 @@ def search(
     black: int,
     mover: int,
     params: np.ndarray,
+    neighbour_masks: np.ndarray,
     padded_chunks: np.ndarray,
     chunks: np.ndarray,
     balance: np.ndarray,
@@ -310,6 +319,10 @@ def search(
     fkey = np.zeros(frames, dtype=np.int64)
     fempties = np.zeros(frames, dtype=np.int64)
     fopen = np.zeros(frames, dtype=np.bool_)
+    fmoves = np.zeros((frames, n), dtype=np.int64)
+    fcount = np.zeros(frames, dtype=np.int64)
+    scores = np.zeros(n, dtype=np.int64)
+    ordered = params[_ORDER] == 1
     d = 0
     fw[0], fb[0], fm[0], fh[0] = white, black, mover, 0
     state = _ENTER
@@ -343,6 +356,24 @@ def search(
                 fkey[d] = key
             fopen[d] = True
             fempties[d] = empties
+            # moves: empty cells, those touching more stones (the mover's count twice) first
+            own = w if m == 1 else b
+            count = 0
+            for cell in range(n):
+                if (empty >> cell) & 1:
+                    score = 0
+                    if ordered:
+                        around = neighbour_masks[cell]
+                        score = 2 * popcount(around & own) + popcount(around & (w | b) & ~own)
+                    k = count
+                    while k > 0 and scores[k - 1] < score:
+                        fmoves[d, k] = fmoves[d, k - 1]
+                        scores[k] = scores[k - 1]
+                        k -= 1
+                    fmoves[d, k] = cell
+                    scores[k] = score
+                    count += 1
+            fcount[d] = count
             fnext[d] = -1 if onetwo and h == 1 else 0
             state = _NEXT
         elif state == _RETURN:
@@ -362,15 +393,13 @@ def search(
                 d += 1
                 state = _ENTER
                 continue
-            empty = full & ~(w | b)
-            cell = fnext[d]
-            while cell < n and not (empty >> cell) & 1:
-                cell += 1
-            if cell >= n:
+            index = fnext[d]
+            if index >= fcount[d]:
                 result = False
                 state = _RETURN
                 continue
-            fnext[d] = cell + 1
+            cell = fmoves[d, index]
+            fnext[d] = index + 1
             bit = 1 << cell
             fw[d + 1] = w | bit if m == 1 else w
             fb[d + 1] = b | bit if m == 2 else b
@@ -393,6 +422,7 @@ class SearchBudget:
     max_nodes: int = 2_000_000_000
     tt_bits: int = 24
     margin_max_nodes: int = 2_000_000_000
+    move_ordering: bool = True
     tt_min_empty: int = 3
 
 
@@ -455,6 +485,7 @@ class _Searcher:
                 nodes_left,
                 self.budget.tt_min_empty,
                 int(self.rules.protocol is Protocol.ONE_TWO),
+                int(self.budget.move_ordering),
             ],
             dtype=np.int64,
         )
@@ -463,6 +494,7 @@ class _Searcher:
             black,
             int(mover),
             params,
+            self.tables.neighbour_masks,
             self.tables.padded_chunks,
             self.tables.symmetry_chunks,
             self.balance,
