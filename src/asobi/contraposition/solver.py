@@ -576,10 +576,15 @@ def _forced_deciding_size(
     first_moves: list[FirstMoveResult],
     nodes_left: int,
 ) -> tuple[int | None, int]:
-    """Smallest size limit under which the winner still forces a win (None if budget ran out)."""
+    """Smallest size limit under which the winner still forces a win (None if budget ran out).
+
+    "The winner forces a win decided at a size <= k" only gets easier as k grows, and holds
+    for k = cell count (a plain win), so the smallest such k is found by bisection.
+    """
     spent = 0
-    for limit in range(1, rules.cell_count + 1):
-        reached_any = False
+
+    def reaches(limit: int) -> bool | None:
+        nonlocal spent
         for move in first_moves:
             if winner is Colour.WHITE and not move.white_wins:
                 continue
@@ -588,19 +593,24 @@ def _forced_deciding_size(
             )
             spent += nodes
             if black_reaches is None:
-                return None, spent
-            white_reaches = not black_reaches if winner is Colour.WHITE else None
-            if winner is Colour.WHITE and white_reaches:
-                reached_any = True
-                break
+                return None
+            if winner is Colour.WHITE and not black_reaches:
+                return True  # this opening forces it
             if winner is Colour.BLACK and not black_reaches:
-                break  # White escapes this limit with this opening
+                return False  # White escapes the limit with this opening
+        return winner is Colour.BLACK
+
+    low, high = 1, rules.cell_count
+    while low < high:
+        middle = (low + high) // 2
+        reached = reaches(middle)
+        if reached is None:
+            return None, spent
+        if reached:
+            high = middle
         else:
-            if winner is Colour.BLACK:
-                reached_any = True
-        if reached_any:
-            return limit, spent
-    return None, spent
+            low = middle + 1
+    return low, spent
 
 
 def to_masks(board: tuple[int, ...]) -> tuple[int, int]:
