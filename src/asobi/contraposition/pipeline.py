@@ -671,7 +671,7 @@ def _describe_solutions(rows: pd.DataFrame) -> str:
     for r in rows.itertuples():
         if r.solved:
             moves = (
-                f", winning first stones {list(r.best_first_moves)}"
+                f", winning first stones {[int(c) for c in r.best_first_moves]}"
                 if len(r.best_first_moves)
                 else ""
             )
@@ -775,11 +775,12 @@ def build_claims(solutions: str, selfplay: str, audit: str, eyes: str, mirror: s
                 source=f"{SOURCE}, {section}",
                 statement=f"Under the {protocol} protocol the first player's (White's) advantage "
                 "is largely offset.",
-                formal=f"Same-agent self-play: every 95% interval of White's win rate meets "
-                f"[{BALANCE_BAND[0]}, {BALANCE_BAND[1]}] (confirmed), none does (refuted), else "
-                "undecided; exact small-board results reported as caveat.",
+                formal="Same-agent self-play (UCT vs UCT, GRAVE vs GRAVE), pooled: White's "
+                f"win rate 95% interval inside {list(BALANCE_OK)} confirms, entirely outside "
+                f"{list(BALANCE_BAND)} refutes, else undecided; the exact small-board results "
+                "are the caveat.",
                 verdict=verdict,
-                evidence=f"self-play: {_describe_rates(rows) or 'none'}. Exact: "
+                evidence=f"{pooled}; {_describe_rates(rows) or 'no games'}. Exact: "
                 f"{_describe_solutions(exact) or 'none'} (small boards are won by one side "
                 "with perfect play).",
                 table=table + "selfplay.parquet",
