@@ -96,3 +96,15 @@ def test_agents_are_checked():
         Agent("uct", 0)
     with pytest.raises(InputError, match="no legal opening"):
         self_play(Rules(1), UCT, UCT, [1])
+
+
+def test_grave_beats_uct_at_equal_budget_on_a_seeded_sample():
+    """The article (ゲームデータ) names MC-GRAVE as the strong AI; seeded side-4 games."""
+    rules = Rules(4)
+    uct, grave = Agent("uct", 100, exploration=1.41), Agent("grave", 100)
+    as_white = self_play(rules, grave, uct, list(range(6)))
+    as_black = self_play(rules, uct, grave, list(range(6)))
+    grave_wins = sum(r.winner == Colour.WHITE for r in as_white) + sum(
+        r.winner == Colour.BLACK for r in as_black
+    )
+    assert grave_wins >= 9
