@@ -306,7 +306,8 @@ def search(
 
     An iterative depth-first negamax with an explicit stack. A frame is a position: masks,
     mover, ``half_turn`` (1 when the mover has placed one stone of a 12? turn and may place
-    a second one or end the turn) and the next move to try (-1: "end the turn").
+    a second one or end the turn) and the index of the next move to try (cells in order,
+    then, after a first 12? stone, "end the turn").
     """
     n, full = params[_N], params[_FULL]
     onetwo = params[_ONETWO] == 1
@@ -374,7 +375,7 @@ def search(
                     scores[k] = score
                     count += 1
             fcount[d] = count
-            fnext[d] = -1 if onetwo and h == 1 else 0
+            fnext[d] = 0
             state = _NEXT
         elif state == _RETURN:
             if fopen[d] and fkey[d] != 0:
@@ -387,14 +388,15 @@ def search(
             state = _RETURN if result else _NEXT
         else:  # _NEXT: push the next child of frame d, or finish it as lost
             w, b, m, h = fw[d], fb[d], fm[d], fh[d]
-            if fnext[d] == -1:
-                fnext[d] = 0
-                fw[d + 1], fb[d + 1], fm[d + 1], fh[d + 1] = w, b, 3 - m, 0
-                d += 1
-                state = _ENTER
-                continue
             index = fnext[d]
             if index >= fcount[d]:
+                if onetwo and h == 1 and index == fcount[d]:
+                    # last option of a 12? turn after one stone: end the turn
+                    fnext[d] = index + 1
+                    fw[d + 1], fb[d + 1], fm[d + 1], fh[d + 1] = w, b, 3 - m, 0
+                    d += 1
+                    state = _ENTER
+                    continue
                 result = False
                 state = _RETURN
                 continue
