@@ -33,11 +33,11 @@ def main(sides: list[int]) -> None:
         for protocol in Protocol:
             start = time.process_time()
             self_play(
-                Rules(side, protocol), Agent("uct", 200, 1.41), Agent("grave", 200), list(range(10))
+                Rules(side, protocol), Agent("grave", 300), Agent("grave", 300), list(range(10))
             )
             seconds = time.process_time() - start
             print(
-                f"self-play side {side} {protocol.value}: 200 playouts each, "
+                f"self-play side {side} {protocol.value}: GRAVE vs GRAVE, 300 playouts, "
                 f"{seconds / 10:.3f} s CPU per game",
                 flush=True,
             )
