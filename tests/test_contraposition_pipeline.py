@@ -1,0 +1,178 @@
+"""Contraposition tables, claims, eyes, CLI and a tiny real Snakemake run."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from asobi.cli import main
+from asobi.contraposition.contraposition import (
+    Colour,
+    Position,
+    Protocol,
+    Rules,
+    parse_board,
+    winner_by_counts,
+)
+from asobi.contraposition.eyes import eye_cases, eyes, forced_eye_fills
+from asobi.contraposition.pipeline import (
+    audit_boards,
+    game_seed,
+    mirror_boards,
+    reachable_white_counts,
+    wilson_interval,
+)
+from asobi.core.tables import read_metadata, read_table
+
+# --- eyes ------------------------------------------------------------------------------------
+
+# White owns two eyes (cells 4 and 14); one more empty cell (7) on the edge.
+TWO_WHITE_EYES = "WWB/W.WB/.WWWB/BW.W/BWW"
+
+
+def test_eyes_are_empty_cells_enclosed_by_one_colour():
+    board = parse_board(TWO_WHITE_EYES)
+    assert eyes(board, Colour.WHITE) == {4, 14}
+    assert eyes(board, Colour.BLACK) == frozenset()
+
+
+@pytest.mark.parametrize("protocol", list(Protocol))
+@pytest.mark.parametrize("mover", list(Colour))
+def test_two_eyes_force_the_opponent_into_one(protocol, mover):
+    board = parse_board(TWO_WHITE_EYES)
+    forced = forced_eye_fills(Rules(3, protocol), Position(board, mover), Colour.WHITE)
+    assert forced >= 1
+
+
+def test_single_eye_parity_under_the_basic_protocol():
+    # cases from the seeded generator: Black's lone eye is always filled by White,
+    # White's lone eye never has to be filled by Black
+    cases = [c for c in eye_cases(Rules(3), 40, 2) if c.eye_count == 1]
+    assert {c.owner for c in cases} == {Colour.WHITE, Colour.BLACK}
+    for case in cases:
+        assert (case.forced >= 1) == (case.owner is Colour.BLACK)
+
+
+def test_constructed_basic_positions_have_protocol_counts():
+    for case in eye_cases(Rules(4), 20, 3):
+        board = case.position.board
+        placed = sum(1 for v in board if v)
+        assert board.count(Colour.WHITE) == (placed + 1) // 2
+        assert (case.position.to_move is Colour.WHITE) == (placed % 2 == 0)
+
+
+# --- audit pieces ------------------------------------------------------------------------------
+
+
+def test_reachable_stone_counts():
+    assert reachable_white_counts(Rules(1)) == []  # the only cell is the forbidden centre
+    assert reachable_white_counts(Rules(1, "onetwo")) == [1]
+    assert reachable_white_counts(Rules(3, "onetwo")) == list(range(7, 14))
+    assert reachable_white_counts(Rules(5)) == [31]
+
+
+def test_audit_counts_every_board_once():
+    rules = Rules(2)
+    boards = np.array([[1, 2, 2, 1, 2, 1, 1], [1, 1, 1, 1, 2, 2, 2]], dtype=np.int8)
+    row = audit_boards(rules, boards, "exhaustive")
+    assert row["boards"] == 2 and row["statements_disagree"] == 0 and row["draws"] == 0
+    assert row["white_wins"] == sum(winner_by_counts(tuple(b)) is Colour.WHITE for b in boards)
+
+
+def test_mirror_boards_are_point_symmetric_with_swapped_colours():
+    boards, method = mirror_boards(3, 10_000, np.random.default_rng(0))
+    assert method == "exhaustive" and len(boards) == 512
+    assert all(winner_by_counts(tuple(int(v) for v in b)) is Colour.WHITE for b in boards[:64])
+    mirrored = boards[:, ::-1]  # cell i and cell n-1-i are opposite in our numbering
+    assert ((mirrored == 3 - boards)[:, np.arange(19) != 9]).all()
+
+
+def test_wilson_interval_and_seeds_are_stable():
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and 0.25 < high < 0.35
+    assert game_seed(1, 4, "basic", "uct200", "grave200", 3) == game_seed(
+        1, 4, "basic", "uct200", "grave200", 3
+    )
+    assert game_seed(1, 4, "basic", "uct200", "grave200", 3) != game_seed(
+        1, 4, "basic", "uct200", "grave200", 4
+    )
+
+
+# --- CLI ---------------------------------------------------------------------------------------
+
+
+def test_cli_show_draws_a_hex_board(capsys):
+    assert main(["contraposition", "show", "--side", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.count(".") for line in lines] == [3, 4, 5, 4, 3]
+
+
+def test_cli_winner_scores_a_full_board(capsys):
+    assert main(["contraposition", "winner", "WBB/WWWW/BBBBB/WWBW/WBW"]) == 0
+    out = capsys.readouterr().out
+    assert "winner (smallest-size counts): black (decided at size 3)" in out
+    assert "Ludii scores: white 3, black 7 -> black" in out
+
+
+@pytest.mark.parametrize(
+    ("board", "message"),
+    [("WB/BWB/W.", "empty cell"), ("WBW", "do not make a hex board"), ("WB/BQB/WB", "symbol")],
+)
+def test_cli_winner_rejects_malformed_boards(capsys, board, message):
+    assert main(["contraposition", "winner", board]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_cli_solve_and_bad_options(capsys):
+    assert main(["contraposition", "solve", "--side", "2", "--protocol", "onetwo"]) == 0
+    assert "white wins" in capsys.readouterr().out
+    assert main(["contraposition", "solve", "--side", "4"]) == 2
+    assert main(["contraposition", "solve", "--side", "1"]) == 2
+    assert "no legal opening" in capsys.readouterr().err
+
+
+# --- workflow ----------------------------------------------------------------------------------
+
+TINY = {
+    "fivelines": {"enabled": False},
+    "contraposition": {
+        "enabled": True,
+        "solve_sides": [2],
+        "solve_tt_bits": 12,
+        "selfplay_sides": [3],
+        "selfplay_pairings": ["grave-uct"],
+        "selfplay_batches": 2,
+        "selfplay_games_per_batch": 2,
+        "agents": {
+            "uct": {"playouts": 20, "exploration": 1.4},
+            "grave": {"playouts": 20, "exploration": 0.0, "ref": 5, "bias": 1.0e-6},
+        },
+        "audit_exhaustive_sides": [2],
+        "audit_sample_sides": [3],
+        "audit_sample_size": 200,
+        "eye_sides": [3],
+        "eye_positions": 6,
+        "mirror_sides": [2],
+    },
+}
+
+
+def test_tiny_contraposition_workflow_run(snakemake_run):
+    result, workdir = snakemake_run(TINY, ["results/contraposition/claims.parquet"], cores=2)
+    assert result.returncode == 0, result.stderr[-3000:]
+    out = workdir / "results" / "contraposition"
+    solutions = read_table(out / "solutions.parquet")
+    assert list(solutions["side"]) == [2, 2]
+    winners = dict(zip(solutions["protocol"], solutions["winner"], strict=True))
+    assert winners == {"basic": "black", "12?": "white"}
+    selfplay = read_table(out / "selfplay.parquet")
+    assert len(selfplay) == 2 and (selfplay["games"] == 4).all()  # two protocols
+    games = read_table(out / "games.parquet")
+    assert len(games) == 8 and games["seed"].is_unique
+    assert list(games["game"][:4]) == [0, 1, 2, 3]  # two batches of two, merged in order
+    claims = read_table(out / "claims.parquet")
+    assert claims["claim_id"].str.startswith("contraposition.").all()
+    verdicts = dict(zip(claims["claim_id"], claims["verdict"], strict=True))
+    assert verdicts["contraposition.winning_rule_statements_agree"] == "confirmed"
+    assert verdicts["contraposition.no_draws"] == "confirmed"
+    assert read_metadata(out / "solutions.parquet")["table"] == "contraposition/solutions"

@@ -1,0 +1,167 @@
+# Contraposition: exact solutions (side 2, 3), MCTS self-play (side 4, 5), rule audit, claims.
+CONTRAPOSITION = config["contraposition"]
+CONTRAPOSITION_PROTOCOLS = ["basic", "onetwo"]
+
+
+# one exact solve per (side, protocol); one batch of games per (side, protocol, pairing, batch)
+CONTRAPOSITION_SOLUTION_SHARDS = expand(
+    "results/contraposition/solutions/side{side}_{protocol}.parquet",
+    side=CONTRAPOSITION["solve_sides"],
+    protocol=CONTRAPOSITION_PROTOCOLS,
+)
+CONTRAPOSITION_SELFPLAY_SHARDS = [
+    f"results/contraposition/games/side{side}_{protocol}_{pairing}_b{batch}.parquet"
+    for side in CONTRAPOSITION["selfplay_sides"]
+    for protocol in CONTRAPOSITION["selfplay_protocols"]
+    for pairing in CONTRAPOSITION["selfplay_pairings"]
+    for batch in range(CONTRAPOSITION["selfplay_batches"])
+]
+
+GAME_OUTPUTS["contraposition"] = lambda: [
+    "results/contraposition/solutions.parquet",
+    "results/contraposition/games.parquet",
+    "results/contraposition/selfplay.parquet",
+    "results/contraposition/rule_audit.parquet",
+    "results/contraposition/eyes.parquet",
+    "results/contraposition/mirror.parquet",
+]
+GAME_CLAIMS["contraposition"] = "results/contraposition/claims.parquet"
+
+
+rule contraposition_solve:
+    output:
+        temp("results/contraposition/solutions/side{side}_{protocol}.parquet"),
+    wildcard_constraints:
+        side=r"\d+",
+        protocol="|".join(CONTRAPOSITION_PROTOCOLS),
+    params:
+        max_nodes=CONTRAPOSITION["solve_max_nodes"],
+        tt_bits=CONTRAPOSITION["solve_tt_bits"],
+        margin=CONTRAPOSITION["solve_margin"],
+        margin_max_nodes=CONTRAPOSITION["solve_margin_max_nodes"],
+    log:
+        "logs/contraposition/solutions/side{side}_{protocol}.log",
+    benchmark:
+        "benchmarks/contraposition/solutions/side{side}_{protocol}.tsv"
+    resources:
+        mem_mb=1500,
+        runtime=60,
+    script:
+        "../scripts/contraposition_solve.py"
+
+
+rule contraposition_solutions:
+    input:
+        CONTRAPOSITION_SOLUTION_SHARDS,
+    output:
+        "results/contraposition/solutions.parquet",
+    log:
+        "logs/contraposition/solutions.log",
+    script:
+        "../scripts/contraposition_solutions.py"
+
+
+rule contraposition_selfplay_batch:
+    output:
+        temp("results/contraposition/games/side{side}_{protocol}_{white}-{black}_b{batch}.parquet"),
+    wildcard_constraints:
+        side=r"\d+",
+        protocol="|".join(CONTRAPOSITION_PROTOCOLS),
+        white="uct|grave",
+        black="uct|grave",
+        batch=r"\d+",
+    params:
+        games_per_batch=CONTRAPOSITION["selfplay_games_per_batch"],
+        seed=CONTRAPOSITION["selfplay_seed"],
+        agents=CONTRAPOSITION["agents"],
+    log:
+        "logs/contraposition/games/side{side}_{protocol}_{white}-{black}_b{batch}.log",
+    benchmark:
+        "benchmarks/contraposition/games/side{side}_{protocol}_{white}-{black}_b{batch}.tsv"
+    resources:
+        mem_mb=500,
+        runtime=30,
+    script:
+        "../scripts/contraposition_selfplay_batch.py"
+
+
+rule contraposition_selfplay:
+    input:
+        CONTRAPOSITION_SELFPLAY_SHARDS,
+    output:
+        games="results/contraposition/games.parquet",
+        summary="results/contraposition/selfplay.parquet",
+    log:
+        "logs/contraposition/selfplay.log",
+    script:
+        "../scripts/contraposition_selfplay.py"
+
+
+rule contraposition_rule_audit:
+    output:
+        "results/contraposition/rule_audit.parquet",
+    params:
+        exhaustive_sides=CONTRAPOSITION["audit_exhaustive_sides"],
+        sample_sides=CONTRAPOSITION["audit_sample_sides"],
+        sample_size=CONTRAPOSITION["audit_sample_size"],
+        seed=CONTRAPOSITION["audit_seed"],
+    log:
+        "logs/contraposition/rule_audit.log",
+    benchmark:
+        "benchmarks/contraposition/rule_audit.tsv"
+    resources:
+        mem_mb=2000,
+        runtime=20,
+    script:
+        "../scripts/contraposition_rule_audit.py"
+
+
+rule contraposition_eyes:
+    output:
+        "results/contraposition/eyes.parquet",
+    params:
+        sides=CONTRAPOSITION["eye_sides"],
+        positions=CONTRAPOSITION["eye_positions"],
+        seed=CONTRAPOSITION["eye_seed"],
+    log:
+        "logs/contraposition/eyes.log",
+    benchmark:
+        "benchmarks/contraposition/eyes.tsv"
+    resources:
+        mem_mb=1000,
+        runtime=20,
+    script:
+        "../scripts/contraposition_eyes.py"
+
+
+rule contraposition_mirror:
+    output:
+        "results/contraposition/mirror.parquet",
+    params:
+        sides=CONTRAPOSITION["mirror_sides"],
+        limit=CONTRAPOSITION["mirror_limit"],
+        seed=CONTRAPOSITION["mirror_seed"],
+    log:
+        "logs/contraposition/mirror.log",
+    benchmark:
+        "benchmarks/contraposition/mirror.tsv"
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    script:
+        "../scripts/contraposition_mirror.py"
+
+
+rule contraposition_claims:
+    input:
+        solutions="results/contraposition/solutions.parquet",
+        selfplay="results/contraposition/selfplay.parquet",
+        audit="results/contraposition/rule_audit.parquet",
+        eyes="results/contraposition/eyes.parquet",
+        mirror="results/contraposition/mirror.parquet",
+    output:
+        "results/contraposition/claims.parquet",
+    log:
+        "logs/contraposition/claims.log",
+    script:
+        "../scripts/contraposition_claims.py"
