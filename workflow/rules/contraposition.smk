@@ -31,21 +31,21 @@ GAME_CLAIMS["contraposition"] = "results/contraposition/claims.parquet"
 rule contraposition_solve:
     output:
         temp("results/contraposition/solutions/side{side}_{protocol}.parquet"),
+    log:
+        "logs/contraposition/solutions/side{side}_{protocol}.log",
+    benchmark:
+        "benchmarks/contraposition/solutions/side{side}_{protocol}.tsv"
     wildcard_constraints:
         side=r"\d+",
         protocol="|".join(CONTRAPOSITION_PROTOCOLS),
+    resources:
+        mem_mb=1500,
+        runtime=60,
     params:
         max_nodes=CONTRAPOSITION["solve_max_nodes"],
         tt_bits=CONTRAPOSITION["solve_tt_bits"],
         margin=CONTRAPOSITION["solve_margin"],
         margin_max_nodes=CONTRAPOSITION["solve_margin_max_nodes"],
-    log:
-        "logs/contraposition/solutions/side{side}_{protocol}.log",
-    benchmark:
-        "benchmarks/contraposition/solutions/side{side}_{protocol}.tsv"
-    resources:
-        mem_mb=1500,
-        runtime=60,
     script:
         "../scripts/contraposition_solve.py"
 
@@ -63,24 +63,26 @@ rule contraposition_solutions:
 
 rule contraposition_selfplay_batch:
     output:
-        temp("results/contraposition/games/side{side}_{protocol}_{white}-{black}_b{batch}.parquet"),
+        temp(
+            "results/contraposition/games/side{side}_{protocol}_{white}-{black}_b{batch}.parquet"
+        ),
+    log:
+        "logs/contraposition/games/side{side}_{protocol}_{white}-{black}_b{batch}.log",
+    benchmark:
+        "benchmarks/contraposition/games/side{side}_{protocol}_{white}-{black}_b{batch}.tsv"
     wildcard_constraints:
         side=r"\d+",
         protocol="|".join(CONTRAPOSITION_PROTOCOLS),
         white="uct|grave",
         black="uct|grave",
         batch=r"\d+",
+    resources:
+        mem_mb=500,
+        runtime=30,
     params:
         games_per_batch=CONTRAPOSITION["selfplay_games_per_batch"],
         seed=CONTRAPOSITION["selfplay_seed"],
         agents=CONTRAPOSITION["agents"],
-    log:
-        "logs/contraposition/games/side{side}_{protocol}_{white}-{black}_b{batch}.log",
-    benchmark:
-        "benchmarks/contraposition/games/side{side}_{protocol}_{white}-{black}_b{batch}.tsv"
-    resources:
-        mem_mb=500,
-        runtime=30,
     script:
         "../scripts/contraposition_selfplay_batch.py"
 
@@ -100,11 +102,6 @@ rule contraposition_selfplay:
 rule contraposition_rule_audit:
     output:
         "results/contraposition/rule_audit.parquet",
-    params:
-        exhaustive_sides=CONTRAPOSITION["audit_exhaustive_sides"],
-        sample_sides=CONTRAPOSITION["audit_sample_sides"],
-        sample_size=CONTRAPOSITION["audit_sample_size"],
-        seed=CONTRAPOSITION["audit_seed"],
     log:
         "logs/contraposition/rule_audit.log",
     benchmark:
@@ -112,6 +109,11 @@ rule contraposition_rule_audit:
     resources:
         mem_mb=2000,
         runtime=20,
+    params:
+        exhaustive_sides=CONTRAPOSITION["audit_exhaustive_sides"],
+        sample_sides=CONTRAPOSITION["audit_sample_sides"],
+        sample_size=CONTRAPOSITION["audit_sample_size"],
+        seed=CONTRAPOSITION["audit_seed"],
     script:
         "../scripts/contraposition_rule_audit.py"
 
@@ -119,10 +121,6 @@ rule contraposition_rule_audit:
 rule contraposition_eyes:
     output:
         "results/contraposition/eyes.parquet",
-    params:
-        sides=CONTRAPOSITION["eye_sides"],
-        positions=CONTRAPOSITION["eye_positions"],
-        seed=CONTRAPOSITION["eye_seed"],
     log:
         "logs/contraposition/eyes.log",
     benchmark:
@@ -130,6 +128,10 @@ rule contraposition_eyes:
     resources:
         mem_mb=1000,
         runtime=20,
+    params:
+        sides=CONTRAPOSITION["eye_sides"],
+        positions=CONTRAPOSITION["eye_positions"],
+        seed=CONTRAPOSITION["eye_seed"],
     script:
         "../scripts/contraposition_eyes.py"
 
@@ -137,10 +139,6 @@ rule contraposition_eyes:
 rule contraposition_mirror:
     output:
         "results/contraposition/mirror.parquet",
-    params:
-        sides=CONTRAPOSITION["mirror_sides"],
-        limit=CONTRAPOSITION["mirror_limit"],
-        seed=CONTRAPOSITION["mirror_seed"],
     log:
         "logs/contraposition/mirror.log",
     benchmark:
@@ -148,6 +146,10 @@ rule contraposition_mirror:
     resources:
         mem_mb=1000,
         runtime=10,
+    params:
+        sides=CONTRAPOSITION["mirror_sides"],
+        limit=CONTRAPOSITION["mirror_limit"],
+        seed=CONTRAPOSITION["mirror_seed"],
     script:
         "../scripts/contraposition_mirror.py"
 
