@@ -196,12 +196,16 @@ def fivelines_claims(*, grundy_path: str, positions_path: str, proofs_path: str)
         )
     else:
         verdict = Verdict.CONFIRMED_WITH_CAVEAT
+        where = (
+            "all of them made only of single sticks"
+            if not differs_outside_endgame.any()
+            else f"{int(differs_outside_endgame.sum())} of them with a longer row"
+        )
         evidence = (
             f"misère outcome = misère-Nim rule on all {n_positions} positions with ≤ {total_max} "
             f"sticks; normal and misère outcomes differ on {int(differs.sum())} positions, "
-            f"{int(differs_outside_endgame.sum())} of them with a row longer than 1. Caveat: the "
-            "strategy changes at the end (leave an odd number of single sticks), and the "
-            "article gives no proof."
+            f"{where}. Caveat: the strategy changes at the end (leave an odd number of single "
+            "sticks), and the article gives no proof."
         )
     claims.append(
         Claim(
