@@ -1,0 +1,358 @@
+"""A strong exact solver for yokai shiritori (who wins from each start word).
+
+The article (section 「工夫」) solves the default rules with plain depth-first search,
+trying first the words that leave the opponent the fewest replies. Denser variants (for
+example ``dakuten=free``) need more. This solver keeps that ordering and adds:
+
+* **Interchangeable words counted, not enumerated.** Words with the same first and last
+  unit that neither ban nor are banned by an alias form one *class*; a position only needs
+  how many words of each class are left. Words of a class are always taken in list order,
+  so the used-word bitset is canonical and doubles as the transposition key.
+* **Transposition table** over ``(used words bitset, unit to answer)``, shared by all start
+  words of a variant (the outcome of a position does not depend on how it was reached).
+* **Immediate wins**: a word after which the opponent has no reply (other than words ending
+  in ン, which lose at once) is played without search; so is a word leading to a position
+  the table already knows to be lost for the opponent.
+* **Mirror pairs removed** (a strategy-stealing argument): if two interchangeable words x and
+  y are such that x can only ever be played when the unit to answer is the last unit of y,
+  and y only after x (a self-loop word such as ウ…ウ paired with a second one, or ア…イ with
+  イ…ア), then removing one x and one y does not change the winner: whoever wins the smaller
+  game answers every x the opponent plays with a y (and vice versa), which restores the unit
+  to answer. The principal lines are completed with these mirror answers.
+* Words ending in ン are never searched: saying one loses at once, exactly like having no
+  move; a losing player with nothing else to say is shown saying one in the line.
+
+A search that exceeds its node budget raises :class:`BudgetExceeded`; the caller reports the
+start word as ``unknown``. :func:`plain_mover_wins` (memoised negamax over the game's public
+``legal_moves`` / ``play`` interface) is the reference the solver is tested against.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from asobi.core.game import mover_wins
+from asobi.shiritori.shiritori import LOSING_UNIT, Position, ShiritoriGame, accepted_units
+
+_LOSS = -1
+
+
+class BudgetExceeded(Exception):
+    """The node budget of one search ran out before the start word was decided."""
+
+
+@dataclass(frozen=True)
+class StartResult:
+    """The solved outcome of one start word (``winner`` is ``yokai``, ``human`` or ``unknown``)."""
+
+    start: str
+    winner: str
+    line: tuple[str, ...]
+    nodes: int
+
+
+def plain_mover_wins(game: ShiritoriGame, position: Position) -> bool:
+    """Reference: plain memoised negamax over ``legal_moves``/``play`` (small lexicons only)."""
+    return mover_wins(game, position)
+
+
+def plain_winner(game: ShiritoriGame, start: str) -> str:
+    """``yokai`` or ``human`` for ``start`` by the plain reference search."""
+    human_wins = plain_mover_wins(game, game.opening(start))
+    return "human" if human_wins else "yokai"
+
+
+class Solver:
+    """Solve start words of one game (lexicon + rules); the table persists across calls."""
+
+    def __init__(
+        self,
+        game: ShiritoriGame,
+        *,
+        reduce_mirror_pairs: bool = True,
+        table_limit: int = 4_000_000,
+    ) -> None:
+        self.game = game
+        self.reduce_mirror_pairs = reduce_mirror_pairs
+        self.table_limit = table_limit
+        self.table: dict[tuple[int, int], int] = {}
+        self.nodes = 0
+        self._budget_end = 0
+        rules = game.rules
+        words = game.words
+        playable = [i for i in range(len(words)) if game.last[i] != LOSING_UNIT]
+        units = sorted(set(game.first) | set(game.last))
+        self.units = units
+        unit_id = {u: k for k, u in enumerate(units)}
+        banned_by_other = set()
+        for i in range(len(words)):
+            for j in range(len(words)):
+                if j != i and game.bans[i] >> j & 1:
+                    banned_by_other.add(j)
+        groups: dict[tuple[str, str], list[int]] = {}
+        singles: list[list[int]] = []
+        for i in playable:
+            if game.bans[i] == 1 << i and i not in banned_by_other:
+                groups.setdefault((game.first[i], game.last[i]), []).append(i)
+            else:
+                singles.append([i])
+        classes = sorted([*groups.values(), *singles])
+        self.class_words = classes
+        self.class_of_word = {w: c for c, members in enumerate(classes) for w in members}
+        self.size = [len(m) for m in classes]
+        self.free = [len(m) > 1 or (game.bans[m[0]] == 1 << m[0] and m[0] not in banned_by_other)
+                     for m in classes]
+        self.base = []
+        bit = 0
+        for members in classes:
+            self.base.append(bit)
+            bit += len(members)
+        self.end = [unit_id[game.last[m[0]]] for m in classes]
+        first = [game.first[m[0]] for m in classes]
+        # playable_at[u]: classes that may answer unit u; answers[c]: units c may answer.
+        self.playable_at: list[list[int]] = [[] for _ in units]
+        self.answers: list[list[int]] = [[] for _ in classes]
+        for u, unit in enumerate(units):
+            accepted = accepted_units(unit, rules)
+            for c in range(len(classes)):
+                if first[c] in accepted:
+                    self.playable_at[u].append(c)
+                    self.answers[c].append(u)
+        self.bans: list[list[int]] = []
+        for members in classes:
+            i = members[0]
+            banned = [self.class_of_word[j] for j in range(len(words))
+                      if j != i and game.bans[i] >> j & 1 and j in self.class_of_word]
+            self.bans.append(sorted(set(banned)))
+        self.losing_words_at: list[list[int]] = [
+            [i for i in game.candidates(unit) if game.last[i] == LOSING_UNIT] for unit in units
+        ]
+        self.unit_id = unit_id
+        self.mirror_pairs = self._mirror_pairs() if reduce_mirror_pairs else []
+        self.partner = {}
+        for x, y in self.mirror_pairs:
+            self.partner[x] = y
+            self.partner[y] = x
+
+    # -- static analysis ---------------------------------------------------------------------
+
+    def _mirror_pairs(self) -> list[tuple[int, int]]:
+        """Pairs (x, y) of free classes where x is only playable at end(y) and y only at end(x)."""
+        reachable = {self.end[c] for c in range(len(self.class_words))}
+        legal = [frozenset(u for u in self.answers[c] if u in reachable)
+                 for c in range(len(self.class_words))]
+        pairs = []
+        paired: set[int] = set()
+        for x in range(len(self.class_words)):
+            if not self.free[x] or x in paired:
+                continue
+            for y in range(x, len(self.class_words)):
+                if y in paired or not self.free[y]:
+                    continue
+                if legal[x] == {self.end[y]} and legal[y] == {self.end[x]}:
+                    pairs.append((x, y))
+                    paired.update((x, y))
+                    break
+        return pairs
+
+    # -- state ---------------------------------------------------------------------------------
+
+    def _reset(self) -> None:
+        self.remaining = list(self.size)
+        self.used = 0
+        self.avail = [sum(self.size[c] for c in self.playable_at[u]) for u in range(len(self.units))]
+
+    def _take(self, c: int) -> None:
+        """Use one word of class ``c`` (no bans)."""
+        left = self.remaining[c]
+        self.used |= 1 << (self.base[c] + self.size[c] - left)
+        self.remaining[c] = left - 1
+        for u in self.answers[c]:
+            self.avail[u] -= 1
+
+    def _untake(self, c: int) -> None:
+        left = self.remaining[c] + 1
+        self.remaining[c] = left
+        self.used ^= 1 << (self.base[c] + self.size[c] - left)
+        for u in self.answers[c]:
+            self.avail[u] += 1
+
+    def _play(self, c: int) -> list[int]:
+        """Play class ``c`` and ban its aliases; return the banned classes (for undo)."""
+        self._take(c)
+        banned = [b for b in self.bans[c] if self.remaining[b]]
+        for b in banned:
+            self._take(b)
+        return banned
+
+    def _unplay(self, c: int, banned: list[int]) -> None:
+        for b in reversed(banned):
+            self._untake(b)
+        self._untake(c)
+
+    def _apply_start(self, start: str) -> None:
+        self._reset()
+        game = self.game
+        i = game.word_index(start)
+        for j in range(len(game.words)):
+            if game.bans[i] >> j & 1 and j in self.class_of_word:
+                self._take(self.class_of_word[j])
+        for x, y in self.mirror_pairs:
+            if x == y:
+                while self.remaining[x] >= 2:
+                    self._take(x)
+                    self._take(x)
+            else:
+                while self.remaining[x] and self.remaining[y]:
+                    self._take(x)
+                    self._take(y)
+
+    # -- search --------------------------------------------------------------------------------
+
+    def _search(self, u: int) -> bool:
+        """True when the player to answer unit ``u`` wins (records the proof in the table)."""
+        self.nodes += 1
+        if self.nodes > self._budget_end:
+            raise BudgetExceeded
+        table = self.table
+        key = (self.used, u)
+        known = table.get(key)
+        if known is not None:
+            return known != _LOSS
+        remaining = self.remaining
+        avail = self.avail
+        end = self.end
+        ordered = []
+        for c in self.playable_at[u]:
+            if not remaining[c]:
+                continue
+            banned = self._play(c)
+            replies = avail[end[c]]
+            reply_known = table.get((self.used, end[c])) if replies else _LOSS
+            self._unplay(c, banned)
+            if reply_known == _LOSS:
+                self._store(key, c)
+                return True
+            ordered.append((replies, c))
+        ordered.sort()
+        for _, c in ordered:
+            banned = self._play(c)
+            opponent_wins = self._search(end[c])
+            self._unplay(c, banned)
+            if not opponent_wins:
+                self._store(key, c)
+                return True
+        self._store(key, _LOSS)
+        return False
+
+    def _store(self, key: tuple[int, int], value: int) -> None:
+        if len(self.table) >= self.table_limit:
+            self.table.clear()
+        self.table[key] = value
+
+    def _winning_move(self, u: int) -> int | None:
+        """The stored winning class at the current state (searching again if needed)."""
+        if self._search(u):
+            value = self.table.get((self.used, u))
+            if value is None or value == _LOSS:  # table was cleared meanwhile
+                self.table.pop((self.used, u), None)
+                self._search(u)
+                value = self.table[(self.used, u)]
+            return value
+        return None
+
+    # -- public --------------------------------------------------------------------------------
+
+    def solve(self, start: str, *, node_budget: int | None = None) -> StartResult:
+        """Winner and principal line for the yokai's start word ``start``."""
+        game = self.game
+        i = game.word_index(start)
+        if game.last[i] == LOSING_UNIT:
+            return StartResult(start, "human", (start,), 0)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 20_000))
+        before = self.nodes
+        self._budget_end = self.nodes + (node_budget if node_budget else 1 << 62)
+        try:
+            self._apply_start(start)
+            human_wins = self._search(self.unit_id[game.last[i]])
+            nodes = self.nodes - before
+            line = self._line(start)
+        except BudgetExceeded:
+            return StartResult(start, "unknown", (start,), self.nodes - before)
+        finally:
+            sys.setrecursionlimit(limit)
+        return StartResult(start, "human" if human_wins else "yokai", line, nodes)
+
+    def _line(self, start: str) -> tuple[str, ...]:
+        """A principal line from the start word (state: right after ``_apply_start``)."""
+        game = self.game
+        real_used = game.bans[game.word_index(start)]
+        line = [start]
+        u = self.unit_id[game.last[game.word_index(start)]]
+        self._budget_end = 1 << 62
+        while True:
+            move = self._winning_move(u)
+            if move is None:
+                move = self._delaying_move(u)
+            if move is None:
+                break
+            self._play(move)
+            word = self._real_word(move, real_used)
+            real_used |= game.bans[word]
+            line.append(game.words[word])
+            u = self.end[move]
+        # The loser is stuck in the reduced game; mirror pairs removed at the start may still
+        # give it moves: each is answered by its partner, which gives the unit back.
+        while True:
+            extra = self._real_unused(u, real_used)
+            if extra is None:
+                break
+            c = self.class_of_word[extra]
+            real_used |= game.bans[extra]
+            line.append(game.words[extra])
+            partner = self.class_words[self.partner[c]]
+            answer = next(w for w in partner if not real_used >> w & 1)
+            real_used |= game.bans[answer]
+            line.append(game.words[answer])
+        losing = [w for w in self.losing_words_at[u] if not real_used >> w & 1]
+        if losing:
+            line.append(game.words[losing[0]])
+        return tuple(line)
+
+    def _real_word(self, c: int, real_used: int) -> int:
+        return next(w for w in self.class_words[c] if not real_used >> w & 1)
+
+    def _real_unused(self, u: int, real_used: int) -> int | None:
+        for c in self.playable_at[u]:
+            for w in self.class_words[c]:
+                if not real_used >> w & 1:
+                    return w
+        return None
+
+    def _delaying_move(self, u: int) -> int | None:
+        """The losing side's move whose greedy continuation is longest (ties: list order)."""
+        best: tuple[int, int] | None = None
+        for c in self.playable_at[u]:
+            if not self.remaining[c]:
+                continue
+            banned = self._play(c)
+            length = self._greedy_length(self.end[c], 0)
+            self._unplay(c, banned)
+            if best is None or length > best[0]:
+                best = (length, c)
+        return None if best is None else best[1]
+
+    def _greedy_length(self, u: int, depth: int) -> int:
+        """Plies until the end following stored winning moves and the loser's first move."""
+        move = self._winning_move(u)
+        if move is None:
+            move = next((c for c in self.playable_at[u] if self.remaining[c]), None)
+        if move is None:
+            return depth
+        banned = self._play(move)
+        try:
+            return self._greedy_length(self.end[move], depth + 1)
+        finally:
+            self._unplay(move, banned)
