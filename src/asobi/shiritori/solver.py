@@ -192,11 +192,13 @@ class Solver:
         self._untake(c)
 
     def _apply_start(self, start: str) -> None:
+        self._load(self.game.bans[self.game.word_index(start)])
+
+    def _load(self, real_used: int) -> None:
+        """Set the state to the words of ``real_used`` gone, then remove mirror pairs."""
         self._reset()
-        game = self.game
-        i = game.word_index(start)
-        for j in range(len(game.words)):
-            if game.bans[i] >> j & 1 and j in self.class_of_word:
+        for j in range(len(self.game.words)):
+            if real_used >> j & 1 and j in self.class_of_word:
                 self._take(self.class_of_word[j])
         for x, y in self.mirror_pairs:
             if x == y:
@@ -207,6 +209,49 @@ class Solver:
                 while self.remaining[x] and self.remaining[y]:
                     self._take(x)
                     self._take(y)
+
+    def choose(self, position: Position, *, node_budget: int | None = None) -> tuple[str | None, str]:
+        """A move for the player to move at ``position`` and whether it wins.
+
+        Returns ``(word, status)`` where status is ``win`` (a proven winning move), ``loss``
+        (every move loses; the word delays the end the longest found), ``unknown`` (budget
+        exhausted; the word is the first in the search order) or ``stuck`` (no word to say
+        other than words ending in ン; ``word`` is one of those, or None).
+        """
+        game = self.game
+        if position.letter == LOSING_UNIT:
+            return None, "stuck"
+        u = self.unit_id.get(position.letter)
+        real_used = position.used
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 20_000))
+        self._budget_end = self.nodes + (node_budget if node_budget else 1 << 62)
+        try:
+            self._load(real_used)
+            if u is None:
+                move = None
+                status = "stuck"
+            else:
+                try:
+                    move = self._winning_move(u)
+                    status = "win"
+                    if move is None:
+                        self._budget_end = 1 << 62
+                        move = self._delaying_move(u)
+                        status = "loss" if move is not None else "stuck"
+                except BudgetExceeded:
+                    move = next((c for c in self.playable_at[u] if self.remaining[c]), None)
+                    status = "unknown" if move is not None else "stuck"
+        finally:
+            sys.setrecursionlimit(limit)
+        if move is None:
+            real = self._real_unused(u, real_used) if u is not None else None
+            if real is not None:  # only mirror-pair words are left: play one
+                return game.words[real], "loss"
+            losing = [w for w in game.candidates(position.letter)
+                      if not real_used >> w & 1]
+            return (game.words[losing[0]] if losing else None), "stuck"
+        return game.words[self._real_word(move, real_used)], status
 
     # -- search --------------------------------------------------------------------------------
 
