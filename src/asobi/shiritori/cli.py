@@ -94,7 +94,10 @@ def play(start: str, data: Path, **axes: str) -> None:
         if not options:
             click.echo(f"No yokai name starts with {units}: you lose. The yokai eats you.")
             return
-        answer = click.prompt(f"あなた ({units}…)", default="", show_default=False)
+        try:
+            answer = click.prompt(f"あなた ({units}…)", default="", show_default=False)
+        except click.Abort:  # end of input (or Ctrl-C) resigns
+            answer = ""
         if not answer.strip():
             click.echo("You resign. The yokai eats you.")
             return
