@@ -66,12 +66,17 @@ def test_non_katakana_reading_is_rejected_with_its_line(tmp_path):
 
 def test_unknown_self_and_one_way_aliases_are_reported(tmp_path):
     path = tmp_path / "quirks.tsv"
-    path.write_text("name\taliases\nアカナメ\tアカナメ|ナイモノ\nウバ\tアカナメ\nｶｯﾊﾟ\t\n",
-                    encoding="utf-8")
+    path.write_text(
+        "name\taliases\nアカナメ\tアカナメ|ナイモノ\nウバ\tアカナメ\nｶｯﾊﾟ\t\n", encoding="utf-8"
+    )
     clean = clean_rows(read_raw(path))
     kinds = {fix.kind for fix in clean.fixes}
-    assert {"alias_of_itself_dropped", "alias_unknown_dropped", "alias_one_way",
-            "nfkc_normalised"} <= kinds
+    assert {
+        "alias_of_itself_dropped",
+        "alias_unknown_dropped",
+        "alias_one_way",
+        "nfkc_normalised",
+    } <= kinds
     assert clean.aliases == {"アカナメ": (), "ウバ": ("アカナメ",), "カッパ": ()}
 
 

@@ -34,8 +34,16 @@ class FakeMediaWiki(BaseHTTPRequestHandler):
             self.end_headers()
             return
         if query.get("action") == "query":
-            body = {"query": {"pages": [{"title": query["titles"], "revisions": [
-                {"revid": REVID, "timestamp": "2024-07-02T06:49:00Z"}]}]}}
+            body = {
+                "query": {
+                    "pages": [
+                        {
+                            "title": query["titles"],
+                            "revisions": [{"revid": REVID, "timestamp": "2024-07-02T06:49:00Z"}],
+                        }
+                    ]
+                }
+            }
         elif query.get("action") == "parse" and query.get("oldid") == str(REVID):
             body = {"parse": {"revid": REVID, "text": FIXTURE_HTML}}
         else:
@@ -68,29 +76,50 @@ def test_revision_lookup_by_timestamp(api_url):
     assert revid == REVID
     query = FakeMediaWiki.requests[0]
     assert (query["rvstart"], query["rvdir"], query["rvlimit"]) == (
-        "2024-07-02T06:49:59Z", "older", "1")
+        "2024-07-02T06:49:59Z",
+        "older",
+        "1",
+    )
     assert query["titles"] == "日本の妖怪一覧"
 
 
 def test_parse_tables_reads_readings_and_alias_arrows():
     rows = parse_yokai_tables(FIXTURE_HTML)
-    assert rows == [("アズキアライ", "アズキトギ"), ("アズキトギ", "アズキアライ"),
-                    ("ロクロクビ", ""), ("シンガオ", "")]
+    assert rows == [
+        ("アズキアライ", "アズキトギ"),
+        ("アズキトギ", "アズキアライ"),
+        ("ロクロクビ", ""),
+        ("シンガオ", ""),
+    ]
 
 
 def test_fetch_writes_tsv_and_diff_against_the_vendored_list(api_url, tmp_path):
     vendored = tmp_path / "vendored.tsv"
-    vendored.write_text("name\taliases\nアズキアライ\tアズキトギ\nアズキトギ\t\nロクロクビ\t\n"
-                        "カッパ\t\n", encoding="utf-8")
+    vendored.write_text(
+        "name\taliases\nアズキアライ\tアズキトギ\nアズキトギ\t\nロクロクビ\t\nカッパ\t\n",
+        encoding="utf-8",
+    )
     FakeMediaWiki.flaky = 1  # first request fails: retried
-    fetch_to_tsv(api_url=api_url, title="日本の妖怪一覧", timestamp="2024-07-02T06:49:59Z",
-                 timeout=5, retries=3, vendored=str(vendored), tsv_out=str(tmp_path / "f.tsv"),
-                 diff_out=str(tmp_path / "diff.parquet"))
+    fetch_to_tsv(
+        api_url=api_url,
+        title="日本の妖怪一覧",
+        timestamp="2024-07-02T06:49:59Z",
+        timeout=5,
+        retries=3,
+        vendored=str(vendored),
+        tsv_out=str(tmp_path / "f.tsv"),
+        diff_out=str(tmp_path / "diff.parquet"),
+    )
     assert (tmp_path / "f.tsv").read_text("utf-8").splitlines()[:2] == [
-        "name\taliases", "アズキアライ\tアズキトギ"]
+        "name\taliases",
+        "アズキアライ\tアズキトギ",
+    ]
     diff = read_table(tmp_path / "diff.parquet").set_index("reading")["change"].to_dict()
-    assert diff == {"アズキトギ": "aliases_differ", "カッパ": "only_vendored",
-                    "シンガオ": "only_fetched"}
+    assert diff == {
+        "アズキトギ": "aliases_differ",
+        "カッパ": "only_vendored",
+        "シンガオ": "only_fetched",
+    }
     assert read_metadata(tmp_path / "diff.parquet")["config"]["revid"] == REVID
 
 
@@ -106,5 +135,10 @@ def test_offline_gives_a_clear_error_after_retries():
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     with pytest.raises(DataError, match="after 2 attempts.*vendored"):
-        revision_at(f"http://127.0.0.1:{port}/w/api.php", "日本の妖怪一覧",
-                    "2024-07-02T06:49:59Z", timeout=1, retries=2)
+        revision_at(
+            f"http://127.0.0.1:{port}/w/api.php",
+            "日本の妖怪一覧",
+            "2024-07-02T06:49:59Z",
+            timeout=1,
+            retries=2,
+        )

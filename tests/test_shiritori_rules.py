@@ -81,11 +81,18 @@ def test_dakuten_free_answers_voiced_by_plain_but_not_the_reverse():
 
 def _small_game(rules=DEFAULT_RULES):
     return ShiritoriGame(
-        Lexicon.from_pairs([
-            ("ノッペラボウ", ["ズンベラボウ"]), ("ズンベラボウ", ["ノッペラボウ"]),
-            ("ウミボウズ", []), ("ウシオニ", []), ("ニクジン", []), ("シチホダ", []),
-            ("タヌキ", []), ("ダイダラボッチ", []),
-        ]),
+        Lexicon.from_pairs(
+            [
+                ("ノッペラボウ", ["ズンベラボウ"]),
+                ("ズンベラボウ", ["ノッペラボウ"]),
+                ("ウミボウズ", []),
+                ("ウシオニ", []),
+                ("ニクジン", []),
+                ("シチホダ", []),
+                ("タヌキ", []),
+                ("ダイダラボッチ", []),
+            ]
+        ),
         rules,
     )
 

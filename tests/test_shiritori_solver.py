@@ -40,8 +40,7 @@ def check_line(game: ShiritoriGame, line: tuple[str, ...], winner: str) -> None:
     if position.letter == LOSING_UNIT:
         loser = "yokai" if len(line) % 2 == 1 else "human"  # the last speaker lost
     else:
-        assert all(game.last[game.word_index(w)] == LOSING_UNIT
-                   for w in game.legal_moves(position))
+        assert all(game.last[game.word_index(w)] == LOSING_UNIT for w in game.legal_moves(position))
     assert winner != loser
 
 
@@ -91,9 +90,22 @@ def test_budget_exhausted_is_unknown_not_a_guess():
 
 
 def test_example_tree_of_the_article():
-    words = ["アカアシ", "アカエイ", "イガボウ", "イタオニ", "ウシゴゼン", "ウバガビ", "シカヒメ",
-             "シキガミ", "ニクジン", "ニタッラサンペ", "ミツメハチメン", "ミョウタラテン",
-             "メロリカンノン", "メンレイキ"]
+    words = [
+        "アカアシ",
+        "アカエイ",
+        "イガボウ",
+        "イタオニ",
+        "ウシゴゼン",
+        "ウバガビ",
+        "シカヒメ",
+        "シキガミ",
+        "ニクジン",
+        "ニタッラサンペ",
+        "ミツメハチメン",
+        "ミョウタラテン",
+        "メロリカンノン",
+        "メンレイキ",
+    ]
     game = ShiritoriGame(Lexicon.from_pairs((w, ()) for w in words))
     root = Position(0, "ア")
     assert plain_mover_wins(game, root)
@@ -125,8 +137,9 @@ def test_solver_agrees_with_plain_search_on_sub_dictionaries_of_the_list(indices
 
 # Dense synthetic lexicons: few units, many self-loops and 2-cycles (mirror pairs), aliases.
 KANA = "アイウダタン"
-synthetic_word = st.tuples(st.sampled_from(KANA[:5]), st.sampled_from("カキクケコ"),
-                           st.sampled_from(KANA)).map("".join)
+synthetic_word = st.tuples(
+    st.sampled_from(KANA[:5]), st.sampled_from("カキクケコ"), st.sampled_from(KANA)
+).map("".join)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -15,8 +15,9 @@ TARGETS = [
 
 
 def test_tiny_shiritori_run(snakemake_run):
-    config = {"shiritori": {"variants": VARIANTS, "max_starts": 50, "start_chunks": 2,
-                            "node_budget": 400}}
+    config = {
+        "shiritori": {"variants": VARIANTS, "max_starts": 50, "start_chunks": 2, "node_budget": 400}
+    }
     result, workdir = snakemake_run(config, TARGETS)
     assert result.returncode == 0, result.stderr[-3000:]
     outcomes = read_table(workdir / "results/shiritori/outcomes.parquet")
@@ -35,7 +36,8 @@ def test_tiny_shiritori_run(snakemake_run):
     quality = read_table(workdir / "results/shiritori/data_quality.parquet")
     assert "whitespace_removed" in set(quality["kind"])
     assert read_metadata(workdir / "results/shiritori/outcomes.parquet")["table"] == (
-        "shiritori/outcomes")
+        "shiritori/outcomes"
+    )
     assert (workdir / "logs/shiritori/vendored_checked.log").exists()
 
 

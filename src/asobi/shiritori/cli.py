@@ -25,12 +25,19 @@ DEFAULT_DATA = REPO_ROOT / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
 def _rule_options(function):  # type: ignore[no-untyped-def]
     for axis, values in reversed(AXES.items()):
         function = click.option(
-            f"--{axis.replace('_', '-')}", axis, type=click.Choice(values),
-            default=values[0], show_default=True, help=f"Rule for {axis}.",
+            f"--{axis.replace('_', '-')}",
+            axis,
+            type=click.Choice(values),
+            default=values[0],
+            show_default=True,
+            help=f"Rule for {axis}.",
         )(function)
     return click.option(
-        "--data", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_DATA,
-        show_default=False, help="Yokai list TSV (default: the vendored list).",
+        "--data",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=DEFAULT_DATA,
+        show_default=False,
+        help="Yokai list TSV (default: the vendored list).",
     )(function)
 
 
@@ -59,24 +66,35 @@ def command() -> None:
 @command.command()
 @click.argument("start")
 @_rule_options
-@click.option("--budget", type=click.IntRange(min=1), default=None,
-              help="Node budget (default: none, search until decided).")
+@click.option(
+    "--budget",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Node budget (default: none, search until decided).",
+)
 def solve(start: str, data: Path, budget: int | None, **axes: str) -> None:
     """Who wins when the yokai starts with START, and one winning line."""
     game = _game(data, axes)
     word = to_katakana(start)
     game.word_index(word)
     result = Solver(game).solve(word, node_budget=budget)
-    click.echo(f"{word}: {result.winner} wins ({result.nodes} nodes searched)"
-               if result.winner != "unknown" else
-               f"{word}: unknown (not decided within {budget} nodes)")
+    click.echo(
+        f"{word}: {result.winner} wins ({result.nodes} nodes searched)"
+        if result.winner != "unknown"
+        else f"{word}: unknown (not decided within {budget} nodes)"
+    )
     if result.winner != "unknown":
         click.echo(" → ".join(result.line))
 
 
 @command.command()
-@click.option("--yokai", "start", default="ロクロクビ", show_default=True,
-              help="The yokai who challenges you (its name is the first word).")
+@click.option(
+    "--yokai",
+    "start",
+    default="ロクロクビ",
+    show_default=True,
+    help="The yokai who challenges you (its name is the first word).",
+)
 @_rule_options
 def play(start: str, data: Path, **axes: str) -> None:
     """Play against the perfect yokai: type a word (kana) to answer; empty input resigns."""
@@ -119,7 +137,8 @@ def play(start: str, data: Path, **axes: str) -> None:
             return
         position = game.play(position, reply)
         note = {"win": " (the yokai is sure to win)", "loss": " (the yokai is losing)"}.get(
-            status, "")
+            status, ""
+        )
         click.echo(f"妖怪: {reply}{note}")
         if position.letter == LOSING_UNIT:
             click.echo(f"{reply} ends in ン: the yokai loses, you win!")

@@ -121,7 +121,11 @@ def clean_rows(rows: list[RawRow]) -> CleanList:
         if name in lines:
             fixes.append(
                 DataFix(
-                    row.line, "duplicate_reading_merged", "name", row.name, name,
+                    row.line,
+                    "duplicate_reading_merged",
+                    "name",
+                    row.name,
+                    name,
                     f"same reading as line {lines[name][0]}; rows merged into one word",
                 )
             )
@@ -142,15 +146,27 @@ def clean_rows(rows: list[RawRow]) -> CleanList:
                 fixes.append(DataFix(line, "alias_of_itself_dropped", "aliases", raw, "", name))
             elif alias not in known:
                 fixes.append(
-                    DataFix(line, "alias_unknown_dropped", "aliases", raw, "",
-                            f"alias of {name} matches no reading")
+                    DataFix(
+                        line,
+                        "alias_unknown_dropped",
+                        "aliases",
+                        raw,
+                        "",
+                        f"alias of {name} matches no reading",
+                    )
                 )
             else:
                 if raw not in exact_raw:
                     fixes.append(
-                        DataFix(line, "alias_matched_after_cleaning", "aliases", raw, alias,
-                                f"alias of {name} equals no raw row exactly "
-                                f"(the row reads {raw_names[alias]!r})")
+                        DataFix(
+                            line,
+                            "alias_matched_after_cleaning",
+                            "aliases",
+                            raw,
+                            alias,
+                            f"alias of {name} equals no raw row exactly "
+                            f"(the row reads {raw_names[alias]!r})",
+                        )
                     )
                 if alias not in kept:
                     kept.append(alias)
@@ -159,13 +175,17 @@ def clean_rows(rows: list[RawRow]) -> CleanList:
         for alias in aliases[name]:
             if name not in aliases[alias]:
                 fixes.append(
-                    DataFix(lines[name][0], "alias_one_way", "aliases", alias, alias,
-                            f"{name} bans {alias} but {alias} does not ban {name} (kept as given)")
+                    DataFix(
+                        lines[name][0],
+                        "alias_one_way",
+                        "aliases",
+                        alias,
+                        alias,
+                        f"{name} bans {alias} but {alias} does not ban {name} (kept as given)",
+                    )
                 )
     fixes.sort(key=lambda fix: (fix.line, fix.kind, fix.field, fix.before))
-    return CleanList(
-        tuple(words), aliases, {w: tuple(v) for w, v in lines.items()}, tuple(fixes)
-    )
+    return CleanList(tuple(words), aliases, {w: tuple(v) for w, v in lines.items()}, tuple(fixes))
 
 
 def load_clean(path: str | os.PathLike[str]) -> CleanList:

@@ -37,13 +37,18 @@ from asobi.shiritori.data import HEADER, clean_text, read_raw
 log = logging.getLogger("asobi.shiritori.fetch")
 USER_AGENT = f"asobi/{__version__} (yokai shiritori research pipeline)"
 DIFF_SCHEMA = pa.schema(
-    [("reading", pa.string()), ("change", pa.string()), ("vendored_aliases", pa.string()),
-     ("fetched_aliases", pa.string())]
+    [
+        ("reading", pa.string()),
+        ("change", pa.string()),
+        ("vendored_aliases", pa.string()),
+        ("fetched_aliases", pa.string()),
+    ]
 )
 
 
-def api_get(api_url: str, params: dict[str, str], *, timeout: float, retries: int,
-            backoff: float = 1.0) -> Any:
+def api_get(
+    api_url: str, params: dict[str, str], *, timeout: float, retries: int, backoff: float = 1.0
+) -> Any:
     """GET ``api_url?params`` as JSON, retrying; raise ``DataError`` when all attempts fail."""
     query = urllib.parse.urlencode({**params, "format": "json", "formatversion": "2"})
     url = f"{api_url}?{query}"
@@ -69,13 +74,22 @@ def api_get(api_url: str, params: dict[str, str], *, timeout: float, retries: in
     )
 
 
-def revision_at(api_url: str, title: str, timestamp: str, *, timeout: float,
-                retries: int) -> int:
+def revision_at(api_url: str, title: str, timestamp: str, *, timeout: float, retries: int) -> int:
     """The id of the revision of ``title`` current at ``timestamp`` (UTC, ISO 8601)."""
-    payload = api_get(api_url, {
-        "action": "query", "prop": "revisions", "titles": title, "rvlimit": "1",
-        "rvstart": timestamp, "rvdir": "older", "rvprop": "ids|timestamp",
-    }, timeout=timeout, retries=retries)
+    payload = api_get(
+        api_url,
+        {
+            "action": "query",
+            "prop": "revisions",
+            "titles": title,
+            "rvlimit": "1",
+            "rvstart": timestamp,
+            "rvdir": "older",
+            "rvprop": "ids|timestamp",
+        },
+        timeout=timeout,
+        retries=retries,
+    )
     try:
         page = payload["query"]["pages"][0]
         return int(page["revisions"][0]["revid"])
@@ -85,8 +99,12 @@ def revision_at(api_url: str, title: str, timestamp: str, *, timeout: float,
 
 def parsed_html(api_url: str, revid: int, *, timeout: float, retries: int) -> str:
     """The rendered HTML of revision ``revid``."""
-    payload = api_get(api_url, {"action": "parse", "oldid": str(revid), "prop": "text"},
-                      timeout=timeout, retries=retries)
+    payload = api_get(
+        api_url,
+        {"action": "parse", "oldid": str(revid), "prop": "text"},
+        timeout=timeout,
+        retries=retries,
+    )
     try:
         return str(payload["parse"]["text"])
     except (KeyError, TypeError):
@@ -179,8 +197,17 @@ def parse_yokai_tables(html: str) -> list[tuple[str, str]]:
     return rows
 
 
-def fetch_to_tsv(*, api_url: str, title: str, timestamp: str, timeout: float, retries: int,
-                 vendored: str, tsv_out: str, diff_out: str) -> None:
+def fetch_to_tsv(
+    *,
+    api_url: str,
+    title: str,
+    timestamp: str,
+    timeout: float,
+    retries: int,
+    vendored: str,
+    tsv_out: str,
+    diff_out: str,
+) -> None:
     """Download, parse, write the TSV and its diff against the vendored list."""
     revid = revision_at(api_url, title, timestamp, timeout=timeout, retries=retries)
     log.info("revision of %s at %s: %d", title, timestamp, revid)
@@ -204,10 +231,15 @@ def fetch_to_tsv(*, api_url: str, title: str, timestamp: str, timeout: float, re
         elif reading not in old:
             diff.append((reading, "only_fetched", "", fetched[reading]))
         elif set(filter(None, old[reading].split("|"))) != set(
-                filter(None, fetched[reading].split("|"))):
+            filter(None, fetched[reading].split("|"))
+        ):
             diff.append((reading, "aliases_differ", old[reading], fetched[reading]))
-    write_table(pd.DataFrame(diff, columns=DIFF_SCHEMA.names), diff_out,
-                table="shiritori/fetch_diff", inputs=[vendored, tsv_out],
-                config={"api_url": api_url, "title": title, "timestamp": timestamp,
-                        "revid": revid}, schema=DIFF_SCHEMA)
+    write_table(
+        pd.DataFrame(diff, columns=DIFF_SCHEMA.names),
+        diff_out,
+        table="shiritori/fetch_diff",
+        inputs=[vendored, tsv_out],
+        config={"api_url": api_url, "title": title, "timestamp": timestamp, "revid": revid},
+        schema=DIFF_SCHEMA,
+    )
     log.info("fetched %d rows; %d differences from the vendored list", len(rows), len(diff))

@@ -40,27 +40,59 @@ log = logging.getLogger("asobi.shiritori")
 
 AXIS_FIELDS = [(axis, pa.string()) for axis in AXES]
 DATA_QUALITY_SCHEMA = pa.schema(
-    [("line", pa.int32()), ("kind", pa.string()), ("field", pa.string()),
-     ("before", pa.string()), ("after", pa.string()), ("detail", pa.string())]
+    [
+        ("line", pa.int32()),
+        ("kind", pa.string()),
+        ("field", pa.string()),
+        ("before", pa.string()),
+        ("after", pa.string()),
+        ("detail", pa.string()),
+    ]
 )
 WORDS_SCHEMA = pa.schema(
-    [("variant_id", pa.string()), *AXIS_FIELDS, ("word", pa.string()),
-     ("first", pa.string()), ("last", pa.string()), ("ends_with_n", pa.bool_()),
-     ("bans", pa.list_(pa.string())), ("lines", pa.list_(pa.int32()))]
+    [
+        ("variant_id", pa.string()),
+        *AXIS_FIELDS,
+        ("word", pa.string()),
+        ("first", pa.string()),
+        ("last", pa.string()),
+        ("ends_with_n", pa.bool_()),
+        ("bans", pa.list_(pa.string())),
+        ("lines", pa.list_(pa.int32())),
+    ]
 )
 OUTCOMES_SCHEMA = pa.schema(
-    [("variant_id", pa.string()), *AXIS_FIELDS, ("start", pa.string()),
-     ("winner", pa.string()), ("line", pa.list_(pa.string())), ("nodes", pa.int64())]
+    [
+        ("variant_id", pa.string()),
+        *AXIS_FIELDS,
+        ("start", pa.string()),
+        ("winner", pa.string()),
+        ("line", pa.list_(pa.string())),
+        ("nodes", pa.int64()),
+    ]
 )
 SUMMARY_SCHEMA = pa.schema(
-    [("variant_id", pa.string()), *AXIS_FIELDS, ("start_words", pa.int64()),
-     ("yokai_wins", pa.int64()), ("human_wins", pa.int64()), ("unknown", pa.int64()),
-     ("nodes_total", pa.int64()), ("nodes_max", pa.int64())]
+    [
+        ("variant_id", pa.string()),
+        *AXIS_FIELDS,
+        ("start_words", pa.int64()),
+        ("yokai_wins", pa.int64()),
+        ("human_wins", pa.int64()),
+        ("unknown", pa.int64()),
+        ("nodes_total", pa.int64()),
+        ("nodes_max", pa.int64()),
+    ]
 )
 EFFECT_SCHEMA = pa.schema(
-    [("start", pa.string()), ("default_winner", pa.string()), ("variants_decided", pa.int64()),
-     ("yokai_wins", pa.int64()), ("human_wins", pa.int64()), ("unknown", pa.int64()),
-     ("winner_changes", pa.int64())]
+    [
+        ("start", pa.string()),
+        ("default_winner", pa.string()),
+        ("variants_decided", pa.int64()),
+        ("yokai_wins", pa.int64()),
+        ("human_wins", pa.int64()),
+        ("unknown", pa.int64()),
+        ("winner_changes", pa.int64()),
+    ]
 )
 
 
@@ -99,27 +131,48 @@ def write_words(tsv: str, words_out: str, quality_out: str, variants: Sequence[s
     fixes = pd.DataFrame(
         [vars(fix) for fix in clean.fixes], columns=[f.name for f in DATA_QUALITY_SCHEMA]
     )
-    write_table(fixes, quality_out, table="shiritori/data_quality", inputs=[tsv],
-                schema=DATA_QUALITY_SCHEMA)
+    write_table(
+        fixes, quality_out, table="shiritori/data_quality", inputs=[tsv], schema=DATA_QUALITY_SCHEMA
+    )
     log.info("%d raw fixes recorded, %d clean words", len(fixes), len(clean.words))
     rows = []
     for rules in selected_rules(variants):
         game = ShiritoriGame(clean.lexicon, rules)
         for i, word in enumerate(game.words):
-            rows.append({
-                "variant_id": rules.variant_id, **rules.as_dict(), "word": word,
-                "first": game.first[i], "last": game.last[i],
-                "ends_with_n": game.last[i] == LOSING_UNIT,
-                "bans": [game.words[j] for j in range(len(game.words))
-                         if j != i and game.bans[i] >> j & 1],
-                "lines": list(clean.lines[word]),
-            })
-    write_table(pd.DataFrame(rows), words_out, table="shiritori/words", inputs=[tsv],
-                config={"variants": list(variants)}, schema=WORDS_SCHEMA)
+            rows.append(
+                {
+                    "variant_id": rules.variant_id,
+                    **rules.as_dict(),
+                    "word": word,
+                    "first": game.first[i],
+                    "last": game.last[i],
+                    "ends_with_n": game.last[i] == LOSING_UNIT,
+                    "bans": [
+                        game.words[j]
+                        for j in range(len(game.words))
+                        if j != i and game.bans[i] >> j & 1
+                    ],
+                    "lines": list(clean.lines[word]),
+                }
+            )
+    write_table(
+        pd.DataFrame(rows),
+        words_out,
+        table="shiritori/words",
+        inputs=[tsv],
+        config={"variants": list(variants)},
+        schema=WORDS_SCHEMA,
+    )
 
 
 def solve_chunk(
-    tsv: str, out: str, *, variant: str, chunk: int, chunks: int, node_budget: int,
+    tsv: str,
+    out: str,
+    *,
+    variant: str,
+    chunk: int,
+    chunks: int,
+    node_budget: int,
     max_starts: int = 0,
 ) -> Path:
     """Solve the start words ``words[chunk::chunks]`` (the first ``max_starts`` if > 0)."""
@@ -128,26 +181,50 @@ def solve_chunk(
     starts = list(game.words[: max_starts or None])[chunk::chunks]
     solver = Solver(game)
     rows = []
-    for start in progress(starts, total=len(starts), desc=f"shiritori {variant} chunk {chunk}",
-                          logger=log):
+    for start in progress(
+        starts, total=len(starts), desc=f"shiritori {variant} chunk {chunk}", logger=log
+    ):
         result = solver.solve(start, node_budget=node_budget)
-        rows.append({"variant_id": variant, **rules.as_dict(), "start": start,
-                     "winner": result.winner, "line": list(result.line), "nodes": result.nodes})
-    log.info("%s chunk %d: %d starts, %d nodes, table %d entries", variant, chunk,
-             len(starts), solver.nodes, len(solver.table))
-    config = {"node_budget": node_budget, "chunk": chunk, "chunks": chunks,
-              "max_starts": max_starts}
-    return write_table(pd.DataFrame(rows, columns=OUTCOMES_SCHEMA.names), out,
-                       table="shiritori/outcomes", variant=rules.as_dict(), inputs=[tsv],
-                       config=config, schema=OUTCOMES_SCHEMA)
+        rows.append(
+            {
+                "variant_id": variant,
+                **rules.as_dict(),
+                "start": start,
+                "winner": result.winner,
+                "line": list(result.line),
+                "nodes": result.nodes,
+            }
+        )
+    log.info(
+        "%s chunk %d: %d starts, %d nodes, table %d entries",
+        variant,
+        chunk,
+        len(starts),
+        solver.nodes,
+        len(solver.table),
+    )
+    config = {
+        "node_budget": node_budget,
+        "chunk": chunk,
+        "chunks": chunks,
+        "max_starts": max_starts,
+    }
+    return write_table(
+        pd.DataFrame(rows, columns=OUTCOMES_SCHEMA.names),
+        out,
+        table="shiritori/outcomes",
+        variant=rules.as_dict(),
+        inputs=[tsv],
+        config=config,
+        schema=OUTCOMES_SCHEMA,
+    )
 
 
 def merge_outcomes(parts: Sequence[str], out: str) -> Path:
     """Gather the solved chunks into ``outcomes.parquet`` (sorted by variant, start)."""
     frame = pd.concat([read_table(p) for p in parts], ignore_index=True)
     frame = frame.sort_values(["variant_id", "start"], kind="stable").reset_index(drop=True)
-    return write_table(frame, out, table="shiritori/outcomes", inputs=parts,
-                       schema=OUTCOMES_SCHEMA)
+    return write_table(frame, out, table="shiritori/outcomes", inputs=parts, schema=OUTCOMES_SCHEMA)
 
 
 def write_summaries(outcomes: str, summary_out: str, effect_out: str) -> None:
@@ -157,40 +234,60 @@ def write_summaries(outcomes: str, summary_out: str, effect_out: str) -> None:
     for variant, group in frame.groupby("variant_id", sort=True):
         axes = {axis: group[axis].iloc[0] for axis in AXES}
         counts = group["winner"].value_counts()
-        rows.append({"variant_id": variant, **axes, "start_words": len(group),
-                     "yokai_wins": int(counts.get("yokai", 0)),
-                     "human_wins": int(counts.get("human", 0)),
-                     "unknown": int(counts.get("unknown", 0)),
-                     "nodes_total": int(group["nodes"].sum()),
-                     "nodes_max": int(group["nodes"].max())})
-    write_table(pd.DataFrame(rows), summary_out, table="shiritori/variant_summary",
-                inputs=[outcomes], schema=SUMMARY_SCHEMA)
+        rows.append(
+            {
+                "variant_id": variant,
+                **axes,
+                "start_words": len(group),
+                "yokai_wins": int(counts.get("yokai", 0)),
+                "human_wins": int(counts.get("human", 0)),
+                "unknown": int(counts.get("unknown", 0)),
+                "nodes_total": int(group["nodes"].sum()),
+                "nodes_max": int(group["nodes"].max()),
+            }
+        )
+    write_table(
+        pd.DataFrame(rows),
+        summary_out,
+        table="shiritori/variant_summary",
+        inputs=[outcomes],
+        schema=SUMMARY_SCHEMA,
+    )
     default = DEFAULT_RULES.variant_id
     effect = []
     for start, group in frame.groupby("start", sort=True):
         base = group.loc[group["variant_id"] == default, "winner"]
         base_winner = base.iloc[0] if len(base) else "unknown"
         decided = group[group["winner"] != "unknown"]
-        changes = (
-            int((decided["winner"] != base_winner).sum()) if base_winner != "unknown" else 0
+        changes = int((decided["winner"] != base_winner).sum()) if base_winner != "unknown" else 0
+        effect.append(
+            {
+                "start": start,
+                "default_winner": base_winner,
+                "variants_decided": len(decided),
+                "yokai_wins": int((group["winner"] == "yokai").sum()),
+                "human_wins": int((group["winner"] == "human").sum()),
+                "unknown": int((group["winner"] == "unknown").sum()),
+                "winner_changes": changes,
+            }
         )
-        effect.append({"start": start, "default_winner": base_winner,
-                       "variants_decided": len(decided),
-                       "yokai_wins": int((group["winner"] == "yokai").sum()),
-                       "human_wins": int((group["winner"] == "human").sum()),
-                       "unknown": int((group["winner"] == "unknown").sum()),
-                       "winner_changes": changes})
-    write_table(pd.DataFrame(effect), effect_out, table="shiritori/variant_effect",
-                inputs=[outcomes], schema=EFFECT_SCHEMA)
+    write_table(
+        pd.DataFrame(effect),
+        effect_out,
+        table="shiritori/variant_effect",
+        inputs=[outcomes],
+        schema=EFFECT_SCHEMA,
+    )
 
 
-def write_claims_table(tsv: str, outcomes: str, effect: str, out: str,
-                       config: dict[str, Any] | None = None) -> Path:
+def write_claims_table(
+    tsv: str, outcomes: str, effect: str, out: str, config: dict[str, Any] | None = None
+) -> Path:
     """Check the article's claims against the data and the solved outcomes."""
     from asobi.core.claims import write_claims
     from asobi.shiritori.claims import article_claims
 
     claims = article_claims(load_clean(tsv), read_table(outcomes), read_table(effect))
-    return write_claims(claims, out, game="shiritori", inputs=[tsv, outcomes, effect],
-                        config=config)
-
+    return write_claims(
+        claims, out, game="shiritori", inputs=[tsv, outcomes, effect], config=config
+    )

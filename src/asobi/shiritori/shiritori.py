@@ -23,8 +23,10 @@ How a word ends is the variant ("ルール", article 「もしも妖怪にしり
 >>> rules = Rules()
 >>> last_unit("アカガンター", rules), last_unit("ダイダラボッチ", rules)
 ('ア', 'チ')
->>> last_unit("ミツメコゾウ", Rules(final_u="pronounced")), last_unit("キジョ", Rules(small_kana="mora"))
-('オ', 'ジョ')
+>>> last_unit("ミツメコゾウ", Rules(final_u="pronounced"))
+'オ'
+>>> last_unit("キジョ", Rules(small_kana="mora"))
+'ジョ'
 >>> sorted(accepted_units("ダ", Rules(dakuten="free")))
 ['タ', 'ダ']
 """
@@ -103,7 +105,8 @@ class Rules:
         for axis, values in AXES.items():
             if getattr(self, axis) not in values:
                 raise ConfigError(
-                    f"shiritori rule {axis}={getattr(self, axis)!r} is not one of {', '.join(values)}"
+                    f"shiritori rule {axis}={getattr(self, axis)!r} "
+                    f"is not one of {', '.join(values)}"
                 )
 
     @property
@@ -131,16 +134,16 @@ class Rules:
 
 
 DEFAULT_RULES = Rules()
-ALL_RULES: tuple[Rules, ...] = tuple(
-    Rules(*values) for values in itertools.product(*AXES.values())
-)
+ALL_RULES: tuple[Rules, ...] = tuple(Rules(*values) for values in itertools.product(*AXES.values()))
 
 
 def first_unit(word: str, rules: Rules) -> str:
     """The unit a word begins with (a kana, or kana + small kana under ``small_kana=mora``).
 
-    >>> first_unit("チョウチンオバケ", Rules()), first_unit("チョウチンオバケ", Rules(small_kana="mora"))
-    ('チ', 'チョ')
+    >>> first_unit("チョウチンオバケ", Rules())
+    'チ'
+    >>> first_unit("チョウチンオバケ", Rules(small_kana="mora"))
+    'チョ'
     """
     if rules.small_kana == "mora" and len(word) >= 2 and word[1] in COMBINING_SMALL:
         return word[:2]
@@ -276,9 +279,7 @@ class ShiritoriGame:
 
     def legal_moves(self, position: Position) -> tuple[str, ...]:
         return tuple(
-            self.words[i]
-            for i in self.candidates(position.letter)
-            if not position.used >> i & 1
+            self.words[i] for i in self.candidates(position.letter) if not position.used >> i & 1
         )
 
     def play(self, position: Position, move: str) -> Position:

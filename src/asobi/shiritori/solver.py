@@ -101,8 +101,10 @@ class Solver:
         self.class_words = classes
         self.class_of_word = {w: c for c, members in enumerate(classes) for w in members}
         self.size = [len(m) for m in classes]
-        self.free = [len(m) > 1 or (game.bans[m[0]] == 1 << m[0] and m[0] not in banned_by_other)
-                     for m in classes]
+        self.free = [
+            len(m) > 1 or (game.bans[m[0]] == 1 << m[0] and m[0] not in banned_by_other)
+            for m in classes
+        ]
         self.base = []
         bit = 0
         for members in classes:
@@ -122,8 +124,11 @@ class Solver:
         self.bans: list[list[int]] = []
         for members in classes:
             i = members[0]
-            banned = [self.class_of_word[j] for j in range(len(words))
-                      if j != i and game.bans[i] >> j & 1 and j in self.class_of_word]
+            banned = [
+                self.class_of_word[j]
+                for j in range(len(words))
+                if j != i and game.bans[i] >> j & 1 and j in self.class_of_word
+            ]
             self.bans.append(sorted(set(banned)))
         self.losing_words_at: list[list[int]] = [
             [i for i in game.candidates(unit) if game.last[i] == LOSING_UNIT] for unit in units
@@ -140,8 +145,10 @@ class Solver:
     def _mirror_pairs(self) -> list[tuple[int, int]]:
         """Pairs (x, y) of free classes where x is only playable at end(y) and y only at end(x)."""
         reachable = {self.end[c] for c in range(len(self.class_words))}
-        legal = [frozenset(u for u in self.answers[c] if u in reachable)
-                 for c in range(len(self.class_words))]
+        legal = [
+            frozenset(u for u in self.answers[c] if u in reachable)
+            for c in range(len(self.class_words))
+        ]
         pairs = []
         paired: set[int] = set()
         for x in range(len(self.class_words)):
@@ -161,7 +168,9 @@ class Solver:
     def _reset(self) -> None:
         self.remaining = list(self.size)
         self.used = 0
-        self.avail = [sum(self.size[c] for c in self.playable_at[u]) for u in range(len(self.units))]
+        self.avail = [
+            sum(self.size[c] for c in self.playable_at[u]) for u in range(len(self.units))
+        ]
 
     def _take(self, c: int) -> None:
         """Use one word of class ``c`` (no bans)."""
@@ -210,7 +219,9 @@ class Solver:
                     self._take(x)
                     self._take(y)
 
-    def choose(self, position: Position, *, node_budget: int | None = None) -> tuple[str | None, str]:
+    def choose(
+        self, position: Position, *, node_budget: int | None = None
+    ) -> tuple[str | None, str]:
         """A move for the player to move at ``position`` and whether it wins.
 
         Returns ``(word, status)`` where status is ``win`` (a proven winning move), ``loss``
@@ -248,8 +259,7 @@ class Solver:
             real = self._real_unused(u, real_used) if u is not None else None
             if real is not None:  # only mirror-pair words are left: play one
                 return game.words[real], "loss"
-            losing = [w for w in game.candidates(position.letter)
-                      if not real_used >> w & 1]
+            losing = [w for w in game.candidates(position.letter) if not real_used >> w & 1]
             return (game.words[losing[0]] if losing else None), "stuck"
         return game.words[self._real_word(move, real_used)], status
 
