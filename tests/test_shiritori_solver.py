@@ -85,8 +85,16 @@ def test_start_word_ending_in_n_loses_at_once(default_solver):
 
 def test_budget_exhausted_is_unknown_not_a_guess():
     solver = Solver(ShiritoriGame(CLEAN.lexicon, Rules(dakuten="free")))
-    result = solver.solve("アカシサマ", node_budget=50)
-    assert result.winner == "unknown" and result.nodes > 50
+    result = solver.solve("アカシサマ", node_budget=50, proof_budget=50)
+    assert result.winner == "unknown" and result.nodes > 100
+
+
+def test_proof_number_search_decides_where_depth_first_gives_up():
+    game = ShiritoriGame(CLEAN.lexicon, Rules(dakuten="free"))
+    assert Solver(game).solve("イタオニ", node_budget=3000).winner == "unknown"
+    result = Solver(game).solve("イタオニ", node_budget=3000, proof_budget=100_000)
+    assert result.winner == "human"
+    check_line(game, result.line, "human")
 
 
 def test_example_tree_of_the_article():
@@ -147,8 +155,10 @@ synthetic_word = st.tuples(
     words=st.lists(synthetic_word, min_size=2, max_size=12, unique=True),
     alias_pairs=st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=3),
     rules=rules_strategy,
+    proof_number=st.booleans(),
 )
-def test_solver_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs, rules):
+def test_solver_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs, rules,
+                                                           proof_number):
     aliases: dict[str, list[str]] = {w: [] for w in words}
     for a, b in alias_pairs:
         if a < len(words) and b < len(words) and a != b:
@@ -156,13 +166,15 @@ def test_solver_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs, r
             aliases[words[b]].append(words[a])
     game = ShiritoriGame(Lexicon.from_pairs(aliases.items()), rules)
     solver = Solver(game)
+    # proof_number: the depth-first search gives up at once, df-pn decides (unlimited).
+    budgets = {"node_budget": 1, "proof_budget": 10**9} if proof_number else {}
     for start in words:
-        result = solver.solve(start)
+        result = solver.solve(start, **budgets)
         assert result.winner == plain_winner(game, start), start
         check_line(game, result.line, result.winner)
         position = game.opening(start)
         if position.letter != LOSING_UNIT and game.legal_moves(position):
-            move, status = solver.choose(position)
+            move, status = solver.choose(position, **budgets)
             assert (status == "win") == plain_mover_wins(game, position)
             if status == "win":
                 assert not plain_mover_wins(game, game.play(position, move))

@@ -96,6 +96,7 @@ rule shiritori_solve:
     params:
         chunks=SHIRITORI["start_chunks"],
         node_budget=SHIRITORI["node_budget"],
+        proof_budget=SHIRITORI["proof_budget"],
         max_starts=SHIRITORI["max_starts"],
     log:
         "logs/shiritori/outcomes/{variant}/{chunk}.log",

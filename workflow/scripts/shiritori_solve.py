@@ -10,5 +10,6 @@ run_step(
     chunk=int(snakemake.wildcards.chunk),
     chunks=snakemake.params.chunks,
     node_budget=snakemake.params.node_budget,
+    proof_budget=snakemake.params.proof_budget,
     max_starts=snakemake.params.max_starts,
 )

@@ -184,7 +184,7 @@ def solve_chunk(
     for start in progress(
         starts, total=len(starts), desc=f"shiritori {variant} chunk {chunk}", logger=log
     ):
-        result = solver.solve(start, node_budget=node_budget)
+        result = solver.solve(start, node_budget=node_budget, proof_budget=proof_budget or None)
         rows.append(
             {
                 "variant_id": variant,

@@ -36,6 +36,7 @@ from asobi.core.game import mover_wins
 from asobi.shiritori.shiritori import LOSING_UNIT, Position, ShiritoriGame, accepted_units
 
 _LOSS = -1
+_INF = 1 << 40
 
 
 class BudgetExceeded(Exception):
@@ -77,6 +78,7 @@ class Solver:
         self.reduce_mirror_pairs = reduce_mirror_pairs
         self.table_limit = table_limit
         self.table: dict[tuple[int, int], int] = {}
+        self.proof_table: dict[tuple[int, int], tuple[int, int]] = {}
         self.nodes = 0
         self._budget_end = 0
         rules = game.rules
@@ -134,6 +136,7 @@ class Solver:
             [i for i in game.candidates(unit) if game.last[i] == LOSING_UNIT] for unit in units
         ]
         self.unit_id = unit_id
+        self.killer = [-1] * len(units)
         self.mirror_pairs = self._mirror_pairs() if reduce_mirror_pairs else []
         self.partner = {}
         for x, y in self.mirror_pairs:
@@ -220,14 +223,19 @@ class Solver:
                     self._take(y)
 
     def choose(
-        self, position: Position, *, node_budget: int | None = None
+        self,
+        position: Position,
+        *,
+        node_budget: int | None = 20_000,
+        proof_budget: int | None = 1_000_000,
     ) -> tuple[str | None, str]:
         """A move for the player to move at ``position`` and whether it wins.
 
         Returns ``(word, status)`` where status is ``win`` (a proven winning move), ``loss``
-        (every move loses; the word delays the end the longest found), ``unknown`` (budget
+        (every move loses; the word delays the end the longest found), ``unknown`` (budgets
         exhausted; the word is the first in the search order) or ``stuck`` (no word to say
-        other than words ending in ン; ``word`` is one of those, or None).
+        other than words ending in ン; ``word`` is one of those, or None). The budgets are
+        those of :meth:`solve`.
         """
         game = self.game
         if position.letter == LOSING_UNIT:
@@ -236,21 +244,28 @@ class Solver:
         real_used = position.used
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 20_000))
-        self._budget_end = self.nodes + (node_budget if node_budget else 1 << 62)
         try:
-            self._load(real_used)
             if u is None:
                 move = None
                 status = "stuck"
             else:
                 try:
-                    move = self._winning_move(u)
-                    status = "win"
-                    if move is None:
-                        self._budget_end = 1 << 62
-                        move = self._delaying_move(u)
-                        status = "loss" if move is not None else "stuck"
+                    try:
+                        self._budget_end = self.nodes + (node_budget or 1 << 62)
+                        self._load(real_used)
+                        wins = self._search(u)
+                    except BudgetExceeded:
+                        if not proof_budget:
+                            raise
+                        self._budget_end = self.nodes + proof_budget
+                        self._load(real_used)
+                        wins = self._proof_search(u, _INF, _INF)[0] == 0
+                    self._budget_end = self.nodes + max(node_budget or 0, proof_budget or 0)
+                    self._load(real_used)
+                    move = self._winning_move(u) if wins else self._delaying_move(u)
+                    status = "win" if wins else ("loss" if move is not None else "stuck")
                 except BudgetExceeded:
+                    self._load(real_used)
                     move = next((c for c in self.playable_at[u] if self.remaining[c]), None)
                     status = "unknown" if move is not None else "stuck"
         finally:
@@ -291,15 +306,94 @@ class Solver:
                 return True
             ordered.append((replies, c))
         ordered.sort()
+        killer = self.killer[u]
+        if killer >= 0 and remaining[killer] and ordered[0][1] != killer:
+            ordered.insert(0, (-1, killer))
         for _, c in ordered:
             banned = self._play(c)
             opponent_wins = self._search(end[c])
             self._unplay(c, banned)
             if not opponent_wins:
                 self._store(key, c)
+                self.killer[u] = c
                 return True
         self._store(key, _LOSS)
         return False
+
+    def _proof_search(self, u: int, threshold_pn: int, threshold_dn: int) -> tuple[int, int]:
+        """Depth-first proof-number search (df-pn) for "the player to answer ``u`` wins".
+
+        Returns the node's (proof, disproof) numbers once one reaches its threshold. Solved
+        nodes go to the shared table (as wins with their winning class, or losses);
+        unsolved ones keep their numbers in ``proof_table``. A child not yet seen counts
+        as (1, its number of replies), which mirrors the fewest-replies-first ordering.
+        """
+        self.nodes += 1
+        if self.nodes > self._budget_end:
+            raise BudgetExceeded
+        table = self.table
+        key = (self.used, u)
+        known = table.get(key)
+        if known is not None:
+            return (0, _INF) if known != _LOSS else (_INF, 0)
+        numbers = self.proof_table.get(key)
+        if numbers is not None and (numbers[0] >= threshold_pn or numbers[1] >= threshold_dn):
+            return numbers
+        children = []
+        end = self.end
+        for c in self.playable_at[u]:
+            if not self.remaining[c]:
+                continue
+            banned = self._play(c)
+            replies = self.avail[end[c]]
+            child = (self.used, end[c])
+            self._unplay(c, banned)
+            if not replies or table.get(child) == _LOSS:
+                self._store(key, c)
+                return 0, _INF
+            children.append((c, child, replies))
+        if not children:
+            self._store(key, _LOSS)
+            return _INF, 0
+        proof_table = self.proof_table
+        while True:
+            best = -1
+            best_pn = 0
+            min_dn = second_dn = _INF
+            sum_pn = 0
+            for index, (c, child, replies) in enumerate(children):
+                state = table.get(child)
+                if state is not None:
+                    child_pn, child_dn = (0, _INF) if state != _LOSS else (_INF, 0)
+                else:
+                    child_pn, child_dn = proof_table.get(child, (1, replies))
+                if child_dn < min_dn:
+                    second_dn = min_dn
+                    min_dn = child_dn
+                    best = index
+                    best_pn = child_pn
+                elif child_dn < second_dn:
+                    second_dn = child_dn
+                sum_pn = min(_INF, sum_pn + child_pn)
+            if min_dn == 0:
+                proof_table.pop(key, None)
+                self._store(key, children[best][0])
+                return 0, _INF
+            if sum_pn == 0:
+                proof_table.pop(key, None)
+                self._store(key, _LOSS)
+                return _INF, 0
+            if min_dn >= threshold_pn or sum_pn >= threshold_dn:
+                if len(proof_table) >= self.table_limit:
+                    proof_table.clear()
+                proof_table[key] = (min_dn, sum_pn)
+                return min_dn, sum_pn
+            c = children[best][0]
+            child_threshold_pn = min(_INF, threshold_dn - sum_pn + best_pn)
+            child_threshold_dn = min(threshold_pn, second_dn + 1)
+            banned = self._play(c)
+            self._proof_search(end[c], child_threshold_pn, child_threshold_dn)
+            self._unplay(c, banned)
 
     def _store(self, key: tuple[int, int], value: int) -> None:
         if len(self.table) >= self.table_limit:
@@ -319,8 +413,15 @@ class Solver:
 
     # -- public --------------------------------------------------------------------------------
 
-    def solve(self, start: str, *, node_budget: int | None = None) -> StartResult:
-        """Winner and principal line for the yokai's start word ``start``."""
+    def solve(
+        self, start: str, *, node_budget: int | None = None, proof_budget: int | None = None
+    ) -> StartResult:
+        """Winner and principal line for the yokai's start word ``start``.
+
+        First the depth-first search with ``node_budget`` nodes (None: unlimited); if that
+        runs out and ``proof_budget`` is given, proof-number search with that many more
+        nodes. ``unknown`` when both run out.
+        """
         game = self.game
         i = game.word_index(start)
         if game.last[i] == LOSING_UNIT:
@@ -328,11 +429,21 @@ class Solver:
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 20_000))
         before = self.nodes
-        self._budget_end = self.nodes + (node_budget if node_budget else 1 << 62)
+        u = self.unit_id[game.last[i]]
         try:
-            self._apply_start(start)
-            human_wins = self._search(self.unit_id[game.last[i]])
+            try:
+                self._budget_end = self.nodes + (node_budget if node_budget else 1 << 62)
+                self._apply_start(start)
+                human_wins = self._search(u)
+            except BudgetExceeded:
+                if not proof_budget:
+                    raise
+                self._budget_end = self.nodes + proof_budget
+                self._apply_start(start)
+                human_wins = self._proof_search(u, _INF, _INF)[0] == 0
             nodes = self.nodes - before
+            self._budget_end = self.nodes + max(node_budget or 0, proof_budget or 0, 100_000)
+            self._apply_start(start)
             line = self._line(start)
         except BudgetExceeded:
             return StartResult(start, "unknown", (start,), self.nodes - before)
@@ -346,11 +457,13 @@ class Solver:
         real_used = game.bans[game.word_index(start)]
         line = [start]
         u = self.unit_id[game.last[game.word_index(start)]]
-        self._budget_end = 1 << 62
         while True:
-            move = self._winning_move(u)
-            if move is None:
-                move = self._delaying_move(u)
+            try:
+                move = self._winning_move(u)
+                if move is None:
+                    move = self._delaying_move(u)
+            except BudgetExceeded:  # only if the table was cleared: the line stops early
+                return tuple(line)
             if move is None:
                 break
             self._play(move)
