@@ -173,6 +173,7 @@ def solve_chunk(
     chunk: int,
     chunks: int,
     node_budget: int,
+    proof_budget: int = 0,
     max_starts: int = 0,
 ) -> Path:
     """Solve the start words ``words[chunk::chunks]`` (the first ``max_starts`` if > 0)."""
@@ -205,6 +206,7 @@ def solve_chunk(
     )
     config = {
         "node_budget": node_budget,
+        "proof_budget": proof_budget,
         "chunk": chunk,
         "chunks": chunks,
         "max_starts": max_starts,
