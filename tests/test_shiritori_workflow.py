@@ -16,7 +16,13 @@ TARGETS = [
 
 def test_tiny_shiritori_run(snakemake_run):
     config = {
-        "shiritori": {"variants": VARIANTS, "max_starts": 50, "start_chunks": 2, "node_budget": 400}
+        "shiritori": {
+            "variants": VARIANTS,
+            "max_starts": 50,
+            "start_chunks": 2,
+            "node_budget": 400,
+            "proof_budget": 500,
+        }
     }
     result, workdir = snakemake_run(config, TARGETS)
     assert result.returncode == 0, result.stderr[-3000:]

@@ -103,6 +103,20 @@ def selected_rules(variants: Sequence[str] = ()) -> list[Rules]:
     return [Rules.from_variant_id(v) for v in variants]
 
 
+def _bits(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask``, ascending.
+
+    >>> _bits(0b10110)
+    [1, 2, 4]
+    """
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
 def check_vendored(tsv: str, sums: str, out: str) -> Path:
     """Stop with a clear message unless ``tsv`` has the sha256 recorded in ``sums``."""
     expected = None
@@ -147,11 +161,7 @@ def write_words(tsv: str, words_out: str, quality_out: str, variants: Sequence[s
                     "first": game.first[i],
                     "last": game.last[i],
                     "ends_with_n": game.last[i] == LOSING_UNIT,
-                    "bans": [
-                        game.words[j]
-                        for j in range(len(game.words))
-                        if j != i and game.bans[i] >> j & 1
-                    ],
+                    "bans": [game.words[j] for j in _bits(game.bans[i] & ~(1 << i))],
                     "lines": list(clean.lines[word]),
                 }
             )

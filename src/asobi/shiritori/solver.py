@@ -136,6 +136,7 @@ class Solver:
             [i for i in game.candidates(unit) if game.last[i] == LOSING_UNIT] for unit in units
         ]
         self.unit_id = unit_id
+        self.self_answer = [int(self.end[c] in self.answers[c]) for c in range(len(classes))]
         self.killer = [-1] * len(units)
         self.mirror_pairs = self._mirror_pairs() if reduce_mirror_pairs else []
         self.partner = {}
@@ -189,6 +190,16 @@ class Solver:
         self.used ^= 1 << (self.base[c] + self.size[c] - left)
         for u in self.answers[c]:
             self.avail[u] += 1
+
+    def _peek(self, c: int) -> tuple[int, int]:
+        """(used bitset, replies of the opponent) after playing class ``c``, state unchanged."""
+        if self.bans[c]:
+            banned = self._play(c)
+            result = (self.used, self.avail[self.end[c]])
+            self._unplay(c, banned)
+            return result
+        bit = 1 << (self.base[c] + self.size[c] - self.remaining[c])
+        return self.used | bit, self.avail[self.end[c]] - self.self_answer[c]
 
     def _play(self, c: int) -> list[int]:
         """Play class ``c`` and ban its aliases; return the banned classes (for undo)."""
@@ -297,10 +308,8 @@ class Solver:
         for c in self.playable_at[u]:
             if not remaining[c]:
                 continue
-            banned = self._play(c)
-            replies = avail[end[c]]
-            reply_known = table.get((self.used, end[c])) if replies else _LOSS
-            self._unplay(c, banned)
+            child_used, replies = self._peek(c)
+            reply_known = table.get((child_used, end[c])) if replies else _LOSS
             if reply_known == _LOSS:
                 self._store(key, c)
                 return True
@@ -344,10 +353,8 @@ class Solver:
         for c in self.playable_at[u]:
             if not self.remaining[c]:
                 continue
-            banned = self._play(c)
-            replies = self.avail[end[c]]
-            child = (self.used, end[c])
-            self._unplay(c, banned)
+            child_used, replies = self._peek(c)
+            child = (child_used, end[c])
             if not replies or table.get(child) == _LOSS:
                 self._store(key, c)
                 return 0, _INF
