@@ -302,7 +302,6 @@ class Solver:
         if known is not None:
             return known != _LOSS
         remaining = self.remaining
-        avail = self.avail
         end = self.end
         ordered = []
         for c in self.playable_at[u]:
@@ -368,7 +367,7 @@ class Solver:
             best_pn = 0
             min_dn = second_dn = _INF
             sum_pn = 0
-            for index, (c, child, replies) in enumerate(children):
+            for index, (_, child, replies) in enumerate(children):
                 state = table.get(child)
                 if state is not None:
                     child_pn, child_dn = (0, _INF) if state != _LOSS else (_INF, 0)
