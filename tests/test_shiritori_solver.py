@@ -157,8 +157,7 @@ synthetic_word = st.tuples(
     rules=rules_strategy,
     proof_number=st.booleans(),
 )
-def test_solver_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs, rules,
-                                                           proof_number):
+def test_solver_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs, rules, proof_number):
     aliases: dict[str, list[str]] = {w: [] for w in words}
     for a, b in alias_pairs:
         if a < len(words) and b < len(words) and a != b:
