@@ -16,13 +16,12 @@ GAME_OUTPUTS["shiritori"] = lambda: [
     "results/shiritori/variant_effect.parquet",
 ]
 GAME_CLAIMS["shiritori"] = "results/shiritori/claims.parquet"
-
-
-def shiritori_source():
-    """The yokai list used: the vendored TSV, or the one fetched from Wikipedia."""
-    if SHIRITORI["source"] == "wikipedia":
-        return "results/shiritori/fetched/yokai_names.tsv"
-    return SHIRITORI_TSV
+# The yokai list used: the vendored TSV, or the one fetched from Wikipedia.
+SHIRITORI_SOURCE = (
+    "results/shiritori/fetched/yokai_names.tsv"
+    if SHIRITORI["source"] == "wikipedia"
+    else SHIRITORI_TSV
+)
 
 
 rule shiritori_check_vendored:
@@ -66,7 +65,7 @@ rule shiritori_fetch:
 
 rule shiritori_words:
     input:
-        tsv=shiritori_source(),
+        tsv=SHIRITORI_SOURCE,
         checked="results/shiritori/vendored_checked.txt",
     output:
         words="results/shiritori/words.parquet",
@@ -86,7 +85,7 @@ rule shiritori_words:
 
 rule shiritori_solve:
     input:
-        tsv=shiritori_source(),
+        tsv=SHIRITORI_SOURCE,
         checked="results/shiritori/vendored_checked.txt",
     output:
         temp("results/shiritori/outcomes/{variant}/{chunk}.parquet"),
@@ -144,7 +143,7 @@ rule shiritori_summaries:
 
 rule shiritori_claims:
     input:
-        tsv=shiritori_source(),
+        tsv=SHIRITORI_SOURCE,
         outcomes="results/shiritori/outcomes.parquet",
         effect="results/shiritori/variant_effect.parquet",
     output:
