@@ -21,8 +21,13 @@ example ``dakuten=free``) need more. This solver keeps that ordering and adds:
   to answer. The principal lines are completed with these mirror answers.
 * Words ending in ン are never searched: saying one loses at once, exactly like having no
   move; a losing player with nothing else to say is shown saying one in the line.
+* A killer move per unit (the last word that won there) is tried first.
+* **Proof-number search.** When the depth-first search exceeds its node budget, depth-first
+  proof-number search (df-pn, Nagai 2002) gets its own budget, on the same table. An unseen
+  child counts as (proof 1, disproof = its number of replies), which is the article's
+  ordering turned into numbers; df-pn then follows the narrowest open lines first.
 
-A search that exceeds its node budget raises :class:`BudgetExceeded`; the caller reports the
+A search that exceeds its budgets raises :class:`BudgetExceeded`; the caller reports the
 start word as ``unknown``. :func:`plain_mover_wins` (memoised negamax over the game's public
 ``legal_moves`` / ``play`` interface) is the reference the solver is tested against.
 """
@@ -238,7 +243,7 @@ class Solver:
         position: Position,
         *,
         node_budget: int | None = 20_000,
-        proof_budget: int | None = 1_000_000,
+        proof_budget: int | None = 200_000,
     ) -> tuple[str | None, str]:
         """A move for the player to move at ``position`` and whether it wins.
 
