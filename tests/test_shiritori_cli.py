@@ -35,14 +35,18 @@ def test_bad_rule_value_exits_2(capsys):
 
 
 def test_play_the_article_line_and_lose_to_the_bouzu_combo():
-    runner = CliRunner()
-    # ビシャガツク is the human's move of the article; the yokai then plays perfectly.
-    result = runner.invoke(command, ["play"], input="びしゃがつく\nくつつら\nずんべらぼう\n\n")
+    # ビシャガツク is the human's move in the article; the perfect yokai answers with a
+    # ～ボウズ word, the only answer ズンベラボウ is then met by another ～ボウズ: no ズ left.
+    result = CliRunner().invoke(command, ["play"], input="びしゃがつく\nくつつら\nずんべらぼう\n")
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[0] == "妖怪: ロクロクビ"
-    assert "the yokai is sure to win" in result.output
-    assert "Not allowed" in result.output or "eats you" in result.output
+    yokai = [line for line in lines if line.startswith("妖怪: ")]
+    assert len(yokai) == 3 and all(
+        w.endswith("ボウズ (the yokai is sure to win)") for w in yokai[1:]
+    )
+    assert "Not allowed: クツツラ begins with ク, not with ズ" in result.output
+    assert lines[-1] == "No yokai name starts with ズ: you lose. The yokai eats you."
 
 
 def test_play_winning_as_the_human():
