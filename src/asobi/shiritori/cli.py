@@ -1,0 +1,145 @@
+"""``asobi shiritori``: solve a start word, or play against the perfect yokai."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from asobi.core.config import REPO_ROOT
+from asobi.core.errors import IllegalMoveError, InputError
+from asobi.shiritori.data import clean_text, load_clean
+from asobi.shiritori.shiritori import (
+    AXES,
+    LOSING_UNIT,
+    Rules,
+    ShiritoriGame,
+    accepted_units,
+    is_katakana_word,
+)
+from asobi.shiritori.solver import Solver
+
+DEFAULT_DATA = REPO_ROOT / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
+
+
+def _rule_options(function):  # type: ignore[no-untyped-def]
+    for axis, values in reversed(AXES.items()):
+        function = click.option(
+            f"--{axis.replace('_', '-')}",
+            axis,
+            type=click.Choice(values),
+            default=values[0],
+            show_default=True,
+            help=f"Rule for {axis}.",
+        )(function)
+    return click.option(
+        "--data",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=DEFAULT_DATA,
+        show_default=False,
+        help="Yokai list TSV (default: the vendored list).",
+    )(function)
+
+
+def _game(data: Path, axes: dict[str, str]) -> ShiritoriGame:
+    return ShiritoriGame(load_clean(data).lexicon, Rules(**axes))
+
+
+def to_katakana(text: str) -> str:
+    """Clean typed input: NFKC, no spaces, hiragana → katakana; reject anything else.
+
+    >>> to_katakana("ろくろくび ")
+    'ロクロクビ'
+    """
+    cleaned = clean_text(text)
+    katakana = "".join(chr(ord(ch) + 0x60) if "ぁ" <= ch <= "ゖ" else ch for ch in cleaned)
+    if not is_katakana_word(katakana):
+        raise InputError(f"{text.strip()!r} is not a word in kana (katakana or hiragana)")
+    return katakana
+
+
+@click.group(name="shiritori")
+def command() -> None:
+    """ようかいしりとり (yokai shiritori): the yokai says its name, then the human answers."""
+
+
+@command.command()
+@click.argument("start")
+@_rule_options
+@click.option(
+    "--budget",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Node budget (default: none, search until decided).",
+)
+def solve(start: str, data: Path, budget: int | None, **axes: str) -> None:
+    """Who wins when the yokai starts with START, and one winning line."""
+    game = _game(data, axes)
+    word = to_katakana(start)
+    game.word_index(word)
+    result = Solver(game).solve(word, node_budget=budget)
+    click.echo(
+        f"{word}: {result.winner} wins ({result.nodes} nodes searched)"
+        if result.winner != "unknown"
+        else f"{word}: unknown (not decided within {budget} nodes)"
+    )
+    if result.winner != "unknown":
+        click.echo(" → ".join(result.line))
+
+
+@command.command()
+@click.option(
+    "--yokai",
+    "start",
+    default="ロクロクビ",
+    show_default=True,
+    help="The yokai who challenges you (its name is the first word).",
+)
+@_rule_options
+def play(start: str, data: Path, **axes: str) -> None:
+    """Play against the perfect yokai: type a word (kana) to answer; empty input resigns."""
+    game = _game(data, axes)
+    solver = Solver(game)
+    word = to_katakana(start)
+    position = game.opening(word)
+    click.echo(f"妖怪: {word}")
+    if position.letter == LOSING_UNIT:
+        click.echo("The yokai said a word ending in ン: you win!")
+        return
+    while True:
+        options = game.legal_moves(position)
+        units = "/".join(sorted(accepted_units(position.letter, game.rules)))
+        if not options:
+            click.echo(f"No yokai name starts with {units}: you lose. The yokai eats you.")
+            return
+        try:
+            answer = click.prompt(f"あなた ({units}…)", default="", show_default=False)
+        except click.Abort:  # end of input (or Ctrl-C) resigns
+            answer = ""
+        if not answer.strip():
+            click.echo("You resign. The yokai eats you.")
+            return
+        typed = to_katakana(answer)
+        try:
+            position = game.play(position, typed)
+        except IllegalMoveError as error:
+            click.echo(f"Not allowed: {error}. Try again.")
+            continue
+        except InputError:
+            click.echo(f"{typed} is not in the yokai list. Try again.")
+            continue
+        if position.letter == LOSING_UNIT:
+            click.echo(f"{typed} ends in ン: you lose. The yokai eats you.")
+            return
+        reply, status = solver.choose(position)
+        if reply is None:
+            click.echo("The yokai has no word left: you win!")
+            return
+        position = game.play(position, reply)
+        note = {"win": " (the yokai is sure to win)", "loss": " (the yokai is losing)"}.get(
+            status, ""
+        )
+        click.echo(f"妖怪: {reply}{note}")
+        if position.letter == LOSING_UNIT:
+            click.echo(f"{reply} ends in ン: the yokai loses, you win!")
+            return

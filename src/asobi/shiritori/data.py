@@ -1,0 +1,193 @@
+"""Reading and cleaning the yokai list (``resources/yokai/yokai_names_2024-07-02.tsv``).
+
+The raw list keeps quirks on purpose (see ``resources/yokai/SOURCE.md``). Cleaning never
+hides them: every change made to a raw row is returned as a :class:`DataFix` and written to
+``results/shiritori/data_quality.parquet``. The steps, in order:
+
+1. NFKC normalisation and removal of every whitespace character in a reading or alias
+   (``"ワウワウ "`` → ``"ワウワウ"``);
+2. katakana check: a reading with any other character is rejected with its row number;
+3. repeated readings (ウバ appears twice for two kanji entries) are merged into one word whose
+   aliases are the union of the rows' aliases;
+4. aliases are matched against the cleaned readings; an alias that matches only after
+   cleaning is reported (オウニ → ワウワウ), one that matches nothing is reported and dropped,
+   and so is an alias equal to its own word; one-way alias links are reported (kept as given).
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from asobi.core.errors import DataError
+from asobi.shiritori.shiritori import KATAKANA, Lexicon, is_katakana_word
+
+HEADER = ("name", "aliases")
+ALIAS_SEPARATOR = "|"
+
+
+@dataclass(frozen=True)
+class RawRow:
+    """One row of the TSV as read (``line`` is its 1-based line number, header = 1)."""
+
+    line: int
+    name: str
+    aliases: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DataFix:
+    """One change made to (or problem found in) the raw rows."""
+
+    line: int
+    kind: str
+    field: str
+    before: str
+    after: str
+    detail: str
+
+
+def read_raw(path: str | os.PathLike[str]) -> list[RawRow]:
+    """Read the TSV exactly as written (no cleaning); the header must be ``name, aliases``."""
+    try:
+        with open(path, encoding="utf-8", newline="") as handle:
+            rows = list(csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+    except FileNotFoundError:
+        raise DataError(f"yokai list not found: {path}") from None
+    except UnicodeDecodeError as error:
+        raise DataError(f"yokai list {path} is not UTF-8: {error}") from None
+    if not rows or tuple(rows[0]) != HEADER:
+        raise DataError(f"yokai list {path}: header must be 'name<TAB>aliases'")
+    raw = []
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) != 2:
+            raise DataError(f"yokai list {path} line {line}: expected 2 columns, got {len(row)}")
+        aliases = tuple(row[1].split(ALIAS_SEPARATOR)) if row[1] else ()
+        raw.append(RawRow(line, row[0], aliases))
+    return raw
+
+
+def clean_text(text: str) -> str:
+    """NFKC, then every whitespace character removed.
+
+    >>> clean_text("ワウワウ "), clean_text("ｱｽﾞｷｱﾗｲ")
+    ('ワウワウ', 'アズキアライ')
+    """
+    normal = unicodedata.normalize("NFKC", text)
+    return "".join(ch for ch in normal if not ch.isspace())
+
+
+@dataclass(frozen=True)
+class CleanList:
+    """The cleaned words, their source lines, and every fix made on the way."""
+
+    words: tuple[str, ...]
+    aliases: dict[str, tuple[str, ...]]
+    lines: dict[str, tuple[int, ...]]
+    fixes: tuple[DataFix, ...]
+
+    @property
+    def lexicon(self) -> Lexicon:
+        return Lexicon(self.words, self.aliases)
+
+
+def _cleaned(line: int, field: str, text: str, fixes: list[DataFix]) -> str:
+    cleaned = clean_text(text)
+    if cleaned != text:
+        normal = unicodedata.normalize("NFKC", text)
+        kind = "nfkc_normalised" if normal == cleaned else "whitespace_removed"
+        if normal != text and normal != cleaned:
+            kind = "nfkc_normalised_whitespace_removed"
+        fixes.append(DataFix(line, kind, field, text, cleaned, f"{field} cleaned to {cleaned!r}"))
+    if not is_katakana_word(cleaned):
+        bad = "".join(sorted({ch for ch in cleaned if ch not in KATAKANA}))
+        what = f"characters {bad!r}" if bad else "empty, or starting with a small kana, ー or ン"
+        raise DataError(f"yokai list line {line}: {field} {text!r} is not katakana ({what})")
+    return cleaned
+
+
+def clean_rows(rows: list[RawRow]) -> CleanList:
+    """Apply the cleaning steps of the module docstring; raise ``DataError`` on bad kana."""
+    fixes: list[DataFix] = []
+    words: list[str] = []
+    raw_aliases: dict[str, list[tuple[int, str, str]]] = {}
+    lines: dict[str, list[int]] = {}
+    raw_names: dict[str, str] = {}
+    for row in rows:
+        name = _cleaned(row.line, "name", row.name, fixes)
+        if name in lines:
+            fixes.append(
+                DataFix(
+                    row.line,
+                    "duplicate_reading_merged",
+                    "name",
+                    row.name,
+                    name,
+                    f"same reading as line {lines[name][0]}; rows merged into one word",
+                )
+            )
+        else:
+            words.append(name)
+            raw_aliases[name] = []
+            raw_names[name] = row.name
+        lines.setdefault(name, []).append(row.line)
+        for alias in row.aliases:
+            raw_aliases[name].append((row.line, alias, _cleaned(row.line, "aliases", alias, fixes)))
+    known = set(words)
+    exact_raw = {row.name for row in rows}
+    aliases: dict[str, tuple[str, ...]] = {}
+    for name in words:
+        kept: list[str] = []
+        for line, raw, alias in raw_aliases[name]:
+            if alias == name:
+                fixes.append(DataFix(line, "alias_of_itself_dropped", "aliases", raw, "", name))
+            elif alias not in known:
+                fixes.append(
+                    DataFix(
+                        line,
+                        "alias_unknown_dropped",
+                        "aliases",
+                        raw,
+                        "",
+                        f"alias of {name} matches no reading",
+                    )
+                )
+            else:
+                if raw not in exact_raw:
+                    fixes.append(
+                        DataFix(
+                            line,
+                            "alias_matched_after_cleaning",
+                            "aliases",
+                            raw,
+                            alias,
+                            f"alias of {name} equals no raw row exactly "
+                            f"(the row reads {raw_names[alias]!r})",
+                        )
+                    )
+                if alias not in kept:
+                    kept.append(alias)
+        aliases[name] = tuple(kept)
+    for name in words:
+        for alias in aliases[name]:
+            if name not in aliases[alias]:
+                fixes.append(
+                    DataFix(
+                        lines[name][0],
+                        "alias_one_way",
+                        "aliases",
+                        alias,
+                        alias,
+                        f"{name} bans {alias} but {alias} does not ban {name} (kept as given)",
+                    )
+                )
+    fixes.sort(key=lambda fix: (fix.line, fix.kind, fix.field, fix.before))
+    return CleanList(tuple(words), aliases, {w: tuple(v) for w, v in lines.items()}, tuple(fixes))
+
+
+def load_clean(path: str | os.PathLike[str]) -> CleanList:
+    """Read and clean the TSV at ``path``."""
+    return clean_rows(read_raw(Path(path)))

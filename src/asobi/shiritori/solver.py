@@ -1,0 +1,537 @@
+"""A strong exact solver for yokai shiritori (who wins from each start word).
+
+The article (section 「工夫」) solves the default rules with plain depth-first search,
+trying first the words that leave the opponent the fewest replies. Denser variants (for
+example ``dakuten=free``) need more. This solver keeps that ordering and adds:
+
+* **Interchangeable words counted, not enumerated.** Words with the same first and last
+  unit that neither ban nor are banned by an alias form one *class*; a position only needs
+  how many words of each class are left. Words of a class are always taken in list order,
+  so the used-word bitset is canonical and doubles as the transposition key.
+* **Transposition table** over ``(used words bitset, unit to answer)``, shared by all start
+  words of a variant (the outcome of a position does not depend on how it was reached).
+* **Immediate wins**: a word after which the opponent has no reply (other than words ending
+  in ン, which lose at once) is played without search; so is a word leading to a position
+  the table already knows to be lost for the opponent.
+* **Mirror pairs removed** (a strategy-stealing argument): if two interchangeable words x and
+  y are such that x can only ever be played when the unit to answer is the last unit of y,
+  and y only after x (a self-loop word such as ウ…ウ paired with a second one, or ア…イ with
+  イ…ア), then removing one x and one y does not change the winner: whoever wins the smaller
+  game answers every x the opponent plays with a y (and vice versa), which restores the unit
+  to answer. The principal lines are completed with these mirror answers.
+* Words ending in ン are never searched: saying one loses at once, exactly like having no
+  move; a losing player with nothing else to say is shown saying one in the line.
+* A killer move per unit (the last word that won there) is tried first.
+* **Proof-number search.** When the depth-first search exceeds its node budget, depth-first
+  proof-number search (df-pn, Nagai 2002) gets its own budget, on the same table. An unseen
+  child counts as (proof 1, disproof = its number of replies), which is the article's
+  ordering turned into numbers; df-pn then follows the narrowest open lines first.
+
+A search that exceeds its budgets raises :class:`BudgetExceeded`; the caller reports the
+start word as ``unknown``. :func:`plain_mover_wins` (memoised negamax over the game's public
+``legal_moves`` / ``play`` interface) is the reference the solver is tested against.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from asobi.core.game import mover_wins
+from asobi.shiritori.shiritori import LOSING_UNIT, Position, ShiritoriGame, accepted_units
+
+_LOSS = -1
+_INF = 1 << 40
+
+
+class BudgetExceeded(Exception):
+    """The node budget of one search ran out before the start word was decided."""
+
+
+@dataclass(frozen=True)
+class StartResult:
+    """The solved outcome of one start word (``winner`` is ``yokai``, ``human`` or ``unknown``)."""
+
+    start: str
+    winner: str
+    line: tuple[str, ...]
+    nodes: int
+
+
+def plain_mover_wins(game: ShiritoriGame, position: Position) -> bool:
+    """Reference: plain memoised negamax over ``legal_moves``/``play`` (small lexicons only)."""
+    return mover_wins(game, position)
+
+
+def plain_winner(game: ShiritoriGame, start: str) -> str:
+    """``yokai`` or ``human`` for ``start`` by the plain reference search."""
+    human_wins = plain_mover_wins(game, game.opening(start))
+    return "human" if human_wins else "yokai"
+
+
+class Solver:
+    """Solve start words of one game (lexicon + rules); the table persists across calls."""
+
+    def __init__(
+        self,
+        game: ShiritoriGame,
+        *,
+        reduce_mirror_pairs: bool = True,
+        table_limit: int = 4_000_000,
+    ) -> None:
+        self.game = game
+        self.reduce_mirror_pairs = reduce_mirror_pairs
+        self.table_limit = table_limit
+        self.table: dict[tuple[int, int], int] = {}
+        self.proof_table: dict[tuple[int, int], tuple[int, int]] = {}
+        self.nodes = 0
+        self._budget_end = 0
+        rules = game.rules
+        words = game.words
+        playable = [i for i in range(len(words)) if game.last[i] != LOSING_UNIT]
+        units = sorted(set(game.first) | set(game.last))
+        self.units = units
+        unit_id = {u: k for k, u in enumerate(units)}
+        banned_by_other = set()
+        for i in range(len(words)):
+            for j in range(len(words)):
+                if j != i and game.bans[i] >> j & 1:
+                    banned_by_other.add(j)
+        groups: dict[tuple[str, str], list[int]] = {}
+        singles: list[list[int]] = []
+        for i in playable:
+            if game.bans[i] == 1 << i and i not in banned_by_other:
+                groups.setdefault((game.first[i], game.last[i]), []).append(i)
+            else:
+                singles.append([i])
+        classes = sorted([*groups.values(), *singles])
+        self.class_words = classes
+        self.class_of_word = {w: c for c, members in enumerate(classes) for w in members}
+        self.size = [len(m) for m in classes]
+        self.free = [
+            len(m) > 1 or (game.bans[m[0]] == 1 << m[0] and m[0] not in banned_by_other)
+            for m in classes
+        ]
+        self.base = []
+        bit = 0
+        for members in classes:
+            self.base.append(bit)
+            bit += len(members)
+        self.end = [unit_id[game.last[m[0]]] for m in classes]
+        first = [game.first[m[0]] for m in classes]
+        # playable_at[u]: classes that may answer unit u; answers[c]: units c may answer.
+        self.playable_at: list[list[int]] = [[] for _ in units]
+        self.answers: list[list[int]] = [[] for _ in classes]
+        for u, unit in enumerate(units):
+            accepted = accepted_units(unit, rules)
+            for c in range(len(classes)):
+                if first[c] in accepted:
+                    self.playable_at[u].append(c)
+                    self.answers[c].append(u)
+        self.bans: list[list[int]] = []
+        for members in classes:
+            i = members[0]
+            banned = [
+                self.class_of_word[j]
+                for j in range(len(words))
+                if j != i and game.bans[i] >> j & 1 and j in self.class_of_word
+            ]
+            self.bans.append(sorted(set(banned)))
+        self.losing_words_at: list[list[int]] = [
+            [i for i in game.candidates(unit) if game.last[i] == LOSING_UNIT] for unit in units
+        ]
+        self.unit_id = unit_id
+        self.self_answer = [int(self.end[c] in self.answers[c]) for c in range(len(classes))]
+        self.killer = [-1] * len(units)
+        self.mirror_pairs = self._mirror_pairs() if reduce_mirror_pairs else []
+        self.partner = {}
+        for x, y in self.mirror_pairs:
+            self.partner[x] = y
+            self.partner[y] = x
+
+    # -- static analysis ---------------------------------------------------------------------
+
+    def _mirror_pairs(self) -> list[tuple[int, int]]:
+        """Pairs (x, y) of free classes where x is only playable at end(y) and y only at end(x)."""
+        reachable = {self.end[c] for c in range(len(self.class_words))}
+        legal = [
+            frozenset(u for u in self.answers[c] if u in reachable)
+            for c in range(len(self.class_words))
+        ]
+        pairs = []
+        paired: set[int] = set()
+        for x in range(len(self.class_words)):
+            if not self.free[x] or x in paired:
+                continue
+            for y in range(x, len(self.class_words)):
+                if y in paired or not self.free[y]:
+                    continue
+                if legal[x] == {self.end[y]} and legal[y] == {self.end[x]}:
+                    pairs.append((x, y))
+                    paired.update((x, y))
+                    break
+        return pairs
+
+    # -- state ---------------------------------------------------------------------------------
+
+    def _reset(self) -> None:
+        self.remaining = list(self.size)
+        self.used = 0
+        self.avail = [
+            sum(self.size[c] for c in self.playable_at[u]) for u in range(len(self.units))
+        ]
+
+    def _take(self, c: int) -> None:
+        """Use one word of class ``c`` (no bans)."""
+        left = self.remaining[c]
+        self.used |= 1 << (self.base[c] + self.size[c] - left)
+        self.remaining[c] = left - 1
+        for u in self.answers[c]:
+            self.avail[u] -= 1
+
+    def _untake(self, c: int) -> None:
+        left = self.remaining[c] + 1
+        self.remaining[c] = left
+        self.used ^= 1 << (self.base[c] + self.size[c] - left)
+        for u in self.answers[c]:
+            self.avail[u] += 1
+
+    def _peek(self, c: int) -> tuple[int, int]:
+        """(used bitset, replies of the opponent) after playing class ``c``, state unchanged."""
+        if self.bans[c]:
+            banned = self._play(c)
+            result = (self.used, self.avail[self.end[c]])
+            self._unplay(c, banned)
+            return result
+        bit = 1 << (self.base[c] + self.size[c] - self.remaining[c])
+        return self.used | bit, self.avail[self.end[c]] - self.self_answer[c]
+
+    def _play(self, c: int) -> list[int]:
+        """Play class ``c`` and ban its aliases; return the banned classes (for undo)."""
+        self._take(c)
+        banned = [b for b in self.bans[c] if self.remaining[b]]
+        for b in banned:
+            self._take(b)
+        return banned
+
+    def _unplay(self, c: int, banned: list[int]) -> None:
+        for b in reversed(banned):
+            self._untake(b)
+        self._untake(c)
+
+    def _apply_start(self, start: str) -> None:
+        self._load(self.game.bans[self.game.word_index(start)])
+
+    def _load(self, real_used: int) -> None:
+        """Set the state to the words of ``real_used`` gone, then remove mirror pairs."""
+        self._reset()
+        for j in range(len(self.game.words)):
+            if real_used >> j & 1 and j in self.class_of_word:
+                self._take(self.class_of_word[j])
+        for x, y in self.mirror_pairs:
+            if x == y:
+                while self.remaining[x] >= 2:
+                    self._take(x)
+                    self._take(x)
+            else:
+                while self.remaining[x] and self.remaining[y]:
+                    self._take(x)
+                    self._take(y)
+
+    def choose(
+        self,
+        position: Position,
+        *,
+        node_budget: int | None = 20_000,
+        proof_budget: int | None = 200_000,
+    ) -> tuple[str | None, str]:
+        """A move for the player to move at ``position`` and whether it wins.
+
+        Returns ``(word, status)`` where status is ``win`` (a proven winning move), ``loss``
+        (every move loses; the word delays the end the longest found), ``unknown`` (budgets
+        exhausted; the word is the first in the search order) or ``stuck`` (no word to say
+        other than words ending in ン; ``word`` is one of those, or None). The budgets are
+        those of :meth:`solve`.
+        """
+        game = self.game
+        if position.letter == LOSING_UNIT:
+            return None, "stuck"
+        u = self.unit_id.get(position.letter)
+        real_used = position.used
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 20_000))
+        try:
+            if u is None:
+                move = None
+                status = "stuck"
+            else:
+                try:
+                    try:
+                        self._budget_end = self.nodes + (node_budget or 1 << 62)
+                        self._load(real_used)
+                        wins = self._search(u)
+                    except BudgetExceeded:
+                        if not proof_budget:
+                            raise
+                        self._budget_end = self.nodes + proof_budget
+                        self._load(real_used)
+                        wins = self._proof_search(u, _INF, _INF)[0] == 0
+                    self._budget_end = self.nodes + max(node_budget or 0, proof_budget or 0)
+                    self._load(real_used)
+                    move = self._winning_move(u) if wins else self._delaying_move(u)
+                    status = "win" if wins else ("loss" if move is not None else "stuck")
+                except BudgetExceeded:
+                    self._load(real_used)
+                    move = next((c for c in self.playable_at[u] if self.remaining[c]), None)
+                    status = "unknown" if move is not None else "stuck"
+        finally:
+            sys.setrecursionlimit(limit)
+        if move is None:
+            real = self._real_unused(u, real_used) if u is not None else None
+            if real is not None:  # only mirror-pair words are left: play one
+                return game.words[real], "loss"
+            losing = [w for w in game.candidates(position.letter) if not real_used >> w & 1]
+            return (game.words[losing[0]] if losing else None), "stuck"
+        return game.words[self._real_word(move, real_used)], status
+
+    # -- search --------------------------------------------------------------------------------
+
+    def _search(self, u: int) -> bool:
+        """True when the player to answer unit ``u`` wins (records the proof in the table)."""
+        self.nodes += 1
+        if self.nodes > self._budget_end:
+            raise BudgetExceeded
+        table = self.table
+        key = (self.used, u)
+        known = table.get(key)
+        if known is not None:
+            return known != _LOSS
+        remaining = self.remaining
+        end = self.end
+        ordered = []
+        for c in self.playable_at[u]:
+            if not remaining[c]:
+                continue
+            child_used, replies = self._peek(c)
+            reply_known = table.get((child_used, end[c])) if replies else _LOSS
+            if reply_known == _LOSS:
+                self._store(key, c)
+                return True
+            ordered.append((replies, c))
+        ordered.sort()
+        killer = self.killer[u]
+        if killer >= 0 and remaining[killer] and ordered[0][1] != killer:
+            ordered.insert(0, (-1, killer))
+        for _, c in ordered:
+            banned = self._play(c)
+            opponent_wins = self._search(end[c])
+            self._unplay(c, banned)
+            if not opponent_wins:
+                self._store(key, c)
+                self.killer[u] = c
+                return True
+        self._store(key, _LOSS)
+        return False
+
+    def _proof_search(self, u: int, threshold_pn: int, threshold_dn: int) -> tuple[int, int]:
+        """Depth-first proof-number search (df-pn) for "the player to answer ``u`` wins".
+
+        Returns the node's (proof, disproof) numbers once one reaches its threshold. Solved
+        nodes go to the shared table (as wins with their winning class, or losses);
+        unsolved ones keep their numbers in ``proof_table``. A child not yet seen counts
+        as (1, its number of replies), which mirrors the fewest-replies-first ordering.
+        """
+        self.nodes += 1
+        if self.nodes > self._budget_end:
+            raise BudgetExceeded
+        table = self.table
+        key = (self.used, u)
+        known = table.get(key)
+        if known is not None:
+            return (0, _INF) if known != _LOSS else (_INF, 0)
+        numbers = self.proof_table.get(key)
+        if numbers is not None and (numbers[0] >= threshold_pn or numbers[1] >= threshold_dn):
+            return numbers
+        children = []
+        end = self.end
+        for c in self.playable_at[u]:
+            if not self.remaining[c]:
+                continue
+            child_used, replies = self._peek(c)
+            child = (child_used, end[c])
+            if not replies or table.get(child) == _LOSS:
+                self._store(key, c)
+                return 0, _INF
+            children.append((c, child, replies))
+        if not children:
+            self._store(key, _LOSS)
+            return _INF, 0
+        proof_table = self.proof_table
+        while True:
+            best = -1
+            best_pn = 0
+            min_dn = second_dn = _INF
+            sum_pn = 0
+            for index, (_, child, replies) in enumerate(children):
+                state = table.get(child)
+                if state is not None:
+                    child_pn, child_dn = (0, _INF) if state != _LOSS else (_INF, 0)
+                else:
+                    child_pn, child_dn = proof_table.get(child, (1, replies))
+                if child_dn < min_dn:
+                    second_dn = min_dn
+                    min_dn = child_dn
+                    best = index
+                    best_pn = child_pn
+                elif child_dn < second_dn:
+                    second_dn = child_dn
+                sum_pn = min(_INF, sum_pn + child_pn)
+            if min_dn == 0:
+                proof_table.pop(key, None)
+                self._store(key, children[best][0])
+                return 0, _INF
+            if sum_pn == 0:
+                proof_table.pop(key, None)
+                self._store(key, _LOSS)
+                return _INF, 0
+            if min_dn >= threshold_pn or sum_pn >= threshold_dn:
+                if len(proof_table) >= self.table_limit:
+                    proof_table.clear()
+                proof_table[key] = (min_dn, sum_pn)
+                return min_dn, sum_pn
+            c = children[best][0]
+            child_threshold_pn = min(_INF, threshold_dn - sum_pn + best_pn)
+            child_threshold_dn = min(threshold_pn, second_dn + 1)
+            banned = self._play(c)
+            self._proof_search(end[c], child_threshold_pn, child_threshold_dn)
+            self._unplay(c, banned)
+
+    def _store(self, key: tuple[int, int], value: int) -> None:
+        if len(self.table) >= self.table_limit:
+            self.table.clear()
+        self.table[key] = value
+
+    def _winning_move(self, u: int) -> int | None:
+        """The stored winning class at the current state (searching again if needed)."""
+        if self._search(u):
+            value = self.table.get((self.used, u))
+            if value is None or value == _LOSS:  # table was cleared meanwhile
+                self.table.pop((self.used, u), None)
+                self._search(u)
+                value = self.table[(self.used, u)]
+            return value
+        return None
+
+    # -- public --------------------------------------------------------------------------------
+
+    def solve(
+        self, start: str, *, node_budget: int | None = None, proof_budget: int | None = None
+    ) -> StartResult:
+        """Winner and principal line for the yokai's start word ``start``.
+
+        First the depth-first search with ``node_budget`` nodes (None: unlimited); if that
+        runs out and ``proof_budget`` is given, proof-number search with that many more
+        nodes. ``unknown`` when both run out.
+        """
+        game = self.game
+        i = game.word_index(start)
+        if game.last[i] == LOSING_UNIT:
+            return StartResult(start, "human", (start,), 0)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 20_000))
+        before = self.nodes
+        u = self.unit_id[game.last[i]]
+        try:
+            try:
+                self._budget_end = self.nodes + (node_budget if node_budget else 1 << 62)
+                self._apply_start(start)
+                human_wins = self._search(u)
+            except BudgetExceeded:
+                if not proof_budget:
+                    raise
+                self._budget_end = self.nodes + proof_budget
+                self._apply_start(start)
+                human_wins = self._proof_search(u, _INF, _INF)[0] == 0
+            nodes = self.nodes - before
+            self._budget_end = self.nodes + max(node_budget or 0, proof_budget or 0, 100_000)
+            self._apply_start(start)
+            line = self._line(start)
+        except BudgetExceeded:
+            return StartResult(start, "unknown", (start,), self.nodes - before)
+        finally:
+            sys.setrecursionlimit(limit)
+        return StartResult(start, "human" if human_wins else "yokai", line, nodes)
+
+    def _line(self, start: str) -> tuple[str, ...]:
+        """A principal line from the start word (state: right after ``_apply_start``)."""
+        game = self.game
+        real_used = game.bans[game.word_index(start)]
+        line = [start]
+        u = self.unit_id[game.last[game.word_index(start)]]
+        while True:
+            try:
+                move = self._winning_move(u)
+                if move is None:
+                    move = self._delaying_move(u)
+            except BudgetExceeded:  # only if the table was cleared: the line stops early
+                return tuple(line)
+            if move is None:
+                break
+            self._play(move)
+            word = self._real_word(move, real_used)
+            real_used |= game.bans[word]
+            line.append(game.words[word])
+            u = self.end[move]
+        # The loser is stuck in the reduced game; mirror pairs removed at the start may still
+        # give it moves: each is answered by its partner, which gives the unit back.
+        while True:
+            extra = self._real_unused(u, real_used)
+            if extra is None:
+                break
+            c = self.class_of_word[extra]
+            real_used |= game.bans[extra]
+            line.append(game.words[extra])
+            partner = self.class_words[self.partner[c]]
+            answer = next(w for w in partner if not real_used >> w & 1)
+            real_used |= game.bans[answer]
+            line.append(game.words[answer])
+        losing = [w for w in self.losing_words_at[u] if not real_used >> w & 1]
+        if losing:
+            line.append(game.words[losing[0]])
+        return tuple(line)
+
+    def _real_word(self, c: int, real_used: int) -> int:
+        return next(w for w in self.class_words[c] if not real_used >> w & 1)
+
+    def _real_unused(self, u: int, real_used: int) -> int | None:
+        for c in self.playable_at[u]:
+            for w in self.class_words[c]:
+                if not real_used >> w & 1:
+                    return w
+        return None
+
+    def _delaying_move(self, u: int) -> int | None:
+        """The losing side's move whose greedy continuation is longest (ties: list order)."""
+        best: tuple[int, int] | None = None
+        for c in self.playable_at[u]:
+            if not self.remaining[c]:
+                continue
+            banned = self._play(c)
+            length = self._greedy_length(self.end[c], 0)
+            self._unplay(c, banned)
+            if best is None or length > best[0]:
+                best = (length, c)
+        return None if best is None else best[1]
+
+    def _greedy_length(self, u: int, depth: int) -> int:
+        """Plies until the end following stored winning moves and the loser's first move."""
+        move = self._winning_move(u)
+        if move is None:
+            move = next((c for c in self.playable_at[u] if self.remaining[c]), None)
+        if move is None:
+            return depth
+        banned = self._play(move)
+        try:
+            return self._greedy_length(self.end[move], depth + 1)
+        finally:
+            self._unplay(move, banned)

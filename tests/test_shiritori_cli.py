@@ -1,0 +1,81 @@
+"""``asobi shiritori solve`` and the interactive ``asobi shiritori play``."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from asobi.cli import main
+from asobi.shiritori.cli import command
+
+
+def test_solve_prints_winner_and_line(capsys):
+    assert main(["shiritori", "solve", "ロクロクビ"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ロクロクビ: yokai wins")
+    assert out.splitlines()[1].startswith("ロクロクビ → ")
+
+
+def test_solve_accepts_hiragana_and_rule_options(capsys):
+    assert main(["shiritori", "solve", "あずきとぎ", "--dakuten", "free"]) == 0
+    assert capsys.readouterr().out.startswith("アズキトギ: human wins")
+
+
+def test_invalid_kana_exits_2(capsys):
+    assert main(["shiritori", "solve", "rokurokubi"]) == 2
+    assert "not a word in kana" in capsys.readouterr().err
+
+
+def test_unknown_word_exits_2(capsys):
+    assert main(["shiritori", "solve", "ガンダム"]) == 2
+    assert "not a word of the yokai list" in capsys.readouterr().err
+
+
+def test_bad_rule_value_exits_2(capsys):
+    assert main(["shiritori", "solve", "ロクロクビ", "--dakuten", "loose"]) == 2
+
+
+def test_play_the_article_line_and_lose_to_the_bouzu_combo():
+    # ビシャガツク is the human's move in the article; the perfect yokai answers with a
+    # ～ボウズ word, the only answer ズンベラボウ is then met by another ～ボウズ: no ズ left.
+    result = CliRunner().invoke(command, ["play"], input="びしゃがつく\nくつつら\nずんべらぼう\n")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "妖怪: ロクロクビ"
+    yokai = [line for line in lines if line.startswith("妖怪: ")]
+    assert len(yokai) == 3 and all(
+        w.endswith("ボウズ (the yokai is sure to win)") for w in yokai[1:]
+    )
+    assert "Not allowed: クツツラ begins with ク, not with ズ" in result.output
+    assert lines[-1] == "No yokai name starts with ズ: you lose. The yokai eats you."
+
+
+def test_play_winning_as_the_human():
+    runner = CliRunner()
+    # アズキアライ is a human win: イシネカプ leaves the yokai without a word starting with プ.
+    result = runner.invoke(command, ["play", "--yokai", "アズキアライ"], input="イシネカプ\n")
+    assert result.exit_code == 0
+    assert "you win" in result.output
+
+
+def test_play_word_ending_in_n_loses():
+    runner = CliRunner()
+    result = runner.invoke(command, ["play", "--yokai", "アズキアライ"], input="イッタンモメン\n")
+    assert result.exit_code == 0
+    assert "イッタンモメン ends in ン: you lose" in result.output
+
+
+def test_play_end_of_input_resigns():
+    result = CliRunner().invoke(command, ["play"], input="")
+    assert result.exit_code == 0
+    assert "You resign" in result.output
+
+
+def test_play_illegal_and_unknown_words_are_asked_again():
+    result = CliRunner().invoke(command, ["play"], input="カッパ\nビガンダム\nビシャガツク\n\n")
+    assert "Not allowed: カッパ begins with カ" in result.output
+    assert "ビガンダム is not in the yokai list" in result.output
+    assert "妖怪: " in result.output.split("ビシャガツク")[-1]
+
+
+def test_play_invalid_kana_is_an_error():
+    assert main(["shiritori", "play", "--yokai", "kappa"]) == 2

@@ -1,0 +1,188 @@
+"""The fast solver against plain exhaustive search, and the article's examples."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from asobi.shiritori.data import load_clean
+from asobi.shiritori.shiritori import (
+    ALL_RULES,
+    DEFAULT_RULES,
+    LOSING_UNIT,
+    Lexicon,
+    Position,
+    Rules,
+    ShiritoriGame,
+)
+from asobi.shiritori.solver import Solver, plain_mover_wins, plain_winner
+
+REPO = Path(__file__).resolve().parents[1]
+TSV = REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
+CLEAN = load_clean(TSV)
+ALL_WORDS = CLEAN.words
+
+
+@pytest.fixture(scope="module")
+def default_solver():
+    return Solver(ShiritoriGame(CLEAN.lexicon, DEFAULT_RULES))
+
+
+def check_line(game: ShiritoriGame, line: tuple[str, ...], winner: str) -> None:
+    """The line is legal and ends with the loser unable to go on (or saying a ン word)."""
+    position = game.opening(line[0])
+    for word in line[1:]:
+        position = game.play(position, word)
+    loser = "human" if len(line) % 2 == 1 else "yokai"  # odd length: human to move
+    if position.letter == LOSING_UNIT:
+        loser = "yokai" if len(line) % 2 == 1 else "human"  # the last speaker lost
+    else:
+        assert all(game.last[game.word_index(w)] == LOSING_UNIT for w in game.legal_moves(position))
+    assert winner != loser
+
+
+def test_azukiarai_is_a_human_win(default_solver):
+    result = default_solver.solve("アズキアライ")
+    assert result.winner == "human"
+    check_line(default_solver.game, result.line, "human")
+
+
+def test_azukitogi_is_a_yokai_win(default_solver):
+    result = default_solver.solve("アズキトギ")
+    assert result.winner == "yokai"
+    check_line(default_solver.game, result.line, "yokai")
+
+
+def test_rokurokubi_is_a_yokai_win_and_the_article_line_wins(default_solver):
+    game = default_solver.game
+    assert default_solver.solve("ロクロクビ").winner == "yokai"
+    position = game.opening("ロクロクビ")
+    for ply, word in enumerate(["ビシャガツク", "クツツラ", "ラプシヌプルクル", "ルルコシンプ"], 1):
+        position = game.play(position, word)
+        if ply % 2 == 0:  # the yokai's words leave the human lost
+            assert default_solver.choose(position)[1] in {"loss", "stuck"}
+    assert game.legal_moves(position) == ()
+
+
+def test_only_one_word_starts_with_ru_and_none_with_pu():
+    game = ShiritoriGame(CLEAN.lexicon, DEFAULT_RULES)
+    assert [w for i, w in enumerate(game.words) if game.first[i] == "ル"] == ["ルルコシンプ"]
+    assert not [w for i, w in enumerate(game.words) if game.first[i] == "プ"]
+
+
+def test_only_zunbera_bou_starts_with_zu():
+    game = ShiritoriGame(CLEAN.lexicon, DEFAULT_RULES)
+    assert [w for i, w in enumerate(game.words) if game.first[i] == "ズ"] == ["ズンベラボウ"]
+
+
+def test_start_word_ending_in_n_loses_at_once(default_solver):
+    result = default_solver.solve("ビローン")
+    assert (result.winner, result.line) == ("human", ("ビローン",))
+
+
+def test_budget_exhausted_is_unknown_not_a_guess():
+    solver = Solver(ShiritoriGame(CLEAN.lexicon, Rules(dakuten="free")))
+    result = solver.solve("アカシサマ", node_budget=50, proof_budget=50)
+    assert result.winner == "unknown" and result.nodes > 100
+
+
+def test_proof_number_search_decides_where_depth_first_gives_up():
+    game = ShiritoriGame(CLEAN.lexicon, Rules(dakuten="free"))
+    assert Solver(game).solve("イタオニ", node_budget=3000).winner == "unknown"
+    result = Solver(game).solve("イタオニ", node_budget=3000, proof_budget=100_000)
+    assert result.winner == "human"
+    check_line(game, result.line, "human")
+
+
+def test_example_tree_of_the_article():
+    words = [
+        "アカアシ",
+        "アカエイ",
+        "イガボウ",
+        "イタオニ",
+        "ウシゴゼン",
+        "ウバガビ",
+        "シカヒメ",
+        "シキガミ",
+        "ニクジン",
+        "ニタッラサンペ",
+        "ミツメハチメン",
+        "ミョウタラテン",
+        "メロリカンノン",
+        "メンレイキ",
+    ]
+    game = ShiritoriGame(Lexicon.from_pairs((w, ()) for w in words))
+    root = Position(0, "ア")
+    assert plain_mover_wins(game, root)
+    assert not plain_mover_wins(game, game.play(root, "アカエイ"))
+    assert plain_mover_wins(game, game.play(root, "アカアシ"))
+    assert Solver(game).choose(root)[0] == "アカエイ"
+
+
+# -- fast solver == plain exhaustive search -------------------------------------------------
+
+rules_strategy = st.sampled_from(ALL_RULES)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    indices=st.lists(st.integers(0, len(ALL_WORDS) - 1), min_size=2, max_size=14, unique=True),
+    rules=rules_strategy,
+)
+def test_solver_agrees_with_plain_search_on_sub_dictionaries_of_the_list(indices, rules):
+    words = [ALL_WORDS[i] for i in sorted(indices)]
+    lexicon = Lexicon.from_pairs((w, CLEAN.aliases.get(w, ())) for w in words)
+    game = ShiritoriGame(lexicon, rules)
+    solver = Solver(game)
+    for start in words:
+        result = solver.solve(start)
+        assert result.winner == plain_winner(game, start), start
+        check_line(game, result.line, result.winner)
+
+
+# Dense synthetic lexicons: few units, many self-loops and 2-cycles (mirror pairs), aliases.
+KANA = "アイウダタン"
+synthetic_word = st.tuples(
+    st.sampled_from(KANA[:5]), st.sampled_from("カキクケコ"), st.sampled_from(KANA)
+).map("".join)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words=st.lists(synthetic_word, min_size=2, max_size=12, unique=True),
+    alias_pairs=st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=3),
+    rules=rules_strategy,
+    proof_number=st.booleans(),
+)
+def test_solver_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs, rules, proof_number):
+    aliases: dict[str, list[str]] = {w: [] for w in words}
+    for a, b in alias_pairs:
+        if a < len(words) and b < len(words) and a != b:
+            aliases[words[a]].append(words[b])
+            aliases[words[b]].append(words[a])
+    game = ShiritoriGame(Lexicon.from_pairs(aliases.items()), rules)
+    solver = Solver(game)
+    # proof_number: the depth-first search gives up at once, df-pn decides (unlimited).
+    budgets = {"node_budget": 1, "proof_budget": 10**9} if proof_number else {}
+    for start in words:
+        result = solver.solve(start, **budgets)
+        assert result.winner == plain_winner(game, start), start
+        check_line(game, result.line, result.winner)
+        position = game.opening(start)
+        if position.letter != LOSING_UNIT and game.legal_moves(position):
+            move, status = solver.choose(position, **budgets)
+            assert (status == "win") == plain_mover_wins(game, position)
+            if status == "win":
+                assert not plain_mover_wins(game, game.play(position, move))
+
+
+def test_mirror_pairs_are_found_and_do_not_change_results():
+    words = ["アカア", "アキア", "アクイ", "イカア", "イキウ", "ウカウ", "ウキア"]
+    game = ShiritoriGame(Lexicon.from_pairs((w, ()) for w in words))
+    reduced, plain = Solver(game), Solver(game, reduce_mirror_pairs=False)
+    assert reduced.mirror_pairs
+    for start in words:
+        assert reduced.solve(start).winner == plain.solve(start).winner == plain_winner(game, start)

@@ -1,0 +1,60 @@
+"""A small real Snakemake run of the shiritori targets (two variants, a few start words)."""
+
+from __future__ import annotations
+
+from asobi.core.tables import read_metadata, read_table
+from asobi.shiritori.shiritori import DEFAULT_RULES, Rules
+
+VARIANTS = [DEFAULT_RULES.variant_id, Rules(dakuten="free").variant_id]
+TARGETS = [
+    "results/shiritori/claims.parquet",
+    "results/shiritori/variant_summary.parquet",
+    "results/shiritori/words.parquet",
+    "results/shiritori/data_quality.parquet",
+]
+
+
+def test_tiny_shiritori_run(snakemake_run):
+    config = {
+        "shiritori": {
+            "variants": VARIANTS,
+            "max_starts": 50,
+            "start_chunks": 2,
+            "node_budget": 400,
+            "proof_budget": 500,
+        }
+    }
+    result, workdir = snakemake_run(config, TARGETS)
+    assert result.returncode == 0, result.stderr[-3000:]
+    outcomes = read_table(workdir / "results/shiritori/outcomes.parquet")
+    assert len(outcomes) == 100
+    assert set(outcomes["winner"]) <= {"yokai", "human", "unknown"}
+    default = outcomes[outcomes["variant_id"] == DEFAULT_RULES.variant_id]
+    azuki = default.set_index("start")["winner"]
+    assert (azuki["アズキアライ"], azuki["アズキトギ"]) == ("human", "yokai")
+    summary = read_table(workdir / "results/shiritori/variant_summary.parquet")
+    assert summary["start_words"].tolist() == [50, 50]
+    claims = read_table(workdir / "results/shiritori/claims.parquet")
+    verdicts = claims.set_index("claim_id")["verdict"]
+    assert verdicts["shiritori.azukiarai_human_win"] == "confirmed"
+    assert verdicts["shiritori.rokurokubi_yokai_win"] == "undecided"  # not among the 50 starts
+    assert verdicts["shiritori.bouzu_combo"] in {"confirmed", "refuted"}
+    quality = read_table(workdir / "results/shiritori/data_quality.parquet")
+    assert "whitespace_removed" in set(quality["kind"])
+    assert read_metadata(workdir / "results/shiritori/outcomes.parquet")["table"] == (
+        "shiritori/outcomes"
+    )
+    assert (workdir / "logs/shiritori/vendored_checked.log").exists()
+
+
+def test_dry_run_with_wikipedia_source_plans_the_fetch(snakemake_run):
+    config = {"shiritori": {"source": "wikipedia", "variants": VARIANTS[:1], "max_starts": 2}}
+    result, _ = snakemake_run(config, ["results/shiritori/outcomes.parquet"], dry_run=True)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "shiritori_fetch" in result.stdout
+
+
+def test_bad_config_value_stops_the_run(snakemake_run):
+    result, _ = snakemake_run({"shiritori": {"node_budget": 0}}, TARGETS, dry_run=True)
+    assert result.returncode != 0
+    assert "shiritori.node_budget" in result.stderr

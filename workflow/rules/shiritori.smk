@@ -1,0 +1,159 @@
+# ようかいしりとり (yokai shiritori): check the vendored list, (optionally) fetch it from
+# Wikipedia, clean it, solve every start word under every variant, audit the article.
+from asobi.shiritori.pipeline import selected_rules
+
+SHIRITORI = config["shiritori"]
+SHIRITORI_TSV = f"{workflow.basedir}/resources/yokai/yokai_names_2024-07-02.tsv"
+SHIRITORI_SUMS = f"{workflow.basedir}/resources/yokai/SHA256SUMS"
+SHIRITORI_VARIANTS = [rules_.variant_id for rules_ in selected_rules(SHIRITORI["variants"])]
+SHIRITORI_CHUNKS = list(range(SHIRITORI["start_chunks"]))
+
+GAME_OUTPUTS["shiritori"] = lambda: [
+    "results/shiritori/data_quality.parquet",
+    "results/shiritori/words.parquet",
+    "results/shiritori/outcomes.parquet",
+    "results/shiritori/variant_summary.parquet",
+    "results/shiritori/variant_effect.parquet",
+]
+GAME_CLAIMS["shiritori"] = "results/shiritori/claims.parquet"
+# The yokai list used: the vendored TSV, or the one fetched from Wikipedia.
+SHIRITORI_SOURCE = (
+    "results/shiritori/fetched/yokai_names.tsv"
+    if SHIRITORI["source"] == "wikipedia"
+    else SHIRITORI_TSV
+)
+
+
+rule shiritori_check_vendored:
+    input:
+        tsv=SHIRITORI_TSV,
+        sums=SHIRITORI_SUMS,
+    output:
+        "results/shiritori/vendored_checked.txt",
+    log:
+        "logs/shiritori/vendored_checked.log",
+    resources:
+        mem_mb=200,
+        runtime=2,
+    script:
+        "../scripts/shiritori_check.py"
+
+
+rule shiritori_fetch:
+    input:
+        vendored=SHIRITORI_TSV,
+        checked="results/shiritori/vendored_checked.txt",
+    output:
+        tsv="results/shiritori/fetched/yokai_names.tsv",
+        diff="results/shiritori/fetched/diff.parquet",
+    params:
+        api_url=SHIRITORI["wikipedia"]["api_url"],
+        title=SHIRITORI["wikipedia"]["title"],
+        timestamp=SHIRITORI["wikipedia"]["timestamp"],
+        timeout=SHIRITORI["wikipedia"]["timeout_seconds"],
+        retries=SHIRITORI["wikipedia"]["retries"],
+    log:
+        "logs/shiritori/fetched/yokai_names.log",
+    benchmark:
+        "benchmarks/shiritori/fetched/yokai_names.tsv"
+    resources:
+        mem_mb=500,
+        runtime=10,
+    script:
+        "../scripts/shiritori_fetch.py"
+
+
+rule shiritori_words:
+    input:
+        tsv=SHIRITORI_SOURCE,
+        checked="results/shiritori/vendored_checked.txt",
+    output:
+        words="results/shiritori/words.parquet",
+        quality="results/shiritori/data_quality.parquet",
+    params:
+        variants=SHIRITORI["variants"],
+    log:
+        "logs/shiritori/words.log",
+    benchmark:
+        "benchmarks/shiritori/words.tsv"
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/shiritori_words.py"
+
+
+rule shiritori_solve:
+    input:
+        tsv=SHIRITORI_SOURCE,
+        checked="results/shiritori/vendored_checked.txt",
+    output:
+        temp("results/shiritori/outcomes/{variant}/{chunk}.parquet"),
+    wildcard_constraints:
+        variant="|".join(SHIRITORI_VARIANTS),
+        chunk=r"\d+",
+    params:
+        chunks=SHIRITORI["start_chunks"],
+        node_budget=SHIRITORI["node_budget"],
+        proof_budget=SHIRITORI["proof_budget"],
+        max_starts=SHIRITORI["max_starts"],
+    log:
+        "logs/shiritori/outcomes/{variant}/{chunk}.log",
+    benchmark:
+        "benchmarks/shiritori/outcomes/{variant}/{chunk}.tsv"
+    resources:
+        mem_mb=3000,
+        runtime=30,
+    script:
+        "../scripts/shiritori_solve.py"
+
+
+rule shiritori_outcomes:
+    input:
+        expand(
+            "results/shiritori/outcomes/{variant}/{chunk}.parquet",
+            variant=SHIRITORI_VARIANTS,
+            chunk=SHIRITORI_CHUNKS,
+        ),
+    output:
+        "results/shiritori/outcomes.parquet",
+    log:
+        "logs/shiritori/outcomes.log",
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/shiritori_merge.py"
+
+
+rule shiritori_summaries:
+    input:
+        "results/shiritori/outcomes.parquet",
+    output:
+        summary="results/shiritori/variant_summary.parquet",
+        effect="results/shiritori/variant_effect.parquet",
+    log:
+        "logs/shiritori/summaries.log",
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/shiritori_summaries.py"
+
+
+rule shiritori_claims:
+    input:
+        tsv=SHIRITORI_SOURCE,
+        outcomes="results/shiritori/outcomes.parquet",
+        effect="results/shiritori/variant_effect.parquet",
+    output:
+        "results/shiritori/claims.parquet",
+    params:
+        config=SHIRITORI,
+    log:
+        "logs/shiritori/claims.log",
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/shiritori_claims.py"

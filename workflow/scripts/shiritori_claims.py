@@ -1,0 +1,6 @@
+from asobi.core.runlog import run_step
+from asobi.shiritori.pipeline import write_claims_table
+
+run_step(snakemake.log[0], write_claims_table, tsv=snakemake.input.tsv,
+         outcomes=snakemake.input.outcomes, effect=snakemake.input.effect,
+         out=snakemake.output[0], config=snakemake.params.config)

@@ -1,0 +1,15 @@
+from asobi.core.runlog import run_step
+from asobi.shiritori.pipeline import solve_chunk
+
+run_step(
+    snakemake.log[0],
+    solve_chunk,
+    tsv=snakemake.input.tsv,
+    out=snakemake.output[0],
+    variant=snakemake.wildcards.variant,
+    chunk=int(snakemake.wildcards.chunk),
+    chunks=snakemake.params.chunks,
+    node_budget=snakemake.params.node_budget,
+    proof_budget=snakemake.params.proof_budget,
+    max_starts=snakemake.params.max_starts,
+)
