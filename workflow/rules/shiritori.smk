@@ -5,7 +5,9 @@ from asobi.shiritori.pipeline import selected_rules
 SHIRITORI = config["shiritori"]
 SHIRITORI_TSV = f"{workflow.basedir}/resources/yokai/yokai_names_2024-07-02.tsv"
 SHIRITORI_SUMS = f"{workflow.basedir}/resources/yokai/SHA256SUMS"
-SHIRITORI_VARIANTS = [rules_.variant_id for rules_ in selected_rules(SHIRITORI["variants"])]
+SHIRITORI_VARIANTS = [
+    rules_.variant_id for rules_ in selected_rules(SHIRITORI["variants"])
+]
 SHIRITORI_CHUNKS = list(range(SHIRITORI["start_chunks"]))
 
 GAME_OUTPUTS["shiritori"] = lambda: [
@@ -46,12 +48,6 @@ rule shiritori_fetch:
     output:
         tsv="results/shiritori/fetched/yokai_names.tsv",
         diff="results/shiritori/fetched/diff.parquet",
-    params:
-        api_url=SHIRITORI["wikipedia"]["api_url"],
-        title=SHIRITORI["wikipedia"]["title"],
-        timestamp=SHIRITORI["wikipedia"]["timestamp"],
-        timeout=SHIRITORI["wikipedia"]["timeout_seconds"],
-        retries=SHIRITORI["wikipedia"]["retries"],
     log:
         "logs/shiritori/fetched/yokai_names.log",
     benchmark:
@@ -59,6 +55,12 @@ rule shiritori_fetch:
     resources:
         mem_mb=500,
         runtime=10,
+    params:
+        api_url=SHIRITORI["wikipedia"]["api_url"],
+        title=SHIRITORI["wikipedia"]["title"],
+        timestamp=SHIRITORI["wikipedia"]["timestamp"],
+        timeout=SHIRITORI["wikipedia"]["timeout_seconds"],
+        retries=SHIRITORI["wikipedia"]["retries"],
     script:
         "../scripts/shiritori_fetch.py"
 
@@ -70,8 +72,6 @@ rule shiritori_words:
     output:
         words="results/shiritori/words.parquet",
         quality="results/shiritori/data_quality.parquet",
-    params:
-        variants=SHIRITORI["variants"],
     log:
         "logs/shiritori/words.log",
     benchmark:
@@ -79,6 +79,8 @@ rule shiritori_words:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        variants=SHIRITORI["variants"],
     script:
         "../scripts/shiritori_words.py"
 
@@ -89,21 +91,21 @@ rule shiritori_solve:
         checked="results/shiritori/vendored_checked.txt",
     output:
         temp("results/shiritori/outcomes/{variant}/{chunk}.parquet"),
+    log:
+        "logs/shiritori/outcomes/{variant}/{chunk}.log",
+    benchmark:
+        "benchmarks/shiritori/outcomes/{variant}/{chunk}.tsv"
     wildcard_constraints:
         variant="|".join(SHIRITORI_VARIANTS),
         chunk=r"\d+",
+    resources:
+        mem_mb=3000,
+        runtime=30,
     params:
         chunks=SHIRITORI["start_chunks"],
         node_budget=SHIRITORI["node_budget"],
         proof_budget=SHIRITORI["proof_budget"],
         max_starts=SHIRITORI["max_starts"],
-    log:
-        "logs/shiritori/outcomes/{variant}/{chunk}.log",
-    benchmark:
-        "benchmarks/shiritori/outcomes/{variant}/{chunk}.tsv"
-    resources:
-        mem_mb=3000,
-        runtime=30,
     script:
         "../scripts/shiritori_solve.py"
 
@@ -148,12 +150,12 @@ rule shiritori_claims:
         effect="results/shiritori/variant_effect.parquet",
     output:
         "results/shiritori/claims.parquet",
-    params:
-        config=SHIRITORI,
     log:
         "logs/shiritori/claims.log",
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        config=SHIRITORI,
     script:
         "../scripts/shiritori_claims.py"
