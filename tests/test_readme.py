@@ -2,7 +2,8 @@
 
 In every ```console block, each ``$ asobi ...`` line is run through the CLI; the lines that
 follow it (up to the next ``$`` line) must equal its output exactly. A command followed by
-no lines is only required to succeed.
+no lines is only required to succeed. In ```sh blocks every ``asobi ...`` line must succeed,
+except interactive ones (``play``) and ones that read a finished run's ``results/``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,17 @@ def _examples() -> list[tuple[str, list[str]]]:
     return examples
 
 
+def _shell_examples() -> list[str]:
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), re.S):
+        for line in block.splitlines():
+            if line.startswith("asobi ") and " play" not in line and "results/" not in line:
+                commands.append(line)
+    return commands
+
+
 EXAMPLES = _examples()
+SHELL_EXAMPLES = _shell_examples()
 
 
 def test_readme_has_examples():
@@ -42,3 +53,10 @@ def test_readme_example(capsys, command, expected):
     assert status == 0, command
     if expected:
         assert out.rstrip("\n").splitlines() == expected
+
+
+@pytest.mark.parametrize("line", SHELL_EXAMPLES)
+def test_readme_shell_example_runs(capsys, line):
+    status = main(shlex.split(line, comments=True)[1:])
+    capsys.readouterr()
+    assert status == 0, line
