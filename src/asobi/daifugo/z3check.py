@@ -28,22 +28,9 @@ from dataclasses import dataclass
 import z3
 
 from asobi.core.errors import DataError
-from asobi.daifugo.daifugo import RAMANUJAN, Rules, Term, expression_text
+from asobi.daifugo.daifugo import RAMANUJAN, Rules, Term, expression_text, factorise
 
 UNUSED = 14
-
-
-def _prime_multiplicities(n: int) -> dict[int, int]:
-    result: dict[int, int] = {}
-    d = 2
-    while d * d <= n:
-        while n % d == 0:
-            result[d] = result.get(d, 0) + 1
-            n //= d
-        d += 1
-    if n > 1:
-        result[n] = result.get(n, 0) + 1
-    return result
 
 
 @dataclass(frozen=True)
@@ -94,7 +81,7 @@ def _model(
     # a fresh context per number keeps the answers independent of earlier calls
     ctx = z3.Context()
     solver = z3.Tactic("qflia", ctx).solver()
-    factors = _prime_multiplicities(n)
+    factors = factorise(n)
     n_terms = sum(factors.values())
     emax = max(factors.values())
     # a tower of d levels is at least 2^2^…^2 (d twos): deeper towers cannot fit emax
@@ -180,7 +167,7 @@ def find_layouts(
     n: int, bounds: list[int | None], rules: Rules, exponent: bool = True
 ) -> list[Z3Layout | None]:
     """:func:`find_layout` for several card bounds, building the model once."""
-    factors = _prime_multiplicities(n)
+    factors = factorise(n)
     if n < 4 or sum(factors.values()) == 1:
         return [None for _ in bounds]
     solver, terms, slots, total = _model(n, rules, exponent)

@@ -81,6 +81,17 @@ def _rank(
 
 
 @numba.njit(cache=True)
+def _append(buffer: np.ndarray, used: int, value: int) -> np.ndarray:  # pragma: no cover
+    """Store ``value`` at ``buffer[used]``, doubling the buffer when it is full."""
+    if used == buffer.shape[0]:
+        grown = np.zeros(2 * used, dtype=buffer.dtype)
+        grown[:used] = buffer
+        buffer = grown
+    buffer[used] = value
+    return buffer
+
+
+@numba.njit(cache=True)
 def _solve(total_max: int):  # pragma: no cover - compiled
     counts = _partition_counts(total_max)
     offsets = np.zeros(total_max + 2, dtype=np.int64)
@@ -174,20 +185,12 @@ def _solve(total_max: int):  # pragma: no cover - compiled
                         successor = offsets[new_total] + _rank(merged, m, new_total, counts)
                         if not normal_win[successor]:
                             normal_win[position] = True
-                            if n_normal == normal_moves.shape[0]:
-                                grown = np.zeros(n_normal * 2, dtype=np.int64)
-                                grown[:n_normal] = normal_moves
-                                normal_moves = grown
-                            normal_moves[n_normal] = successor
+                            normal_moves = _append(normal_moves, n_normal, successor)
                             n_normal += 1
                             normal_count[position] += 1
                         if not misere_win[successor]:
                             misere_win[position] = True
-                            if n_misere == misere_moves.shape[0]:
-                                grown = np.zeros(n_misere * 2, dtype=np.int64)
-                                grown[:n_misere] = misere_moves
-                                misere_moves = grown
-                            misere_moves[n_misere] = successor
+                            misere_moves = _append(misere_moves, n_misere, successor)
                             n_misere += 1
                             misere_count[position] += 1
     return (
