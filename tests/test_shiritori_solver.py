@@ -156,15 +156,18 @@ synthetic_word = st.tuples(
     alias_pairs=st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=3),
     rules=rules_strategy,
     proof_number=st.booleans(),
+    epsilon_percent=st.sampled_from([0, 25, 100]),
 )
-def test_solver_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs, rules, proof_number):
+def test_solver_agrees_with_plain_search_on_dense_lexicons(
+    words, alias_pairs, rules, proof_number, epsilon_percent
+):
     aliases: dict[str, list[str]] = {w: [] for w in words}
     for a, b in alias_pairs:
         if a < len(words) and b < len(words) and a != b:
             aliases[words[a]].append(words[b])
             aliases[words[b]].append(words[a])
     game = ShiritoriGame(Lexicon.from_pairs(aliases.items()), rules)
-    solver = Solver(game)
+    solver = Solver(game, epsilon_percent=epsilon_percent)
     # proof_number: the depth-first search gives up at once, df-pn decides (unlimited).
     budgets = {"node_budget": 1, "proof_budget": 10**9} if proof_number else {}
     for start in words:

@@ -25,7 +25,9 @@ example ``dakuten=free``) need more. This solver keeps that ordering and adds:
 * **Proof-number search.** When the depth-first search exceeds its node budget, depth-first
   proof-number search (df-pn, Nagai 2002) gets its own budget, on the same table. An unseen
   child counts as (proof 1, disproof = its number of replies), which is the article's
-  ordering turned into numbers; df-pn then follows the narrowest open lines first.
+  ordering turned into numbers; df-pn then follows the narrowest open lines first. It uses
+  the 1+ε trick (Pawlewicz and Lew 2007, ``epsilon_percent``): a child is searched until
+  its number exceeds the second best sibling's by ε, not by one, which cuts thrashing.
 
 A search that exceeds its budgets raises :class:`BudgetExceeded`; the caller reports the
 start word as ``unknown``. :func:`plain_mover_wins` (memoised negamax over the game's public
@@ -78,10 +80,12 @@ class Solver:
         *,
         reduce_mirror_pairs: bool = True,
         table_limit: int = 4_000_000,
+        epsilon_percent: int = 25,
     ) -> None:
         self.game = game
         self.reduce_mirror_pairs = reduce_mirror_pairs
         self.table_limit = table_limit
+        self.epsilon_percent = epsilon_percent
         self.table: dict[tuple[int, int], int] = {}
         self.proof_table: dict[tuple[int, int], tuple[int, int]] = {}
         self.nodes = 0
@@ -401,7 +405,10 @@ class Solver:
                 return min_dn, sum_pn
             c = children[best][0]
             child_threshold_pn = min(_INF, threshold_dn - sum_pn + best_pn)
-            child_threshold_dn = min(threshold_pn, second_dn + 1)
+            # 1+ε trick: let the child run until its disproof number passes the second
+            # best sibling's by ε, so df-pn switches between siblings less often.
+            widened = second_dn + 1 + second_dn * self.epsilon_percent // 100
+            child_threshold_dn = min(threshold_pn, widened)
             banned = self._play(c)
             self._proof_search(end[c], child_threshold_pn, child_threshold_dn)
             self._unplay(c, banned)
