@@ -189,3 +189,17 @@ def test_mirror_pairs_are_found_and_do_not_change_results():
     assert reduced.mirror_pairs
     for start in words:
         assert reduced.solve(start).winner == plain.solve(start).winner == plain_winner(game, start)
+
+
+def test_mirror_pairs_under_free_voicing_may_answer_to_a_narrower_unit():
+    # タカア can be said after タ or ダ; answering it with アカタ leaves the opponent at タ,
+    # which accepts fewer words than ダ: still a mirror pair (the exact pair rule misses it).
+    words = ["アカダ", "アカタ", "ダカン", "タカア", "イカダ", "ダキイ"]
+    game = ShiritoriGame(Lexicon.from_pairs((w, ()) for w in words), Rules(dakuten="free"))
+    reduced, plain = Solver(game), Solver(game, reduce_mirror_pairs=False)
+    paired = {game.words[reduced.class_words[c][0]] for pair in reduced.mirror_pairs for c in pair}
+    assert {"アカタ", "タカア"} <= paired
+    for start in words:
+        result = reduced.solve(start)
+        assert result.winner == plain.solve(start).winner == plain_winner(game, start)
+        check_line(game, result.line, result.winner)
