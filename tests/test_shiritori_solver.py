@@ -156,15 +156,18 @@ synthetic_word = st.tuples(
     alias_pairs=st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=3),
     rules=rules_strategy,
     proof_number=st.booleans(),
+    epsilon_percent=st.sampled_from([0, 25, 100]),
 )
-def test_solver_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs, rules, proof_number):
+def test_solver_agrees_with_plain_search_on_dense_lexicons(
+    words, alias_pairs, rules, proof_number, epsilon_percent
+):
     aliases: dict[str, list[str]] = {w: [] for w in words}
     for a, b in alias_pairs:
         if a < len(words) and b < len(words) and a != b:
             aliases[words[a]].append(words[b])
             aliases[words[b]].append(words[a])
     game = ShiritoriGame(Lexicon.from_pairs(aliases.items()), rules)
-    solver = Solver(game)
+    solver = Solver(game, epsilon_percent=epsilon_percent)
     # proof_number: the depth-first search gives up at once, df-pn decides (unlimited).
     budgets = {"node_budget": 1, "proof_budget": 10**9} if proof_number else {}
     for start in words:
@@ -186,3 +189,17 @@ def test_mirror_pairs_are_found_and_do_not_change_results():
     assert reduced.mirror_pairs
     for start in words:
         assert reduced.solve(start).winner == plain.solve(start).winner == plain_winner(game, start)
+
+
+def test_mirror_pairs_under_free_voicing_may_answer_to_a_narrower_unit():
+    # タカア can be said after タ or ダ; answering it with アカタ leaves the opponent at タ,
+    # which accepts fewer words than ダ: still a mirror pair (the exact pair rule misses it).
+    words = ["アカダ", "アカタ", "ダカン", "タカア", "イカダ", "ダキイ"]
+    game = ShiritoriGame(Lexicon.from_pairs((w, ()) for w in words), Rules(dakuten="free"))
+    reduced, plain = Solver(game), Solver(game, reduce_mirror_pairs=False)
+    paired = {game.words[reduced.class_words[c][0]] for pair in reduced.mirror_pairs for c in pair}
+    assert {"アカタ", "タカア"} <= paired
+    for start in words:
+        result = reduced.solve(start)
+        assert result.winner == plain.solve(start).winner == plain_winner(game, start)
+        check_line(game, result.line, result.winner)

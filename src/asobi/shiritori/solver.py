@@ -18,14 +18,19 @@ example ``dakuten=free``) need more. This solver keeps that ordering and adds:
   and y only after x (a self-loop word such as ウ…ウ paired with a second one, or ア…イ with
   イ…ア), then removing one x and one y does not change the winner: whoever wins the smaller
   game answers every x the opponent plays with a y (and vice versa), which restores the unit
-  to answer. The principal lines are completed with these mirror answers.
+  to answer. Under ``dakuten=free`` the answer may also leave a unit that accepts a subset
+  of the words the opponent could answer before (タ instead of ダ): the opponent is then no
+  better off, so ア…タ with タ…ア pair up although タ…ア can also answer ダ. The principal
+  lines are completed with these mirror answers.
 * Words ending in ン are never searched: saying one loses at once, exactly like having no
   move; a losing player with nothing else to say is shown saying one in the line.
 * A killer move per unit (the last word that won there) is tried first.
 * **Proof-number search.** When the depth-first search exceeds its node budget, depth-first
   proof-number search (df-pn, Nagai 2002) gets its own budget, on the same table. An unseen
   child counts as (proof 1, disproof = its number of replies), which is the article's
-  ordering turned into numbers; df-pn then follows the narrowest open lines first.
+  ordering turned into numbers; df-pn then follows the narrowest open lines first. It uses
+  the 1+ε trick (Pawlewicz and Lew 2007, ``epsilon_percent``): a child is searched until
+  its number exceeds the second best sibling's by ε, not by one, which cuts thrashing.
 
 A search that exceeds its budgets raises :class:`BudgetExceeded`; the caller reports the
 start word as ``unknown``. :func:`plain_mover_wins` (memoised negamax over the game's public
@@ -78,10 +83,12 @@ class Solver:
         *,
         reduce_mirror_pairs: bool = True,
         table_limit: int = 4_000_000,
+        epsilon_percent: int = 25,
     ) -> None:
         self.game = game
         self.reduce_mirror_pairs = reduce_mirror_pairs
         self.table_limit = table_limit
+        self.epsilon_percent = epsilon_percent
         self.table: dict[tuple[int, int], int] = {}
         self.proof_table: dict[tuple[int, int], tuple[int, int]] = {}
         self.nodes = 0
@@ -152,12 +159,29 @@ class Solver:
     # -- static analysis ---------------------------------------------------------------------
 
     def _mirror_pairs(self) -> list[tuple[int, int]]:
-        """Pairs (x, y) of free classes where x is only playable at end(y) and y only at end(x)."""
+        """Pairs (x, y) of free classes that the winner of the smaller game can mirror.
+
+        The winner answers the opponent's x with y (and y with x), so y must be playable
+        where x ends and x where y ends. The answer need not give back the unit t the
+        opponent answered: it is enough that every word allowed after the answer's last
+        unit is allowed after t (under ``dakuten=free`` タ accepts fewer words than ダ), so
+        the opponent is no better off than at t. Checked for every unit t where x (or y)
+        can ever be played: the last units of the words (``x == y`` is a self-loop pair).
+        """
         reachable = {self.end[c] for c in range(len(self.class_words))}
+        rules = self.game.rules
+        accepted = [accepted_units(unit, rules) for unit in self.units]
         legal = [
             frozenset(u for u in self.answers[c] if u in reachable)
             for c in range(len(self.class_words))
         ]
+
+        def mirrors(x: int, y: int) -> bool:
+            """After the opponent plays x anywhere, answering y leaves it no better off."""
+            return self.end[x] in self.answers[y] and all(
+                accepted[self.end[y]] <= accepted[t] for t in legal[x]
+            )
+
         pairs = []
         paired: set[int] = set()
         for x in range(len(self.class_words)):
@@ -166,7 +190,7 @@ class Solver:
             for y in range(x, len(self.class_words)):
                 if y in paired or not self.free[y]:
                     continue
-                if legal[x] == {self.end[y]} and legal[y] == {self.end[x]}:
+                if mirrors(x, y) and mirrors(y, x):
                     pairs.append((x, y))
                     paired.update((x, y))
                     break
@@ -401,7 +425,10 @@ class Solver:
                 return min_dn, sum_pn
             c = children[best][0]
             child_threshold_pn = min(_INF, threshold_dn - sum_pn + best_pn)
-            child_threshold_dn = min(threshold_pn, second_dn + 1)
+            # 1+ε trick: let the child run until its disproof number passes the second
+            # best sibling's by ε, so df-pn switches between siblings less often.
+            widened = second_dn + 1 + second_dn * self.epsilon_percent // 100
+            child_threshold_dn = min(threshold_pn, widened)
             banned = self._play(c)
             self._proof_search(end[c], child_threshold_pn, child_threshold_dn)
             self._unplay(c, banned)
@@ -483,7 +510,8 @@ class Solver:
             line.append(game.words[word])
             u = self.end[move]
         # The loser is stuck in the reduced game; mirror pairs removed at the start may still
-        # give it moves: each is answered by its partner, which gives the unit back.
+        # give it moves: each is answered by its partner, which gives the unit back (or one
+        # that accepts no more words), so the loser stays stuck in the reduced game.
         while True:
             extra = self._real_unused(u, real_used)
             if extra is None:
@@ -491,10 +519,11 @@ class Solver:
             c = self.class_of_word[extra]
             real_used |= game.bans[extra]
             line.append(game.words[extra])
-            partner = self.class_words[self.partner[c]]
-            answer = next(w for w in partner if not real_used >> w & 1)
+            partner = self.partner[c]
+            answer = next(w for w in self.class_words[partner] if not real_used >> w & 1)
             real_used |= game.bans[answer]
             line.append(game.words[answer])
+            u = self.end[partner]
         losing = [w for w in self.losing_words_at[u] if not real_used >> w & 1]
         if losing:
             line.append(game.words[losing[0]])
