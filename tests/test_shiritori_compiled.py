@@ -125,3 +125,28 @@ def test_line_winner_rejects_illegal_and_unfinished_lines():
     assert line_winner(game, ("ロクロクビ", "アズキアライ")) is None  # illegal answer
     assert line_winner(game, ("ロクロクビ",)) is None  # the human can still answer
     assert line_winner(game, ("ビローン",)) == "human"
+
+
+@pytest.mark.slow
+def test_words_the_compiled_stage_decides_agree_with_a_longer_python_search():
+    # Start words the default Python budgets leave open; where the compiled stage decides
+    # them, the Python df-pn with 40x the default proof budget must give the same winner.
+    rules = Rules(final_u="pronounced", dakuten="free", aliases="independent")
+    game = ShiritoriGame(CLEAN.lexicon, rules)
+    python = Solver(game)
+    solver = Solver(game)
+    search = CompiledSearch(solver)
+    checker = Solver(game)
+    compared = 0
+    for start in game.words[:400]:
+        if python.solve(start, node_budget=1000, proof_budget=5000).winner != "unknown":
+            continue
+        result = solve_open_start(solver, search, start, 20_000)
+        if result is None:
+            continue
+        assert line_winner(game, result.line) == result.winner
+        expected = checker.solve(start, node_budget=1000, proof_budget=200_000)
+        if expected.winner != "unknown":
+            assert expected.winner == result.winner, start
+            compared += 1
+    assert compared >= 5
