@@ -3,18 +3,19 @@
 It searches the same reduced game as :class:`asobi.shiritori.solver.Solver` (interchangeable
 words counted per class, mirror pairs removed, alias bans), so it only decides who wins; the
 principal line is then built move by move with :meth:`CompiledSearch.winning_class` and the
-Python solver's bookkeeping, and checked against the rules by the caller.
+Python solver's bookkeeping, and replayed with the rules by :func:`solve_open_start`.
 
 * State: words left per class, replies left per unit (kept incrementally), and a 64-bit
   Zobrist hash of the used-word set (bit ``base[c] + size[c] - left`` of a class is the next
   word of the class, as in the Python solver) xor a key for the unit to answer.
-* Transposition table: a fixed-size numpy array of (hash, outcome) with always-replace; an
-  entry holds a solved outcome only (the winning class, or a loss), so a lookup is exact
-  unless two positions share all 64 hash bits.
-* Negamax on win/loss with move ordering by fewest replies (the article's 「工夫」), a killer
-  class per unit first, immediate wins (a class after which the opponent has no reply or the
-  table knows the opponent's position lost). Words ending in ン are not moves (saying one
-  loses at once, like having no move).
+* Transposition table: fixed-size numpy arrays (hash, proof number, disproof number, winning
+  class), always replaced; proven entries are exact unless two positions share all 64 hash
+  bits.
+* Depth-first proof-number search (df-pn, with the 1+ε trick) as in
+  :meth:`asobi.shiritori.solver.Solver._proof_search`: an unseen child counts as (1, its
+  number of replies), the article's fewest-replies ordering (「工夫」) turned into numbers; a
+  class after which the opponent has no reply, or a child the table knows lost, wins at
+  once. Words ending in ン are not moves (saying one loses at once, like having no move).
 * A node budget per call; when it runs out the answer is "unknown" (never guessed).
 """
 
@@ -228,7 +229,7 @@ class CompiledSearch:
             np.zeros(1 << table_bits, dtype=np.int64),
             np.zeros(1 << table_bits, dtype=np.int32),
         )
-        self.undo = np.zeros(max(classes, 1) * 4 + 16, dtype=np.int64)
+        self.undo = np.zeros(bits + 16, dtype=np.int64)  # at most one push per word
         self.kbuf = np.zeros(classes * 64 + 4096, dtype=np.uint64)
         self.buf = np.zeros(2 * self.kbuf.shape[0], dtype=np.int64)
         self.nodes = 0
