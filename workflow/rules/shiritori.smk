@@ -105,6 +105,7 @@ rule shiritori_solve:
         chunks=SHIRITORI["start_chunks"],
         node_budget=SHIRITORI["node_budget"],
         proof_budget=SHIRITORI["proof_budget"],
+        compiled_budget=SHIRITORI.get("compiled_budget", 0),
         max_starts=SHIRITORI["max_starts"],
     script:
         "../scripts/shiritori_solve.py"

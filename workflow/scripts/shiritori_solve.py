@@ -11,5 +11,6 @@ run_step(
     chunks=snakemake.params.chunks,
     node_budget=snakemake.params.node_budget,
     proof_budget=snakemake.params.proof_budget,
+    compiled_budget=snakemake.params.compiled_budget,
     max_starts=snakemake.params.max_starts,
 )

@@ -25,6 +25,7 @@ import pyarrow as pa
 from asobi.core.errors import DataError
 from asobi.core.runlog import progress
 from asobi.core.tables import read_table, sha256_file, write_table
+from asobi.shiritori.compiled import CompiledSearch, solve_open_start
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.shiritori import (
     ALL_RULES,
@@ -34,7 +35,7 @@ from asobi.shiritori.shiritori import (
     Rules,
     ShiritoriGame,
 )
-from asobi.shiritori.solver import Solver
+from asobi.shiritori.solver import Solver, StartResult
 
 log = logging.getLogger("asobi.shiritori")
 
@@ -184,18 +185,34 @@ def solve_chunk(
     chunks: int,
     node_budget: int,
     proof_budget: int = 0,
+    compiled_budget: int = 0,
     max_starts: int = 0,
 ) -> Path:
-    """Solve the start words ``words[chunk::chunks]`` (the first ``max_starts`` if > 0)."""
+    """Solve the start words ``words[chunk::chunks]`` (the first ``max_starts`` if > 0).
+
+    Words both Python searches leave ``unknown`` get ``compiled_budget`` more nodes of the
+    compiled search (:mod:`asobi.shiritori.compiled`); its lines are checked by the rules.
+    """
     rules = Rules.from_variant_id(variant)
     game = ShiritoriGame(load_clean(tsv).lexicon, rules)
     starts = list(game.words[: max_starts or None])[chunk::chunks]
     solver = Solver(game)
+    compiled = None
     rows = []
     for start in progress(
         starts, total=len(starts), desc=f"shiritori {variant} chunk {chunk}", logger=log
     ):
         result = solver.solve(start, node_budget=node_budget, proof_budget=proof_budget or None)
+        if result.winner == "unknown" and compiled_budget:
+            if compiled is None:
+                compiled = CompiledSearch(solver)
+            decided = solve_open_start(solver, compiled, start, compiled_budget)
+            if decided is not None:
+                result = StartResult(
+                    start, decided.winner, decided.line, result.nodes + decided.nodes
+                )
+            else:
+                result = StartResult(start, "unknown", (start,), result.nodes + compiled_budget)
         rows.append(
             {
                 "variant_id": variant,
@@ -217,6 +234,7 @@ def solve_chunk(
     config = {
         "node_budget": node_budget,
         "proof_budget": proof_budget,
+        "compiled_budget": compiled_budget,
         "chunk": chunk,
         "chunks": chunks,
         "max_starts": max_starts,

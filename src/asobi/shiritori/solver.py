@@ -40,6 +40,7 @@ start word as ``unknown``. :func:`plain_mover_wins` (memoised negamax over the g
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from asobi.core.game import mover_wins
@@ -489,17 +490,26 @@ class Solver:
             sys.setrecursionlimit(limit)
         return StartResult(start, "human" if human_wins else "yokai", line, nodes)
 
-    def _line(self, start: str) -> tuple[str, ...]:
-        """A principal line from the start word (state: right after ``_apply_start``)."""
+    def _line(
+        self, start: str, choose: Callable[[int], int | None] | None = None
+    ) -> tuple[str, ...]:
+        """A principal line from the start word (state: right after ``_apply_start``).
+
+        ``choose(u)`` picks the class to play at unit ``u`` in the reduced game (None: no
+        move); by default the winner's stored winning move, else the longest delaying move.
+        """
         game = self.game
         real_used = game.bans[game.word_index(start)]
         line = [start]
         u = self.unit_id[game.last[game.word_index(start)]]
         while True:
             try:
-                move = self._winning_move(u)
-                if move is None:
-                    move = self._delaying_move(u)
+                if choose is not None:
+                    move = choose(u)
+                else:
+                    move = self._winning_move(u)
+                    if move is None:
+                        move = self._delaying_move(u)
             except BudgetExceeded:  # only if the table was cleared: the line stops early
                 return tuple(line)
             if move is None:

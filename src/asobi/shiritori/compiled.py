@@ -1,0 +1,382 @@
+"""A compiled (numba) win/loss search for the start words the Python solver leaves open.
+
+It searches the same reduced game as :class:`asobi.shiritori.solver.Solver` (interchangeable
+words counted per class, mirror pairs removed, alias bans), so it only decides who wins; the
+principal line is then built move by move with :meth:`CompiledSearch.winning_class` and the
+Python solver's bookkeeping, and replayed with the rules by :func:`solve_open_start`.
+
+* State: words left per class, replies left per unit (kept incrementally), and a 64-bit
+  Zobrist hash of the used-word set (bit ``base[c] + size[c] - left`` of a class is the next
+  word of the class, as in the Python solver) xor a key for the unit to answer.
+* Transposition table: fixed-size numpy arrays (hash, proof number, disproof number, winning
+  class), always replaced; proven entries are exact unless two positions share all 64 hash
+  bits.
+* Depth-first proof-number search (df-pn, with the 1+ε trick) as in
+  :meth:`asobi.shiritori.solver.Solver._proof_search`: an unseen child counts as (1, its
+  number of replies), the article's fewest-replies ordering (「工夫」) turned into numbers; a
+  class after which the opponent has no reply, or a child the table knows lost, wins at
+  once. Words ending in ン are not moves (saying one loses at once, like having no move).
+* A node budget per call; when it runs out the answer is "unknown" (never guessed).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from asobi.shiritori.shiritori import LOSING_UNIT, ShiritoriGame
+from asobi.shiritori.solver import BudgetExceeded, Solver, StartResult
+
+
+def _csr(lists: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    pointers = np.zeros(len(lists) + 1, dtype=np.int64)
+    for k, items in enumerate(lists):
+        pointers[k + 1] = pointers[k] + len(items)
+    flat = np.array([x for items in lists for x in items], dtype=np.int32)
+    return pointers, flat
+
+
+@njit(cache=True)
+def _take(c, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh):
+    left = remaining[c]
+    hsh[0] ^= zobrist[base[c] + size[c] - left]
+    remaining[c] = left - 1
+    for k in range(ans_ptr[c], ans_ptr[c + 1]):
+        avail[ans_idx[k]] -= 1
+
+
+@njit(cache=True)
+def _untake(c, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh):
+    left = remaining[c] + 1
+    remaining[c] = left
+    hsh[0] ^= zobrist[base[c] + size[c] - left]
+    for k in range(ans_ptr[c], ans_ptr[c + 1]):
+        avail[ans_idx[k]] += 1
+
+
+@njit(cache=True)
+def _play(c, g, remaining, avail, undo, state, hsh):
+    """Play class c and its alias bans; banned classes pushed on ``undo``; returns count."""
+    base, size, ans_ptr, ans_idx, zobrist, ban_ptr, ban_idx = g
+    _take(c, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh)
+    count = 0
+    for k in range(ban_ptr[c], ban_ptr[c + 1]):
+        b = ban_idx[k]
+        if remaining[b] > 0:
+            _take(b, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh)
+            undo[state[2] + count] = b
+            count += 1
+    state[2] += count
+    return count
+
+
+@njit(cache=True)
+def _unplay(c, count, g, remaining, avail, undo, state, hsh):
+    base, size, ans_ptr, ans_idx, zobrist, ban_ptr, ban_idx = g
+    state[2] -= count
+    for k in range(count - 1, -1, -1):
+        _untake(undo[state[2] + k], remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh)
+    _untake(c, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh)
+
+
+_INF = 1 << 40
+
+
+@njit(cache=True)
+def _entry(key, tt_key, tt_pn, tt_dn):
+    """(proof, disproof) stored for ``key``, or (-1, -1) when absent."""
+    slot = key & np.uint64(tt_key.shape[0] - 1)
+    if tt_key[slot] == key:
+        return tt_pn[slot], tt_dn[slot]
+    return -1, -1
+
+
+@njit(cache=True)
+def _put(key, pn, dn, move, tt_key, tt_pn, tt_dn, tt_move):
+    slot = key & np.uint64(tt_key.shape[0] - 1)
+    tt_key[slot] = key
+    tt_pn[slot] = pn
+    tt_dn[slot] = dn
+    tt_move[slot] = move
+
+
+@njit(cache=True)
+def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remaining, avail,
+          undo, buf, kbuf, tt, state, hsh, budget, epsilon):  # fmt: skip
+    """df-pn for "the player to answer ``u`` wins"; returns (proof, disproof) numbers.
+
+    Port of :meth:`asobi.shiritori.solver.Solver._proof_search` (with 1+ε). Sets
+    ``state[4] = 1`` and returns early when the node budget runs out.
+    """
+    tt_key, tt_pn, tt_dn, tt_move = tt
+    state[1] += 1
+    if state[1] > budget:
+        state[4] = 1
+        return 1, 1
+    key = hsh[0] ^ unit_keys[u]
+    pn, dn = _entry(key, tt_key, tt_pn, tt_dn)
+    if pn == 0 or dn == 0:
+        return pn, dn
+    if pn > 0 and (pn >= thpn or dn >= thdn):
+        return pn, dn
+    ban_ptr = g[5]
+    start = state[3]
+    if start + 1024 + pa_ptr[u + 1] - pa_ptr[u] >= kbuf.shape[0]:
+        state[4] = 1
+        return 1, 1
+    n = 0
+    for k in range(pa_ptr[u], pa_ptr[u + 1]):
+        c = pa_idx[k]
+        if remaining[c] == 0:
+            continue
+        if ban_ptr[c] == ban_ptr[c + 1]:
+            replies = avail[ends[c]] - self_answer[c]
+            child = hsh[0] ^ g[4][g[0][c] + g[1][c] - remaining[c]] ^ unit_keys[ends[c]]
+        else:
+            count = _play(c, g, remaining, avail, undo, state, hsh)
+            replies = avail[ends[c]]
+            child = hsh[0] ^ unit_keys[ends[c]]
+            _unplay(c, count, g, remaining, avail, undo, state, hsh)
+        if replies == 0 or _entry(child, tt_key, tt_pn, tt_dn)[1] == 0:
+            _put(key, 0, _INF, c, tt_key, tt_pn, tt_dn, tt_move)
+            return 0, _INF
+        buf[2 * (start + n)] = c
+        buf[2 * (start + n) + 1] = replies
+        kbuf[start + n] = child
+        n += 1
+    if n == 0:
+        _put(key, _INF, 0, -1, tt_key, tt_pn, tt_dn, tt_move)
+        return _INF, 0
+    state[3] = start + n
+    while True:
+        best = -1
+        best_pn = 0
+        min_dn = _INF
+        second_dn = _INF
+        sum_pn = 0
+        for j in range(n):
+            cpn, cdn = _entry(kbuf[start + j], tt_key, tt_pn, tt_dn)
+            if cpn < 0:
+                cpn = 1
+                cdn = buf[2 * (start + j) + 1]
+            if cdn < min_dn:
+                second_dn = min_dn
+                min_dn = cdn
+                best = j
+                best_pn = cpn
+            elif cdn < second_dn:
+                second_dn = cdn
+            sum_pn = min(_INF, sum_pn + cpn)
+        if min_dn == 0:
+            state[3] = start
+            _put(key, 0, _INF, buf[2 * (start + best)], tt_key, tt_pn, tt_dn, tt_move)
+            return 0, _INF
+        if sum_pn == 0:
+            state[3] = start
+            _put(key, _INF, 0, -1, tt_key, tt_pn, tt_dn, tt_move)
+            return _INF, 0
+        if min_dn >= thpn or sum_pn >= thdn:
+            state[3] = start
+            _put(key, min_dn, sum_pn, -1, tt_key, tt_pn, tt_dn, tt_move)
+            return min_dn, sum_pn
+        c = buf[2 * (start + best)]
+        child_thpn = min(_INF, thdn - sum_pn + best_pn)
+        child_thdn = min(thpn, second_dn + 1 + second_dn * epsilon // 100)
+        count = _play(c, g, remaining, avail, undo, state, hsh)
+        _dfpn(ends[c], child_thpn, child_thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys,
+              remaining, avail, undo, buf, kbuf, tt, state, hsh, budget, epsilon)  # fmt: skip
+        _unplay(c, count, g, remaining, avail, undo, state, hsh)
+        if state[4]:
+            state[3] = start
+            return 1, 1
+
+
+class CompiledSearch:
+    """Compiled win/loss search on the reduced game of a Python :class:`Solver`.
+
+    Call :meth:`mover_wins` right after the solver's state was loaded (``_apply_start`` or
+    ``_load``): it reads the solver's words-left counts and does not change them. The
+    transposition table persists across calls (``table_bits``: 2**bits entries).
+    """
+
+    def __init__(
+        self,
+        solver: Solver,
+        *,
+        table_bits: int = 21,
+        epsilon_percent: int = 25,
+        seed: int = 20240702,
+    ) -> None:
+        self.solver = solver
+        classes = len(solver.class_words)
+        units = len(solver.units)
+        bits = sum(solver.size)
+        rng = np.random.default_rng(seed)
+        self.zobrist = rng.integers(0, 2**63, size=max(bits, 1), dtype=np.uint64) * np.uint64(2)
+        self.zobrist |= rng.integers(0, 2, size=max(bits, 1), dtype=np.uint64)
+        self.unit_keys = rng.integers(0, 2**63, size=units, dtype=np.uint64)
+        self.base = np.array(solver.base, dtype=np.int64)
+        self.size = np.array(solver.size, dtype=np.int64)
+        self.ans_ptr, self.ans_idx = _csr(solver.answers)
+        self.ban_ptr, self.ban_idx = _csr(solver.bans)
+        self.pa_ptr, self.pa_idx = _csr(solver.playable_at)
+        self.ends = np.array(solver.end, dtype=np.int64)
+        self.self_answer = np.array(solver.self_answer, dtype=np.int64)
+        self.epsilon_percent = epsilon_percent
+        self.table = (
+            np.zeros(1 << table_bits, dtype=np.uint64),
+            np.zeros(1 << table_bits, dtype=np.int64),
+            np.zeros(1 << table_bits, dtype=np.int64),
+            np.zeros(1 << table_bits, dtype=np.int32),
+        )
+        self.undo = np.zeros(bits + 16, dtype=np.int64)  # at most one push per word
+        self.kbuf = np.zeros(classes * 64 + 4096, dtype=np.uint64)
+        self.buf = np.zeros(2 * self.kbuf.shape[0], dtype=np.int64)
+        self.nodes = 0
+
+    def _arrays(self) -> tuple:
+        return (
+            self.base,
+            self.size,
+            self.ans_ptr,
+            self.ans_idx,
+            self.zobrist,
+            self.ban_ptr,
+            self.ban_idx,
+        )
+
+    def _hash(self, remaining: np.ndarray) -> int:
+        h = np.uint64(0)
+        for c in range(len(remaining)):
+            for k in range(int(self.size[c] - remaining[c])):
+                h ^= self.zobrist[self.base[c] + k]
+        return int(h)
+
+    def mover_wins(self, u: int, budget: int) -> bool | None:
+        """Whether the player to answer unit ``u`` wins at the solver's current state.
+
+        ``None`` when ``budget`` nodes were not enough.
+        """
+        solver = self.solver
+        remaining = np.array(solver.remaining, dtype=np.int64)
+        avail = np.array(solver.avail, dtype=np.int64)
+        state = np.zeros(5, dtype=np.int64)
+        hsh = np.array([self._hash(remaining)], dtype=np.uint64)
+        pn, _ = _dfpn(
+            u,
+            _INF,
+            _INF,
+            self._arrays(),
+            self.ends,
+            self.self_answer,
+            self.pa_ptr,
+            self.pa_idx,
+            self.unit_keys,
+            remaining,
+            avail,
+            self.undo,
+            self.buf,
+            self.kbuf,
+            self.table,
+            state,
+            hsh,
+            budget,
+            self.epsilon_percent,
+        )
+        self.nodes += int(state[1])
+        if state[4] or (pn != 0 and pn != _INF):
+            return None
+        return pn == 0
+
+    def winning_class(self, u: int, budget: int) -> int | None:
+        """A class whose play leaves the opponent lost (solver state unchanged); None if none.
+
+        Tries the move the table stored with the proof first, then every class in list
+        order; raises :class:`BudgetExceeded` when no winning class could be proven.
+        """
+        solver = self.solver
+        wins = self.mover_wins(u, budget)
+        if wins is None:
+            raise BudgetExceeded
+        if not wins:
+            return None
+        tt_key, tt_pn, _, tt_move = self.table
+        key = np.uint64(self._hash(np.array(solver.remaining))) ^ self.unit_keys[u]
+        slot = int(key & np.uint64(tt_key.shape[0] - 1))
+        stored = int(tt_move[slot]) if tt_key[slot] == key and tt_pn[slot] == 0 else -1
+        candidates = [c for c in solver.playable_at[u] if solver.remaining[c]]
+        if stored in candidates:
+            candidates.insert(0, stored)
+        for c in candidates:
+            banned = solver._play(c)
+            try:
+                opponent = (
+                    False
+                    if solver.avail[solver.end[c]] == 0
+                    else self.mover_wins(solver.end[c], budget)
+                )
+            finally:
+                solver._unplay(c, banned)
+            if opponent is False:
+                return c
+        raise BudgetExceeded
+
+
+def solve_open_start(
+    solver: Solver, search: CompiledSearch, start: str, budget: int
+) -> StartResult | None:
+    """Decide ``start`` with the compiled search (None when ``budget`` nodes are not enough).
+
+    The line: the winner plays a class the compiled search proves winning, the loser the
+    first class left in list order; mirror pairs removed at the start are completed by the
+    Python solver exactly as for its own lines.
+    """
+    game = solver.game
+    i = game.word_index(start)
+    if game.last[i] == LOSING_UNIT:
+        return StartResult(start, "human", (start,), 0)
+    u = solver.unit_id[game.last[i]]
+    before = search.nodes
+    solver._apply_start(start)
+    human_wins = search.mover_wins(u, budget)
+    if human_wins is None:
+        return None
+    nodes = search.nodes - before
+
+    def choose(unit: int) -> int | None:
+        move = search.winning_class(unit, budget)
+        if move is None:
+            move = next((c for c in solver.playable_at[unit] if solver.remaining[c]), None)
+        return move
+
+    solver._apply_start(start)
+    line = solver._line(start, choose)
+    winner = "human" if human_wins else "yokai"
+    if line_winner(game, line) != winner:  # a line cut short by the budget: stay unknown
+        return None
+    return StartResult(start, winner, line, nodes)
+
+
+def line_winner(game: ShiritoriGame, line: tuple[str, ...]) -> str | None:
+    """Who wins at the end of ``line`` by the rules (None unless the line is legal and over).
+
+    Over means: the last word ends in ン (its speaker lost), or the player to move has no
+    word left other than words ending in ン.
+
+    >>> from asobi.shiritori.shiritori import Lexicon
+    >>> game = ShiritoriGame(Lexicon.from_pairs([("ロクロクビ", ()), ("ビシャガツク", ())]))
+    >>> line_winner(game, ("ロクロクビ", "ビシャガツク")), line_winner(game, ("ロクロクビ",))
+    ('human', None)
+    """
+    try:
+        position = game.opening(line[0])
+        for word in line[1:]:
+            position = game.play(position, word)
+    except ValueError:
+        return None
+    human_to_move = len(line) % 2 == 1
+    if position.letter == LOSING_UNIT:
+        return "human" if human_to_move else "yokai"
+    if any(game.last[game.word_index(w)] != LOSING_UNIT for w in game.legal_moves(position)):
+        return None
+    return "yokai" if human_to_move else "human"

@@ -1,0 +1,152 @@
+"""The compiled (numba) df-pn stage against plain exhaustive search and the Python solver."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from asobi.shiritori.compiled import CompiledSearch, line_winner, solve_open_start
+from asobi.shiritori.data import load_clean
+from asobi.shiritori.shiritori import ALL_RULES, DEFAULT_RULES, Lexicon, Rules, ShiritoriGame
+from asobi.shiritori.solver import Solver, plain_winner
+
+REPO = Path(__file__).resolve().parents[1]
+CLEAN = load_clean(REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv")
+ALL_WORDS = CLEAN.words
+BIG = 10**6
+
+
+def compiled_results(game: ShiritoriGame, table_bits: int = 12):
+    solver = Solver(game)
+    search = CompiledSearch(solver, table_bits=table_bits)
+    return {start: solve_open_start(solver, search, start, BIG) for start in game.words}
+
+
+def assert_agrees_with_plain(game: ShiritoriGame, table_bits: int) -> None:
+    for start, result in compiled_results(game, table_bits).items():
+        assert result is not None, start
+        assert result.winner == plain_winner(game, start), start
+        assert line_winner(game, result.line) == result.winner, result.line
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    indices=st.lists(st.integers(0, len(ALL_WORDS) - 1), min_size=2, max_size=14, unique=True),
+    rules=st.sampled_from(ALL_RULES),
+)
+def test_compiled_agrees_with_plain_search_on_sub_dictionaries_of_the_list(indices, rules):
+    words = [ALL_WORDS[i] for i in sorted(indices)]
+    lexicon = Lexicon.from_pairs((w, CLEAN.aliases.get(w, ())) for w in words)
+    assert_agrees_with_plain(ShiritoriGame(lexicon, rules), table_bits=12)
+
+
+synthetic_word = st.tuples(
+    st.sampled_from("アイウダタ"), st.sampled_from("カキクケコ"), st.sampled_from("アイウダタン")
+).map("".join)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words=st.lists(synthetic_word, min_size=2, max_size=12, unique=True),
+    alias_pairs=st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=3),
+    rules=st.sampled_from(ALL_RULES),
+    table_bits=st.sampled_from([8, 14]),
+)
+def test_compiled_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs, rules, table_bits):
+    aliases: dict[str, list[str]] = {w: [] for w in words}
+    for a, b in alias_pairs:
+        if a < len(words) and b < len(words) and a != b:
+            aliases[words[a]].append(words[b])
+            aliases[words[b]].append(words[a])
+    assert_agrees_with_plain(ShiritoriGame(Lexicon.from_pairs(aliases.items()), rules), table_bits)
+
+
+def test_hand_built_lexicon_article_tree():
+    # The article's example tree (section 「工夫」): at ア, アカエイ wins and アカアシ loses.
+    words = ["アカアシ", "アカエイ", "イガボウ", "イタオニ", "ウシゴゼン", "ウバガビ", "シカヒメ",
+             "シキガミ", "ニクジン", "ニタッラサンペ", "ミツメハチメン", "ミョウタラテン",
+             "メロリカンノン", "メンレイキ"]  # fmt: skip
+    game = ShiritoriGame(Lexicon.from_pairs((w, ()) for w in words))
+    solver = Solver(game)
+    search = CompiledSearch(solver, table_bits=10)
+    solver._load(0)
+    assert search.mover_wins(solver.unit_id["ア"], BIG) is True
+    move = search.winning_class(solver.unit_id["ア"], BIG)
+    assert game.words[solver.class_words[move][0]] == "アカエイ"
+    solver._load(game.bans[game.word_index("アカエイ")])
+    assert search.mover_wins(solver.unit_id["イ"], BIG) is False
+    solver._load(game.bans[game.word_index("アカアシ")])
+    assert search.mover_wins(solver.unit_id["シ"], BIG) is True
+    # Every start word: the compiled winner is the plain search's, with a legal finished line.
+    assert_agrees_with_plain(game, table_bits=10)
+
+
+def test_hand_built_lexicon_with_aliases_and_n():
+    # ノッペラボウ bans its alias ズンベラボウ; ウ…ン words are not moves but end the game.
+    pairs = [("ノッペラボウ", ("ズンベラボウ",)), ("ズンベラボウ", ("ノッペラボウ",)),
+             ("ウシオニ", ()), ("ウワン", ()), ("ニュウナイスズメ", ()), ("メノウ", ()),
+             ("ウブメ", ())]  # fmt: skip
+    for rules in (DEFAULT_RULES, Rules(aliases="independent"), Rules(dakuten="free")):
+        assert_agrees_with_plain(ShiritoriGame(Lexicon.from_pairs(pairs), rules), table_bits=10)
+
+
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, Rules(dakuten="free")], ids=["default", "free"])
+def test_compiled_agrees_with_the_python_solver_on_decided_real_starts(rules):
+    game = ShiritoriGame(CLEAN.lexicon, rules)
+    python = Solver(game)
+    solver = Solver(game)
+    search = CompiledSearch(solver)
+    compared = 0
+    for start in game.words[::25]:
+        expected = python.solve(start, node_budget=1000, proof_budget=5000)
+        if expected.winner == "unknown":
+            continue
+        result = solve_open_start(solver, search, start, 200_000)
+        assert result is not None, start
+        assert result.winner == expected.winner, start
+        assert line_winner(game, result.line) == result.winner
+        compared += 1
+    assert compared >= 40
+
+
+def test_budget_exhausted_stays_unknown():
+    game = ShiritoriGame(CLEAN.lexicon, Rules(dakuten="free"))
+    solver = Solver(game)
+    search = CompiledSearch(solver)
+    assert solve_open_start(solver, search, "アカシサマ", 1000) is None
+    assert search.nodes == 1001
+
+
+def test_line_winner_rejects_illegal_and_unfinished_lines():
+    game = ShiritoriGame(CLEAN.lexicon, DEFAULT_RULES)
+    assert line_winner(game, ("ロクロクビ", "アズキアライ")) is None  # illegal answer
+    assert line_winner(game, ("ロクロクビ",)) is None  # the human can still answer
+    assert line_winner(game, ("ビローン",)) == "human"
+
+
+@pytest.mark.slow
+def test_words_the_compiled_stage_decides_agree_with_a_longer_python_search():
+    # Start words the default Python budgets leave open; where the compiled stage decides
+    # them, the Python df-pn with 40x the default proof budget must give the same winner.
+    rules = Rules(final_u="pronounced", dakuten="free", aliases="independent")
+    game = ShiritoriGame(CLEAN.lexicon, rules)
+    python = Solver(game)
+    solver = Solver(game)
+    search = CompiledSearch(solver)
+    checker = Solver(game)
+    compared = 0
+    for start in game.words[:400]:
+        if python.solve(start, node_budget=1000, proof_budget=5000).winner != "unknown":
+            continue
+        result = solve_open_start(solver, search, start, 20_000)
+        if result is None:
+            continue
+        assert line_winner(game, result.line) == result.winner
+        expected = checker.solve(start, node_budget=1000, proof_budget=200_000)
+        if expected.winner != "unknown":
+            assert expected.winner == result.winner, start
+            compared += 1
+    assert compared >= 5
