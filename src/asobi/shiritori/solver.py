@@ -291,16 +291,9 @@ class Solver:
                 status = "stuck"
             else:
                 try:
-                    try:
-                        self._budget_end = self.nodes + (node_budget or 1 << 62)
-                        self._load(real_used)
-                        wins = self._search(u)
-                    except BudgetExceeded:
-                        if not proof_budget:
-                            raise
-                        self._budget_end = self.nodes + proof_budget
-                        self._load(real_used)
-                        wins = self._proof_search(u, _INF, _INF)[0] == 0
+                    wins = self._mover_wins(
+                        u, lambda: self._load(real_used), node_budget, proof_budget
+                    )
                     self._budget_end = self.nodes + max(node_budget or 0, proof_budget or 0)
                     self._load(real_used)
                     move = self._winning_move(u) if wins else self._delaying_move(u)
@@ -452,6 +445,28 @@ class Solver:
 
     # -- public --------------------------------------------------------------------------------
 
+    def _mover_wins(
+        self,
+        unit: int,
+        reset: Callable[[], None],
+        node_budget: int | None,
+        proof_budget: int | None,
+    ) -> bool:
+        """Whether the player answering ``unit`` wins: depth-first search within
+        ``node_budget`` nodes (None: unlimited), then proof-number search within
+        ``proof_budget`` more. ``reset()`` restores the position before each attempt;
+        :class:`BudgetExceeded` when both run out."""
+        try:
+            self._budget_end = self.nodes + (node_budget or 1 << 62)
+            reset()
+            return self._search(unit)
+        except BudgetExceeded:
+            if not proof_budget:
+                raise
+            self._budget_end = self.nodes + proof_budget
+            reset()
+            return self._proof_search(unit, _INF, _INF)[0] == 0
+
     def solve(
         self, start: str, *, node_budget: int | None = None, proof_budget: int | None = None
     ) -> StartResult:
@@ -470,16 +485,9 @@ class Solver:
         before = self.nodes
         u = self.unit_id[game.last[i]]
         try:
-            try:
-                self._budget_end = self.nodes + (node_budget if node_budget else 1 << 62)
-                self._apply_start(start)
-                human_wins = self._search(u)
-            except BudgetExceeded:
-                if not proof_budget:
-                    raise
-                self._budget_end = self.nodes + proof_budget
-                self._apply_start(start)
-                human_wins = self._proof_search(u, _INF, _INF)[0] == 0
+            human_wins = self._mover_wins(
+                u, lambda: self._apply_start(start), node_budget, proof_budget
+            )
             nodes = self.nodes - before
             self._budget_end = self.nodes + max(node_budget or 0, proof_budget or 0, 100_000)
             self._apply_start(start)
