@@ -78,22 +78,19 @@ def neighbour_table(side: int) -> np.ndarray:
 
 
 @nb.njit(cache=True)
-def evaluate(
+def count_groups(
     board: np.ndarray, nbr: np.ndarray, stack: np.ndarray, seen: np.ndarray, counts: np.ndarray
-) -> tuple[int, int, int, int]:
-    """``(winner, deciding size, white score, black score)`` of a full board.
+) -> None:
+    """Add each group of ``board`` to ``counts[colour - 1, size]`` (flood fill over ``nbr``).
 
-    ``counts`` is a scratch ``int64[2, cells+1]``; scores follow Ludii (10^9 = infinity).
+    ``stack`` and ``seen`` are scratch arrays with one entry per cell.
     """
-    n = board.shape[0]
-    counts[:, :] = 0
     seen[:] = 0
-    for start in range(n):
+    for start in range(board.shape[0]):
         if seen[start] or board[start] == 0:
             continue
         colour = board[start]
         seen[start] = 1
-        top = 0
         stack[0] = start
         top = 1
         size = 0
@@ -108,6 +105,19 @@ def evaluate(
                     stack[top] = other
                     top += 1
         counts[colour - 1, size] += 1
+
+
+@nb.njit(cache=True)
+def evaluate(
+    board: np.ndarray, nbr: np.ndarray, stack: np.ndarray, seen: np.ndarray, counts: np.ndarray
+) -> tuple[int, int, int, int]:
+    """``(winner, deciding size, white score, black score)`` of a full board.
+
+    ``counts`` is a scratch ``int64[2, cells+1]``; scores follow Ludii (10^9 = infinity).
+    """
+    n = board.shape[0]
+    counts[:, :] = 0
+    count_groups(board, nbr, stack, seen, counts)
     winner, deciding = 0, 0
     white_score, black_score = LUDII_INFINITY, LUDII_INFINITY
     for size in range(1, n + 1):

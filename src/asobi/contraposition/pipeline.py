@@ -34,7 +34,7 @@ from asobi.contraposition.contraposition import (
     sorted_sizes_rule,
 )
 from asobi.contraposition.eyes import eye_cases, predicted_forced_at_least_one
-from asobi.contraposition.mcts import Agent, neighbour_table, self_play
+from asobi.contraposition.mcts import Agent, count_groups, neighbour_table, self_play
 from asobi.contraposition.solver import SearchBudget, solve
 from asobi.core.claims import Claim, Verdict, write_claims
 from asobi.core.errors import ConfigError
@@ -368,26 +368,7 @@ def _size_profiles(boards: np.ndarray, nbr: np.ndarray) -> np.ndarray:
     stack = np.empty(n, dtype=np.int64)
     seen = np.empty(n, dtype=np.int8)
     for i in range(m):
-        seen[:] = 0
-        for start in range(n):
-            if seen[start] or boards[i, start] == 0:
-                continue
-            colour = boards[i, start]
-            seen[start] = 1
-            stack[0] = start
-            top = 1
-            size = 0
-            while top:
-                top -= 1
-                cell = stack[top]
-                size += 1
-                for k in range(6):
-                    other = nbr[cell, k]
-                    if other >= 0 and not seen[other] and boards[i, other] == colour:
-                        seen[other] = 1
-                        stack[top] = other
-                        top += 1
-            out[i, colour - 1, size] += 1
+        count_groups(boards[i], nbr, stack, seen, out[i])
     return out
 
 
