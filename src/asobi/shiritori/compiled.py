@@ -5,12 +5,14 @@ words counted per class, mirror pairs removed, alias bans), so it only decides w
 principal line is then built move by move with :meth:`CompiledSearch.winning_class` and the
 Python solver's bookkeeping, and replayed with the rules by :func:`solve_open_start`.
 
-* State: words left per class, replies left per unit (kept incrementally), and a 64-bit
-  Zobrist hash of the used-word set (bit ``base[c] + size[c] - left`` of a class is the next
-  word of the class, as in the Python solver) xor a key for the unit to answer.
-* Transposition table: fixed-size numpy arrays (hash, proof number, disproof number, winning
-  class), always replaced; proven entries are exact unless two positions share all 64 hash
-  bits.
+* State: words left per class, replies left per unit (kept incrementally), and a 128-bit
+  Zobrist hash (two independent 64-bit halves) of the used-word set (bit
+  ``base[c] + size[c] - left`` of a class is the next word of the class, as in the Python
+  solver) xor a key for the unit to answer.
+* Transposition table: fixed-size numpy arrays (both hash halves, proof number, disproof
+  number, winning class), always replaced. The first half picks the slot and both halves
+  must match, so a false hit needs two positions to share about 100 random bits (odds near
+  2**-100 per look-up; a 64-bit key alone would give ~2**-42 per look-up at 2**22 slots).
 * Depth-first proof-number search (df-pn, with the 1+ε trick) as in
   :meth:`asobi.shiritori.solver.Solver._proof_search`: an unseen child counts as (1, its
   number of replies), the article's fewest-replies ordering (「工夫」) turned into numbers; a
@@ -39,7 +41,8 @@ def _csr(lists: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
 @njit(cache=True)
 def _take(c, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh):
     left = remaining[c]
-    hsh[0] ^= zobrist[base[c] + size[c] - left]
+    hsh[0] ^= zobrist[base[c] + size[c] - left, 0]
+    hsh[1] ^= zobrist[base[c] + size[c] - left, 1]
     remaining[c] = left - 1
     for k in range(ans_ptr[c], ans_ptr[c + 1]):
         avail[ans_idx[k]] -= 1
@@ -49,7 +52,8 @@ def _take(c, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh):
 def _untake(c, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh):
     left = remaining[c] + 1
     remaining[c] = left
-    hsh[0] ^= zobrist[base[c] + size[c] - left]
+    hsh[0] ^= zobrist[base[c] + size[c] - left, 0]
+    hsh[1] ^= zobrist[base[c] + size[c] - left, 1]
     for k in range(ans_ptr[c], ans_ptr[c + 1]):
         avail[ans_idx[k]] += 1
 
@@ -83,18 +87,20 @@ _INF = 1 << 40
 
 
 @njit(cache=True)
-def _entry(key, tt_key, tt_pn, tt_dn):
-    """(proof, disproof) stored for ``key``, or (-1, -1) when absent."""
+def _entry(key, check, tt_key, tt_check, tt_pn, tt_dn):
+    """(proof, disproof) stored for the hash ``(key, check)``, or (-1, -1) when absent."""
     slot = key & np.uint64(tt_key.shape[0] - 1)
-    if tt_key[slot] == key:
+    if tt_key[slot] == key and tt_check[slot] == check:
         return tt_pn[slot], tt_dn[slot]
     return -1, -1
 
 
 @njit(cache=True)
-def _put(key, pn, dn, move, tt_key, tt_pn, tt_dn, tt_move):
+def _put(key, check, pn, dn, move, tt):
+    tt_key, tt_check, tt_pn, tt_dn, tt_move = tt
     slot = key & np.uint64(tt_key.shape[0] - 1)
     tt_key[slot] = key
+    tt_check[slot] = check
     tt_pn[slot] = pn
     tt_dn[slot] = dn
     tt_move[slot] = move
@@ -108,13 +114,14 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
     Port of :meth:`asobi.shiritori.solver.Solver._proof_search` (with 1+ε). Sets
     ``state[4] = 1`` and returns early when the node budget runs out.
     """
-    tt_key, tt_pn, tt_dn, tt_move = tt
+    tt_key, tt_check, tt_pn, tt_dn, _ = tt
     state[1] += 1
     if state[1] > budget:
         state[4] = 1
         return 1, 1
-    key = hsh[0] ^ unit_keys[u]
-    pn, dn = _entry(key, tt_key, tt_pn, tt_dn)
+    key = hsh[0] ^ unit_keys[u, 0]
+    check = hsh[1] ^ unit_keys[u, 1]
+    pn, dn = _entry(key, check, tt_key, tt_check, tt_pn, tt_dn)
     if pn == 0 or dn == 0:
         return pn, dn
     if pn > 0 and (pn >= thpn or dn >= thdn):
@@ -131,21 +138,25 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
             continue
         if ban_ptr[c] == ban_ptr[c + 1]:
             replies = avail[ends[c]] - self_answer[c]
-            child = hsh[0] ^ g[4][g[0][c] + g[1][c] - remaining[c]] ^ unit_keys[ends[c]]
+            bit = g[0][c] + g[1][c] - remaining[c]
+            child = hsh[0] ^ g[4][bit, 0] ^ unit_keys[ends[c], 0]
+            child_check = hsh[1] ^ g[4][bit, 1] ^ unit_keys[ends[c], 1]
         else:
             count = _play(c, g, remaining, avail, undo, state, hsh)
             replies = avail[ends[c]]
-            child = hsh[0] ^ unit_keys[ends[c]]
+            child = hsh[0] ^ unit_keys[ends[c], 0]
+            child_check = hsh[1] ^ unit_keys[ends[c], 1]
             _unplay(c, count, g, remaining, avail, undo, state, hsh)
-        if replies == 0 or _entry(child, tt_key, tt_pn, tt_dn)[1] == 0:
-            _put(key, 0, _INF, c, tt_key, tt_pn, tt_dn, tt_move)
+        if replies == 0 or _entry(child, child_check, tt_key, tt_check, tt_pn, tt_dn)[1] == 0:
+            _put(key, check, 0, _INF, c, tt)
             return 0, _INF
         buf[2 * (start + n)] = c
         buf[2 * (start + n) + 1] = replies
-        kbuf[start + n] = child
+        kbuf[start + n, 0] = child
+        kbuf[start + n, 1] = child_check
         n += 1
     if n == 0:
-        _put(key, _INF, 0, -1, tt_key, tt_pn, tt_dn, tt_move)
+        _put(key, check, _INF, 0, -1, tt)
         return _INF, 0
     state[3] = start + n
     while True:
@@ -155,7 +166,9 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         second_dn = _INF
         sum_pn = 0
         for j in range(n):
-            cpn, cdn = _entry(kbuf[start + j], tt_key, tt_pn, tt_dn)
+            cpn, cdn = _entry(
+                kbuf[start + j, 0], kbuf[start + j, 1], tt_key, tt_check, tt_pn, tt_dn
+            )
             if cpn < 0:
                 cpn = 1
                 cdn = buf[2 * (start + j) + 1]
@@ -169,15 +182,15 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
             sum_pn = min(_INF, sum_pn + cpn)
         if min_dn == 0:
             state[3] = start
-            _put(key, 0, _INF, buf[2 * (start + best)], tt_key, tt_pn, tt_dn, tt_move)
+            _put(key, check, 0, _INF, buf[2 * (start + best)], tt)
             return 0, _INF
         if sum_pn == 0:
             state[3] = start
-            _put(key, _INF, 0, -1, tt_key, tt_pn, tt_dn, tt_move)
+            _put(key, check, _INF, 0, -1, tt)
             return _INF, 0
         if min_dn >= thpn or sum_pn >= thdn:
             state[3] = start
-            _put(key, min_dn, sum_pn, -1, tt_key, tt_pn, tt_dn, tt_move)
+            _put(key, check, min_dn, sum_pn, -1, tt)
             return min_dn, sum_pn
         c = buf[2 * (start + best)]
         child_thpn = min(_INF, thdn - sum_pn + best_pn)
@@ -203,7 +216,7 @@ class CompiledSearch:
         self,
         solver: Solver,
         *,
-        table_bits: int = 21,
+        table_bits: int = 22,
         epsilon_percent: int = 25,
         seed: int = 20240702,
     ) -> None:
@@ -212,9 +225,8 @@ class CompiledSearch:
         units = len(solver.units)
         bits = sum(solver.size)
         rng = np.random.default_rng(seed)
-        self.zobrist = rng.integers(0, 2**63, size=max(bits, 1), dtype=np.uint64) * np.uint64(2)
-        self.zobrist |= rng.integers(0, 2, size=max(bits, 1), dtype=np.uint64)
-        self.unit_keys = rng.integers(0, 2**63, size=units, dtype=np.uint64)
+        self.zobrist = rng.integers(0, 2**64, size=(max(bits, 1), 2), dtype=np.uint64)
+        self.unit_keys = rng.integers(0, 2**64, size=(units, 2), dtype=np.uint64)
         self.base = np.array(solver.base, dtype=np.int64)
         self.size = np.array(solver.size, dtype=np.int64)
         self.ans_ptr, self.ans_idx = _csr(solver.answers)
@@ -225,12 +237,13 @@ class CompiledSearch:
         self.epsilon_percent = epsilon_percent
         self.table = (
             np.zeros(1 << table_bits, dtype=np.uint64),
+            np.zeros(1 << table_bits, dtype=np.uint64),
             np.zeros(1 << table_bits, dtype=np.int64),
             np.zeros(1 << table_bits, dtype=np.int64),
             np.zeros(1 << table_bits, dtype=np.int32),
         )
         self.undo = np.zeros(bits + 16, dtype=np.int64)  # at most one push per word
-        self.kbuf = np.zeros(classes * 64 + 4096, dtype=np.uint64)
+        self.kbuf = np.zeros((classes * 64 + 4096, 2), dtype=np.uint64)
         self.buf = np.zeros(2 * self.kbuf.shape[0], dtype=np.int64)
         self.nodes = 0
 
@@ -245,12 +258,13 @@ class CompiledSearch:
             self.ban_idx,
         )
 
-    def _hash(self, remaining: np.ndarray) -> int:
-        h = np.uint64(0)
+    def _hash(self, remaining: np.ndarray) -> np.ndarray:
+        """Both 64-bit halves of the hash of the used words for ``remaining``."""
+        h = np.zeros(2, dtype=np.uint64)
         for c in range(len(remaining)):
             for k in range(int(self.size[c] - remaining[c])):
                 h ^= self.zobrist[self.base[c] + k]
-        return int(h)
+        return h
 
     def mover_wins(self, u: int, budget: int) -> bool | None:
         """Whether the player to answer unit ``u`` wins at the solver's current state.
@@ -261,7 +275,7 @@ class CompiledSearch:
         remaining = np.array(solver.remaining, dtype=np.int64)
         avail = np.array(solver.avail, dtype=np.int64)
         state = np.zeros(5, dtype=np.int64)
-        hsh = np.array([self._hash(remaining)], dtype=np.uint64)
+        hsh = self._hash(remaining)
         pn, _ = _dfpn(
             u,
             _INF,
@@ -300,10 +314,11 @@ class CompiledSearch:
             raise BudgetExceeded
         if not wins:
             return None
-        tt_key, tt_pn, _, tt_move = self.table
-        key = np.uint64(self._hash(np.array(solver.remaining))) ^ self.unit_keys[u]
+        tt_key, tt_check, tt_pn, _, tt_move = self.table
+        key, check = self._hash(np.array(solver.remaining)) ^ self.unit_keys[u]
         slot = int(key & np.uint64(tt_key.shape[0] - 1))
-        stored = int(tt_move[slot]) if tt_key[slot] == key and tt_pn[slot] == 0 else -1
+        found = tt_key[slot] == key and tt_check[slot] == check and tt_pn[slot] == 0
+        stored = int(tt_move[slot]) if found else -1
         candidates = [c for c in solver.playable_at[u] if solver.remaining[c]]
         if stored in candidates:
             candidates.insert(0, stored)
