@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -118,6 +119,25 @@ def test_budget_exhausted_stays_unknown():
     search = CompiledSearch(solver)
     assert solve_open_start(solver, search, "アカシサマ", 1000) is None
     assert search.nodes == 1001
+
+
+def test_table_hits_need_both_halves_of_the_128_bit_key():
+    # A position whose first 64-bit half matches a stored one but whose second half does
+    # not is a different position: the search must not take the stored proof for it.
+    game = ShiritoriGame(CLEAN.lexicon, DEFAULT_RULES)
+    solver = Solver(game)
+    search = CompiledSearch(solver, table_bits=16)
+    solver._apply_start("ロクロクビ")
+    unit = solver.unit_id["ビ"]
+    assert search.mover_wins(unit, BIG) is False  # the article: ロクロクビ is a yokai win
+    before = search.nodes
+    assert search.mover_wins(unit, BIG) is False
+    assert search.nodes - before == 1  # answered from the table
+    tt_check = search.table[1]
+    tt_check ^= np.uint64(1)  # same slots and first halves, other second halves
+    before = search.nodes
+    assert search.mover_wins(unit, BIG) is False
+    assert search.nodes - before > 1  # searched again, not read from the stale entries
 
 
 def test_line_winner_rejects_illegal_and_unfinished_lines():
