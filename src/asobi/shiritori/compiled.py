@@ -11,8 +11,8 @@ Python solver's bookkeeping, and replayed with the rules by :func:`solve_open_st
   solver) xor a key for the unit to answer.
 * Transposition table: fixed-size numpy arrays (both hash halves, proof number, disproof
   number, winning class), always replaced. The first half picks the slot and both halves
-  must match, so a false hit needs two positions to share about 100 random bits (odds near
-  2**-100 per look-up; a 64-bit key alone would give ~2**-42 per look-up at 2**22 slots).
+  must match, so a false hit needs two positions in one slot to agree on the other 42 + 64
+  random bits (2**-106 per look-up at 2**22 slots; the first half alone left 2**-42).
 * Depth-first proof-number search (df-pn, with the 1+ε trick) as in
   :meth:`asobi.shiritori.solver.Solver._proof_search`: an unseen child counts as (1, its
   number of replies), the article's fewest-replies ordering (「工夫」) turned into numbers; a
