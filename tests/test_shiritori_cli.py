@@ -20,6 +20,16 @@ def test_solve_accepts_hiragana_and_rule_options(capsys):
     assert capsys.readouterr().out.startswith("アズキトギ: human wins")
 
 
+def test_solve_uses_the_compiled_stage_for_words_the_python_budgets_leave_open(capsys):
+    rules = ["--final-u", "pronounced", "--dakuten", "free", "--aliases", "independent"]
+    assert main(["shiritori", "solve", "アカシサマ", *rules, "--compiled-budget", "0"]) == 0
+    assert capsys.readouterr().out.startswith("アカシサマ: unknown (not decided within")
+    assert main(["shiritori", "solve", "アカシサマ", *rules]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("アカシサマ: human wins")
+    assert out.splitlines()[1].startswith("アカシサマ → マ")
+
+
 def test_invalid_kana_exits_2(capsys):
     assert main(["shiritori", "solve", "rokurokubi"]) == 2
     assert "not a word in kana" in capsys.readouterr().err

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from asobi.core.config import REPO_ROOT
+from asobi.core.config import REPO_ROOT, validate_config
 from asobi.core.errors import IllegalMoveError, InputError
+from asobi.shiritori.compiled import StagedSolver
 from asobi.shiritori.data import clean_text, load_clean
 from asobi.shiritori.shiritori import (
     AXES,
@@ -63,28 +64,71 @@ def command() -> None:
     """ようかいしりとり (yokai shiritori): the yokai says its name, then the human answers."""
 
 
+def _default_budgets() -> dict[str, int]:
+    """The pipeline's default budgets (``shiritori:`` in the config schema)."""
+    defaults = validate_config({})["shiritori"]
+    return {key: defaults[key] for key in ("node_budget", "proof_budget", "compiled_budget")}
+
+
+_BUDGETS = _default_budgets()
+
+
 @command.command()
 @click.argument("start")
 @_rule_options
 @click.option(
-    "--budget",
+    "--node-budget",
     type=click.IntRange(min=1),
-    default=None,
-    help="Node budget (default: none, search until decided).",
+    default=_BUDGETS["node_budget"],
+    show_default=True,
+    help="Depth-first search nodes before proof-number search.",
 )
-def solve(start: str, data: Path, budget: int | None, **axes: str) -> None:
-    """Who wins when the yokai starts with START, and one winning line."""
+@click.option(
+    "--proof-budget",
+    type=click.IntRange(min=0),
+    default=_BUDGETS["proof_budget"],
+    show_default=True,
+    help="Then Python proof-number search nodes (0: skip).",
+)
+@click.option(
+    "--compiled-budget",
+    type=click.IntRange(min=0),
+    default=_BUDGETS["compiled_budget"],
+    show_default=True,
+    help="Then compiled (numba) proof-number search nodes (0: skip).",
+)
+def solve(
+    start: str,
+    data: Path,
+    node_budget: int,
+    proof_budget: int,
+    compiled_budget: int,
+    **axes: str,
+) -> None:
+    """Who wins when the yokai starts with START, and one winning line.
+
+    The search is the pipeline's (same default budgets): depth-first search, then
+    proof-number search, then a compiled proof-number search for words still open. A word
+    none of them decides is reported unknown, never guessed; raise the budgets to go on.
+    """
     game = _game(data, axes)
     word = to_katakana(start)
     game.word_index(word)
-    result = Solver(game).solve(word, node_budget=budget)
-    click.echo(
-        f"{word}: {result.winner} wins ({result.nodes} nodes searched)"
-        if result.winner != "unknown"
-        else f"{word}: unknown (not decided within {budget} nodes)"
+    staged = StagedSolver(
+        game,
+        node_budget=node_budget,
+        proof_budget=proof_budget,
+        compiled_budget=compiled_budget,
     )
-    if result.winner != "unknown":
-        click.echo(" → ".join(result.line))
+    result = staged.solve(word)
+    if result.winner == "unknown":
+        click.echo(
+            f"{word}: unknown (not decided within {result.nodes} nodes; "
+            "try a larger --compiled-budget)"
+        )
+        return
+    click.echo(f"{word}: {result.winner} wins ({result.nodes} nodes searched)")
+    click.echo(" → ".join(result.line))
 
 
 @command.command()

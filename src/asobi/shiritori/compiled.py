@@ -337,6 +337,44 @@ class CompiledSearch:
         raise BudgetExceeded
 
 
+class StagedSolver:
+    """Decide start words as the pipeline does: depth-first search (``node_budget``), then
+    Python df-pn (``proof_budget``, 0 = skip), then the compiled df-pn (``compiled_budget``,
+    0 = skip) only for words both leave open; ``unknown`` beyond all three, never a guess.
+
+    One :class:`Solver` and one compiled table serve every start word given to :meth:`solve`.
+    """
+
+    def __init__(
+        self,
+        game: ShiritoriGame,
+        *,
+        node_budget: int | None,
+        proof_budget: int = 0,
+        compiled_budget: int = 0,
+    ) -> None:
+        self.solver = Solver(game)
+        self.node_budget = node_budget
+        self.proof_budget = proof_budget
+        self.compiled_budget = compiled_budget
+        self.compiled: CompiledSearch | None = None
+
+    def solve(self, start: str) -> StartResult:
+        """Winner, principal line and nodes (all stages) for the yokai's start word."""
+        solver = self.solver
+        result = solver.solve(
+            start, node_budget=self.node_budget, proof_budget=self.proof_budget or None
+        )
+        if result.winner != "unknown" or not self.compiled_budget:
+            return result
+        if self.compiled is None:
+            self.compiled = CompiledSearch(solver)
+        decided = solve_open_start(solver, self.compiled, start, self.compiled_budget)
+        if decided is None:
+            return StartResult(start, "unknown", (start,), result.nodes + self.compiled_budget)
+        return StartResult(start, decided.winner, decided.line, result.nodes + decided.nodes)
+
+
 def solve_open_start(
     solver: Solver, search: CompiledSearch, start: str, budget: int
 ) -> StartResult | None:

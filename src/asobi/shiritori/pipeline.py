@@ -25,7 +25,7 @@ import pyarrow as pa
 from asobi.core.errors import DataError
 from asobi.core.runlog import progress
 from asobi.core.tables import read_table, sha256_file, write_table
-from asobi.shiritori.compiled import CompiledSearch, solve_open_start
+from asobi.shiritori.compiled import StagedSolver
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.shiritori import (
     ALL_RULES,
@@ -35,7 +35,6 @@ from asobi.shiritori.shiritori import (
     Rules,
     ShiritoriGame,
 )
-from asobi.shiritori.solver import Solver, StartResult
 
 log = logging.getLogger("asobi.shiritori")
 
@@ -196,23 +195,18 @@ def solve_chunk(
     rules = Rules.from_variant_id(variant)
     game = ShiritoriGame(load_clean(tsv).lexicon, rules)
     starts = list(game.words[: max_starts or None])[chunk::chunks]
-    solver = Solver(game)
-    compiled = None
+    staged = StagedSolver(
+        game,
+        node_budget=node_budget,
+        proof_budget=proof_budget,
+        compiled_budget=compiled_budget,
+    )
+    solver = staged.solver
     rows = []
     for start in progress(
         starts, total=len(starts), desc=f"shiritori {variant} chunk {chunk}", logger=log
     ):
-        result = solver.solve(start, node_budget=node_budget, proof_budget=proof_budget or None)
-        if result.winner == "unknown" and compiled_budget:
-            if compiled is None:
-                compiled = CompiledSearch(solver)
-            decided = solve_open_start(solver, compiled, start, compiled_budget)
-            if decided is not None:
-                result = StartResult(
-                    start, decided.winner, decided.line, result.nodes + decided.nodes
-                )
-            else:
-                result = StartResult(start, "unknown", (start,), result.nodes + compiled_budget)
+        result = staged.solve(start)
         rows.append(
             {
                 "variant_id": variant,
