@@ -6,6 +6,7 @@ from click.testing import CliRunner
 
 from asobi.cli import main
 from asobi.shiritori.cli import command
+from asobi.shiritori.compiled import CompiledSearch
 
 
 def test_solve_prints_winner_and_line(capsys):
@@ -28,6 +29,18 @@ def test_solve_uses_the_compiled_stage_for_words_the_python_budgets_leave_open(c
     out = capsys.readouterr().out
     assert out.startswith("アカシサマ: human wins")
     assert out.splitlines()[1].startswith("アカシサマ → マ")
+
+
+def test_solve_reports_progress_of_a_long_compiled_search(capsys, monkeypatch):
+    monkeypatch.setattr(CompiledSearch, "slice_nodes", 1000)
+    command = ["shiritori", "solve", "アカシサマ", "--dakuten", "free", "--compiled-budget", "3000"]
+    assert main(command) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("アカシサマ: unknown")
+    assert captured.err.splitlines() == [
+        "アカシサマ: 1,000 of 3,000 compiled nodes, not decided yet",
+        "アカシサマ: 2,000 of 3,000 compiled nodes, not decided yet",
+    ]
 
 
 def test_invalid_kana_exits_2(capsys):

@@ -121,6 +121,24 @@ def test_budget_exhausted_stays_unknown():
     assert search.nodes == 1001
 
 
+def test_a_budget_spent_in_slices_decides_as_one_call_and_reports_progress():
+    rules = Rules(final_u="pronounced", dakuten="free", aliases="independent")
+    game = ShiritoriGame(CLEAN.lexicon, rules)
+    whole = Solver(game)
+    whole._apply_start("アカシサマ")
+    unit = whole.unit_id["マ"]
+    one_call = CompiledSearch(whole).mover_wins(unit, 2_000_000)
+    assert one_call is not None
+    sliced_solver = Solver(game)
+    sliced_solver._apply_start("アカシサマ")
+    sliced = CompiledSearch(sliced_solver)
+    sliced.slice_nodes = 1000
+    reports: list[int] = []
+    assert sliced.mover_wins(unit, 2_000_000, reports.append) is one_call
+    assert reports[:3] == [1000, 2000, 3000]  # at least three slices did not decide
+    assert reports == sorted(reports)
+
+
 def test_table_hits_need_both_halves_of_the_128_bit_key():
     # A position whose first 64-bit half matches a stored one but whose second half does
     # not is a different position: the search must not take the stored proof for it.

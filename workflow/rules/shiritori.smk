@@ -99,13 +99,19 @@ rule shiritori_solve:
         variant="|".join(SHIRITORI_VARIANTS),
         chunk=r"\d+",
     resources:
-        mem_mb=3000,
-        runtime=30,
+        # the compiled table: 2**bits entries of 36 bytes, on top of ~600 MB
+        mem_mb=max(3000, 1000 + (36 << SHIRITORI["compiled_table_bits"]) // 2**20),
+        # minutes: up to ~150 open words per variant, each may spend the whole compiled
+        # budget at >= 400 000 nodes/s
+        runtime=30
+        + (150 * SHIRITORI["compiled_budget"])
+        // (SHIRITORI["start_chunks"] * 400_000 * 60),
     params:
         chunks=SHIRITORI["start_chunks"],
         node_budget=SHIRITORI["node_budget"],
         proof_budget=SHIRITORI["proof_budget"],
-        compiled_budget=SHIRITORI.get("compiled_budget", 0),
+        compiled_budget=SHIRITORI["compiled_budget"],
+        compiled_table_bits=SHIRITORI["compiled_table_bits"],
         max_starts=SHIRITORI["max_starts"],
     script:
         "../scripts/shiritori_solve.py"

@@ -12,5 +12,6 @@ run_step(
     node_budget=snakemake.params.node_budget,
     proof_budget=snakemake.params.proof_budget,
     compiled_budget=snakemake.params.compiled_budget,
+    compiled_table_bits=snakemake.params.compiled_table_bits,
     max_starts=snakemake.params.max_starts,
 )

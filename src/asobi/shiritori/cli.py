@@ -67,7 +67,8 @@ def command() -> None:
 def _default_budgets() -> dict[str, int]:
     """The pipeline's default budgets (``shiritori:`` in the config schema)."""
     defaults = validate_config({})["shiritori"]
-    return {key: defaults[key] for key in ("node_budget", "proof_budget", "compiled_budget")}
+    keys = ("node_budget", "proof_budget", "compiled_budget", "compiled_table_bits")
+    return {key: defaults[key] for key in keys}
 
 
 _BUDGETS = _default_budgets()
@@ -97,19 +98,28 @@ _BUDGETS = _default_budgets()
     show_default=True,
     help="Then compiled (numba) proof-number search nodes (0: skip).",
 )
+@click.option(
+    "--compiled-table-bits",
+    type=click.IntRange(min=10, max=32),
+    default=_BUDGETS["compiled_table_bits"],
+    show_default=True,
+    help="Compiled table size: 2**bits entries of 36 bytes (27 = 4.8 GB).",
+)
 def solve(
     start: str,
     data: Path,
     node_budget: int,
     proof_budget: int,
     compiled_budget: int,
+    compiled_table_bits: int,
     **axes: str,
 ) -> None:
     """Who wins when the yokai starts with START, and one winning line.
 
     The search is the pipeline's (same default budgets): depth-first search, then
     proof-number search, then a compiled proof-number search for words still open. A word
-    none of them decides is reported unknown, never guessed; raise the budgets to go on.
+    none of them decides is reported unknown, never guessed; raise the budgets to go on
+    (progress goes to stderr every 10 million compiled nodes).
     """
     game = _game(data, axes)
     word = to_katakana(start)
@@ -119,6 +129,8 @@ def solve(
         node_budget=node_budget,
         proof_budget=proof_budget,
         compiled_budget=compiled_budget,
+        compiled_table_bits=compiled_table_bits,
+        report=lambda message: click.echo(message, err=True),
     )
     result = staged.solve(word)
     if result.winner == "unknown":

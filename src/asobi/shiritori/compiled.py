@@ -23,6 +23,8 @@ Python solver's bookkeeping, and replayed with the rules by :func:`solve_open_st
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from numba import njit
 
@@ -209,8 +211,10 @@ class CompiledSearch:
 
     Call :meth:`mover_wins` right after the solver's state was loaded (``_apply_start`` or
     ``_load``): it reads the solver's words-left counts and does not change them. The
-    transposition table persists across calls (``table_bits``: 2**bits entries).
+    transposition table persists across calls (``table_bits``: 2**bits entries of 36 bytes).
     """
+
+    slice_nodes = 10_000_000
 
     def __init__(
         self,
@@ -266,11 +270,27 @@ class CompiledSearch:
                 h ^= self.zobrist[self.base[c] + k]
         return h
 
-    def mover_wins(self, u: int, budget: int) -> bool | None:
+    def mover_wins(
+        self, u: int, budget: int, report: Callable[[int], None] | None = None
+    ) -> bool | None:
         """Whether the player to answer unit ``u`` wins at the solver's current state.
 
-        ``None`` when ``budget`` nodes were not enough.
+        ``None`` when ``budget`` nodes were not enough. A budget above ``slice_nodes`` is
+        spent in slices (each restarts df-pn at the root; the table keeps the work), and
+        ``report(nodes spent so far)`` is called after every slice that did not decide.
         """
+        spent = 0
+        while spent < budget:
+            step = min(self.slice_nodes, budget - spent)
+            wins = self._mover_wins_within(u, step)
+            if wins is not None:
+                return wins
+            spent += step
+            if report is not None and spent < budget:
+                report(spent)
+        return None
+
+    def _mover_wins_within(self, u: int, budget: int) -> bool | None:
         solver = self.solver
         remaining = np.array(solver.remaining, dtype=np.int64)
         avail = np.array(solver.avail, dtype=np.int64)
@@ -352,11 +372,15 @@ class StagedSolver:
         node_budget: int | None,
         proof_budget: int = 0,
         compiled_budget: int = 0,
+        compiled_table_bits: int = 22,
+        report: Callable[[str], None] | None = None,
     ) -> None:
         self.solver = Solver(game)
         self.node_budget = node_budget
         self.proof_budget = proof_budget
         self.compiled_budget = compiled_budget
+        self.compiled_table_bits = compiled_table_bits
+        self.report = report
         self.compiled: CompiledSearch | None = None
 
     def solve(self, start: str) -> StartResult:
@@ -368,15 +392,27 @@ class StagedSolver:
         if result.winner != "unknown" or not self.compiled_budget:
             return result
         if self.compiled is None:
-            self.compiled = CompiledSearch(solver)
-        decided = solve_open_start(solver, self.compiled, start, self.compiled_budget)
+            self.compiled = CompiledSearch(solver, table_bits=self.compiled_table_bits)
+        report = None
+        if self.report is not None:
+            say = self.report
+            total = self.compiled_budget
+
+            def report(spent: int) -> None:
+                say(f"{start}: {spent:,} of {total:,} compiled nodes, not decided yet")
+
+        decided = solve_open_start(solver, self.compiled, start, self.compiled_budget, report)
         if decided is None:
             return StartResult(start, "unknown", (start,), result.nodes + self.compiled_budget)
         return StartResult(start, decided.winner, decided.line, result.nodes + decided.nodes)
 
 
 def solve_open_start(
-    solver: Solver, search: CompiledSearch, start: str, budget: int
+    solver: Solver,
+    search: CompiledSearch,
+    start: str,
+    budget: int,
+    report: Callable[[int], None] | None = None,
 ) -> StartResult | None:
     """Decide ``start`` with the compiled search (None when ``budget`` nodes are not enough).
 
@@ -391,7 +427,7 @@ def solve_open_start(
     u = solver.unit_id[game.last[i]]
     before = search.nodes
     solver._apply_start(start)
-    human_wins = search.mover_wins(u, budget)
+    human_wins = search.mover_wins(u, budget, report)
     if human_wins is None:
         return None
     nodes = search.nodes - before

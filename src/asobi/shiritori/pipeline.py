@@ -185,6 +185,7 @@ def solve_chunk(
     node_budget: int,
     proof_budget: int = 0,
     compiled_budget: int = 0,
+    compiled_table_bits: int = 22,
     max_starts: int = 0,
 ) -> Path:
     """Solve the start words ``words[chunk::chunks]`` (the first ``max_starts`` if > 0).
@@ -200,6 +201,8 @@ def solve_chunk(
         node_budget=node_budget,
         proof_budget=proof_budget,
         compiled_budget=compiled_budget,
+        compiled_table_bits=compiled_table_bits,
+        report=log.info,
     )
     solver = staged.solver
     rows = []
@@ -229,6 +232,7 @@ def solve_chunk(
         "node_budget": node_budget,
         "proof_budget": proof_budget,
         "compiled_budget": compiled_budget,
+        "compiled_table_bits": compiled_table_bits,
         "chunk": chunk,
         "chunks": chunks,
         "max_starts": max_starts,
