@@ -393,18 +393,19 @@ class StagedSolver:
             return result
         if self.compiled is None:
             self.compiled = CompiledSearch(solver, table_bits=self.compiled_table_bits)
-        report = None
-        if self.report is not None:
-            say = self.report
-            total = self.compiled_budget
-
-            def report(spent: int) -> None:
-                say(f"{start}: {spent:,} of {total:,} compiled nodes, not decided yet")
-
-        decided = solve_open_start(solver, self.compiled, start, self.compiled_budget, report)
+        budget = self.compiled_budget
+        decided = solve_open_start(solver, self.compiled, start, budget, self._progress(start))
         if decided is None:
-            return StartResult(start, "unknown", (start,), result.nodes + self.compiled_budget)
+            return StartResult(start, "unknown", (start,), result.nodes + budget)
         return StartResult(start, decided.winner, decided.line, result.nodes + decided.nodes)
+
+    def _progress(self, start: str) -> Callable[[int], None] | None:
+        """The compiled search's progress callback for ``start`` (None without ``report``)."""
+        say = self.report
+        if say is None:
+            return None
+        total = self.compiled_budget
+        return lambda spent: say(f"{start}: {spent:,} of {total:,} compiled nodes, not decided yet")
 
 
 def solve_open_start(
