@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from asobi.core.config import REPO_ROOT, validate_config
+from asobi.core.config import DEFAULT_SCHEMA, REPO_ROOT, load_yaml, validate_config
 from asobi.core.errors import IllegalMoveError, InputError
 from asobi.shiritori.compiled import StagedSolver
 from asobi.shiritori.data import clean_text, load_clean
@@ -64,47 +64,31 @@ def command() -> None:
     """ようかいしりとり (yokai shiritori): the yokai says its name, then the human answers."""
 
 
-def _default_budgets() -> dict[str, int]:
-    """The pipeline's default budgets (``shiritori:`` in the config schema)."""
+_BUDGET_KEYS = ("node_budget", "proof_budget", "compiled_budget", "compiled_table_bits")
+
+
+def _budget_options(function):  # type: ignore[no-untyped-def]
+    """``--node-budget`` … ``--compiled-table-bits``: range, default and help text come from
+    the ``shiritori`` keys of the config schema, so the CLI searches as the pipeline does."""
+    schema = load_yaml(DEFAULT_SCHEMA)["properties"]["shiritori"]["properties"]
     defaults = validate_config({})["shiritori"]
-    keys = ("node_budget", "proof_budget", "compiled_budget", "compiled_table_bits")
-    return {key: defaults[key] for key in keys}
-
-
-_BUDGETS = _default_budgets()
+    for key in reversed(_BUDGET_KEYS):
+        entry = schema[key]
+        function = click.option(
+            f"--{key.replace('_', '-')}",
+            key,
+            type=click.IntRange(min=entry.get("minimum"), max=entry.get("maximum")),
+            default=defaults[key],
+            show_default=True,
+            help=" ".join(entry["description"].split()),
+        )(function)
+    return function
 
 
 @command.command()
 @click.argument("start")
 @_rule_options
-@click.option(
-    "--node-budget",
-    type=click.IntRange(min=1),
-    default=_BUDGETS["node_budget"],
-    show_default=True,
-    help="Depth-first search nodes before proof-number search.",
-)
-@click.option(
-    "--proof-budget",
-    type=click.IntRange(min=0),
-    default=_BUDGETS["proof_budget"],
-    show_default=True,
-    help="Then Python proof-number search nodes (0: skip).",
-)
-@click.option(
-    "--compiled-budget",
-    type=click.IntRange(min=0),
-    default=_BUDGETS["compiled_budget"],
-    show_default=True,
-    help="Then compiled (numba) proof-number search nodes (0: skip).",
-)
-@click.option(
-    "--compiled-table-bits",
-    type=click.IntRange(min=10, max=32),
-    default=_BUDGETS["compiled_table_bits"],
-    show_default=True,
-    help="Compiled table size: 2**bits entries of 36 bytes (27 = 4.8 GB).",
-)
+@_budget_options
 def solve(
     start: str,
     data: Path,
