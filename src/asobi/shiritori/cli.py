@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from asobi.core.config import DEFAULT_SCHEMA, REPO_ROOT, load_yaml, validate_config
+from asobi.core.config import DEFAULT_SCHEMA, REPO_ROOT, load_yaml
 from asobi.core.errors import IllegalMoveError, InputError
 from asobi.shiritori.compiled import StagedSolver
 from asobi.shiritori.data import clean_text, load_clean
@@ -71,14 +71,13 @@ def _budget_options(function):  # type: ignore[no-untyped-def]
     """``--node-budget`` … ``--compiled-table-bits``: range, default and help text come from
     the ``shiritori`` keys of the config schema, so the CLI searches as the pipeline does."""
     schema = load_yaml(DEFAULT_SCHEMA)["properties"]["shiritori"]["properties"]
-    defaults = validate_config({})["shiritori"]
     for key in reversed(_BUDGET_KEYS):
         entry = schema[key]
         function = click.option(
             f"--{key.replace('_', '-')}",
             key,
             type=click.IntRange(min=entry.get("minimum"), max=entry.get("maximum")),
-            default=defaults[key],
+            default=entry["default"],
             show_default=True,
             help=" ".join(entry["description"].split()),
         )(function)

@@ -87,6 +87,9 @@ def _unplay(c, count, g, remaining, avail, undo, state, hsh):
 
 _INF = 1 << 40
 
+DEFAULT_TABLE_BITS = 22
+"""Table size (2**bits entries of 36 bytes, 150 MB) unless the config says otherwise."""
+
 
 @njit(cache=True)
 def _entry(key, check, tt_key, tt_check, tt_pn, tt_dn):
@@ -220,7 +223,7 @@ class CompiledSearch:
         self,
         solver: Solver,
         *,
-        table_bits: int = 22,
+        table_bits: int = DEFAULT_TABLE_BITS,
         epsilon_percent: int = 25,
         seed: int = 20240702,
     ) -> None:
@@ -372,7 +375,7 @@ class StagedSolver:
         node_budget: int | None,
         proof_budget: int = 0,
         compiled_budget: int = 0,
-        compiled_table_bits: int = 22,
+        compiled_table_bits: int = DEFAULT_TABLE_BITS,
         report: Callable[[str], None] | None = None,
     ) -> None:
         self.solver = Solver(game)

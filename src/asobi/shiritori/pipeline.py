@@ -25,7 +25,7 @@ import pyarrow as pa
 from asobi.core.errors import DataError
 from asobi.core.runlog import progress
 from asobi.core.tables import read_table, sha256_file, write_table
-from asobi.shiritori.compiled import StagedSolver
+from asobi.shiritori.compiled import DEFAULT_TABLE_BITS, StagedSolver
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.shiritori import (
     ALL_RULES,
@@ -185,7 +185,7 @@ def solve_chunk(
     node_budget: int,
     proof_budget: int = 0,
     compiled_budget: int = 0,
-    compiled_table_bits: int = 22,
+    compiled_table_bits: int = DEFAULT_TABLE_BITS,
     max_starts: int = 0,
 ) -> Path:
     """Solve the start words ``words[chunk::chunks]`` (the first ``max_starts`` if > 0).
