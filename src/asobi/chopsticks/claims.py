@@ -25,12 +25,12 @@ from asobi.chopsticks.chopsticks import (
     play,
 )
 from asobi.core.claims import Claim, Verdict, verdict_from, write_claims
-from asobi.core.config import REPO_ROOT, load_yaml
+from asobi.core.config import load_yaml, package_data
 from asobi.core.errors import DataError
 
 GAME = "chopsticks"
 ARTICLE = "子供の時に遊んだ「アレ」の欠陥"
-LINES_FILE = REPO_ROOT / "resources" / "chopsticks" / "article_lines.yaml"
+LINES_FILE = package_data("chopsticks", "article_lines.yaml")
 WIKIPEDIA = 'Wikipedia, "Chopsticks (hand game)", section "Optimal strategy"'
 VARIANTS_TABLE = "results/chopsticks/variants.parquet"
 POSITIONS_TABLE = "results/chopsticks/positions.parquet"

@@ -1,14 +1,16 @@
 """Load and validate the pipeline configuration.
 
-The schema (``workflow/schemas/config.schema.yaml``) gives every key a type, a
-description and a default. :func:`validate_config` fills defaults and reports the first
-problem as one line naming the key, e.g.
-``config key 'fivelines.total_max': 'abc' is not of type 'integer'``.
+The schema gives every key a type, a description and a default. It ships inside the package
+(``asobi/data/config.schema.yaml``; ``workflow/schemas/config.schema.yaml`` links to it), so
+the command line finds it from an installed wheel as well as from a checkout.
+:func:`validate_config` fills defaults and reports the first problem as one line naming the
+key, e.g. ``config key 'fivelines.total_max': 'abc' is not of type 'integer'``.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib.resources
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -19,9 +21,18 @@ import yaml
 
 from asobi.core.errors import ConfigError
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
-DEFAULT_SCHEMA = REPO_ROOT / "workflow" / "schemas" / "config.schema.yaml"
-DEFAULT_CONFIG = REPO_ROOT / "config" / "config.yaml"
+
+def package_data(*parts: str) -> Path:
+    """Path of a file shipped in ``asobi/data`` (the schema, the vendored inputs).
+
+    The files are package data, read through :mod:`importlib.resources`, so they are found
+    from an installed wheel as well as from a checkout (``resources/`` links to them).
+    """
+    resource = importlib.resources.files("asobi").joinpath("data", *parts)
+    return Path(str(resource))
+
+
+DEFAULT_SCHEMA = package_data("config.schema.yaml")
 
 
 def _with_defaults(validator_class: type) -> type:
@@ -81,7 +92,7 @@ def _describe(error: jsonschema.ValidationError) -> str:
 
 
 def load_config(
-    path: str | os.PathLike[str] = DEFAULT_CONFIG,
+    path: str | os.PathLike[str],
     schema_path: str | os.PathLike[str] = DEFAULT_SCHEMA,
 ) -> dict[str, Any]:
     """Read and validate a config file."""

@@ -16,12 +16,13 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from asobi import __version__
@@ -132,8 +133,30 @@ def concat_tables(
     *,
     table: str,
     config: Mapping[str, Any] | None = None,
+    variant: Mapping[str, Any] | None = None,
+    schema: pa.Schema | None = None,
+    sort_by: Sequence[str] = (),
+    shard_key: Callable[[Path], Any] | None = None,
 ) -> Path:
-    """Concatenate tables of one shape (shards) into one, recording the shards as inputs."""
-    paths = [Path(p) for p in paths]
-    arrow = pa.concat_tables([pq.read_table(p) for p in paths], promote_options="default")
-    return write_table(arrow, out, table=table, inputs=paths, config=config)
+    """Merge tables of one shape (shards) into one, recording the shards as inputs.
+
+    The shards are read in the order of ``shard_key`` (default: as given); ``schema`` reads
+    every shard with that schema (list columns and empty shards keep their exact types);
+    ``sort_by`` sorts the merged rows by those columns (stable, so rows that tie keep the
+    shard order). This is the one shard merge of every game.
+    """
+    ordered = [Path(p) for p in paths]
+    if shard_key is not None:
+        ordered = sorted(ordered, key=shard_key)
+    shards = [pq.read_table(p, schema=schema) for p in ordered]
+    if schema is None:
+        arrow = pa.concat_tables(shards, promote_options="default")
+    else:
+        arrow = pa.concat_tables(shards)
+    arrow = arrow.replace_schema_metadata(None)
+    if sort_by:
+        order = pc.sort_indices(arrow, sort_keys=[(name, "ascending") for name in sort_by])
+        arrow = arrow.take(order)
+    return write_table(
+        arrow, out, table=table, variant=variant, inputs=ordered, config=config, schema=schema
+    )

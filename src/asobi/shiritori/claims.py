@@ -10,6 +10,7 @@ from __future__ import annotations
 import pandas as pd
 
 from asobi.core.claims import Claim, Verdict, verdict_from
+from asobi.core.kana import hiragana_to_katakana
 from asobi.shiritori.data import CleanList
 from asobi.shiritori.shiritori import (
     DEFAULT_RULES,
@@ -47,10 +48,6 @@ BOUZU_INITIALS = "あいうおかくけこざしせそたどにぬのひ"
 
 def _source(section: str) -> str:
     return f"{ARTICLE}, section 「{section}」"
-
-
-def _katakana(hiragana: str) -> str:
-    return "".join(chr(ord(ch) + 0x60) for ch in hiragana)
 
 
 def _outcome(outcomes: pd.DataFrame, start: str, rules: Rules = DEFAULT_RULES) -> str:
@@ -227,7 +224,7 @@ def _bouzu_claim(game: ShiritoriGame, starting: dict[str, list[str]]) -> Claim:
         finishers = [w for w in u_bouzu if w in game.legal_moves(position)]
         if finishers and not game.legal_moves(game.play(position, finishers[0])):
             combo_works.append(word)
-    expected = set(_katakana(BOUZU_INITIALS))
+    expected = set(hiragana_to_katakana(BOUZU_INITIALS))
     holds = zu == ["ズンベラボウ"] and initials == expected and len(combo_works) == len(bouzu)
     return Claim(
         claim_id="shiritori.bouzu_combo",

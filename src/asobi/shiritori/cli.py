@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from asobi.core.config import DEFAULT_SCHEMA, REPO_ROOT, load_yaml
+from asobi.core.config import DEFAULT_SCHEMA, load_yaml, package_data
 from asobi.core.errors import IllegalMoveError, InputError
+from asobi.core.kana import hiragana_to_katakana
 from asobi.shiritori.compiled import StagedSolver
 from asobi.shiritori.data import clean_text, load_clean
 from asobi.shiritori.shiritori import (
@@ -20,7 +21,7 @@ from asobi.shiritori.shiritori import (
 )
 from asobi.shiritori.solver import Solver
 
-DEFAULT_DATA = REPO_ROOT / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
+DEFAULT_DATA = package_data("yokai", "yokai_names_2024-07-02.tsv")
 
 
 def _rule_options(function):  # type: ignore[no-untyped-def]
@@ -53,7 +54,7 @@ def to_katakana(text: str) -> str:
     'ロクロクビ'
     """
     cleaned = clean_text(text)
-    katakana = "".join(chr(ord(ch) + 0x60) if "ぁ" <= ch <= "ゖ" else ch for ch in cleaned)
+    katakana = hiragana_to_katakana(cleaned)
     if not is_katakana_word(katakana):
         raise InputError(f"{text.strip()!r} is not a word in kana (katakana or hiragana)")
     return katakana

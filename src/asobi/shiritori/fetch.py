@@ -31,6 +31,7 @@ import pyarrow as pa
 
 from asobi import __version__
 from asobi.core.errors import DataError
+from asobi.core.kana import hiragana_to_katakana
 from asobi.core.tables import write_table
 from asobi.shiritori.data import HEADER, clean_text, read_raw
 
@@ -151,10 +152,6 @@ class _TableParser(HTMLParser):
             self._cell.append(data)
 
 
-def _katakana(text: str) -> str:
-    return "".join(chr(ord(ch) + 0x60) if "ぁ" <= ch <= "ゖ" else ch for ch in text)
-
-
 def parse_yokai_tables(html: str) -> list[tuple[str, str]]:
     """``(reading, aliases)`` rows from the 名前/読み/備考 tables, in page order.
 
@@ -178,7 +175,7 @@ def parse_yokai_tables(html: str) -> list[tuple[str, str]]:
             if len(row) <= max(at.values()):
                 continue
             name = clean_text(row[at["名前"]])
-            reading = _katakana(clean_text(row[at["読み"]]))
+            reading = hiragana_to_katakana(clean_text(row[at["読み"]]))
             note = clean_text(row[at["備考"]])
             if name and reading:
                 entries.append((name, reading, note))
