@@ -6,13 +6,15 @@ for ``localhost`` (2 CPUs, the machine's memory, one partition, a long ``MinJobA
 ``squeue`` still shows finished jobs, no accounting database) and starts ``munged``,
 ``slurmctld`` and ``slurmd`` as child processes. Everything (ports, sockets, state, spool,
 logs) is private to the folder, the daemons listen on 127.0.0.1 only, and :meth:`stop` ends
-them by their PIDs, with every process that still carries this cluster's ``SLURM_CONF``.
+them by their PIDs, with every process that still carries this cluster's ``SLURM_CONF``
+(and the daemons get SIGTERM from the kernel if the test process dies first).
 Clients reach the cluster through :attr:`SlurmCluster.env` (``SLURM_CONF`` points at it).
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import shutil
 import signal
@@ -29,6 +31,7 @@ SEARCH_PATH = os.pathsep.join([os.environ.get("PATH", ""), "/usr/sbin", "/sbin"]
 PARTITION = "asobi"
 NODE = "localhost"
 CPUS = 2
+PR_SET_PDEATHSIG = 1  # prctl(2)
 SQUEUE_FORMAT = "%i|%j|%k|%T|%V|%S|%e"  # id, name, comment, state, submit/start/end time
 
 
@@ -231,6 +234,7 @@ class SlurmCluster:
             env=self.env,
             cwd=self.root,
             start_new_session=True,  # its own process group: stopped as one
+            preexec_fn=_die_with_parent,
         )
         out.close()
 
@@ -299,23 +303,30 @@ class SlurmCluster:
         return found
 
     # --- clients -------------------------------------------------------------------------
-    def _query(self, command: list[str]) -> str | None:
-        result = subprocess.run(
-            [self.programs[command[0]], *command[1:]],
-            capture_output=True,
-            text=True,
-            env=self.env,
-            timeout=30,
-            check=False,
-        )
+    def _query(self, command: list[str], timeout: float = 60) -> str | None:
+        """A client command's output, or None if it failed or took over ``timeout`` s."""
+        try:
+            result = subprocess.run(
+                [self.programs[command[0]], *command[1:]],
+                capture_output=True,
+                text=True,
+                env=self.env,
+                timeout=timeout,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return None
         return result.stdout if result.returncode == 0 else None
 
-    def squeue(self) -> list[SlurmJob]:
-        """Every job slurmctld knows, finished ones included (they stay MinJobAge seconds)."""
-        text = self._query(["squeue", "--states=all", "--noheader", f"--format={SQUEUE_FORMAT}"])
-        if text is None:
-            raise RuntimeError(f"squeue failed:\n{self.log_tail()}")
-        return [SlurmJob(*line.split("|", 6)) for line in text.splitlines() if line.strip()]
+    def squeue(self, attempts: int = 5) -> list[SlurmJob]:
+        """Every job slurmctld knows, finished ones included (they stay MinJobAge seconds).
+        A loaded machine can make slurmctld slow to answer: ask up to ``attempts`` times."""
+        command = ["squeue", "--states=all", "--noheader", f"--format={SQUEUE_FORMAT}"]
+        for _ in range(attempts):
+            text = self._query(command)
+            if text is not None:
+                return [SlurmJob(*line.split("|", 6)) for line in text.splitlines() if line]
+        raise RuntimeError(f"squeue failed {attempts} times:\n{self.log_tail()}")
 
     def jobs_in(self, states: tuple[str, ...]) -> list[SlurmJob]:
         try:
@@ -332,6 +343,11 @@ class SlurmCluster:
             text = path.read_text(errors="replace").splitlines()[-lines:]
             parts.append(f"--- {path.name}\n" + "\n".join(text))
         return "\n".join(parts)
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: get SIGTERM when the test process dies, even by SIGKILL."""
+    ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _address(hex_address: str) -> str:
