@@ -11,7 +11,14 @@ import pyarrow.parquet as pq
 import pytest
 
 from asobi import __version__
-from asobi.core.claims import Claim, Verdict, claims_frame, write_claims
+from asobi.core.claims import (
+    Claim,
+    Verdict,
+    claims_frame,
+    readings_evidence,
+    verdict_over_readings,
+    write_claims,
+)
 from asobi.core.config import load_config, load_yaml, validate_config
 from asobi.core.errors import ConfigError, DataError
 from asobi.core.summary import merge_claims, write_summary
@@ -28,7 +35,7 @@ def _claim(claim_id: str = "g.one", verdict: str = "confirmed") -> Claim:
         "what was checked",
         verdict,
         "evidence",
-        "g/table",
+        ("g/t.parquet",),
     )
 
 
@@ -69,7 +76,21 @@ def test_claims_need_known_verdicts_and_unique_ids(tmp_path):
     with pytest.raises(DataError):
         claims_frame([_claim(), _claim()])
     with pytest.raises(DataError):
-        Claim("x", "g", "", "s", "f", Verdict.CONFIRMED, "e", "t")
+        Claim("x", "g", "", "s", "f", Verdict.CONFIRMED, "e", ("g/t.parquet",))
+    with pytest.raises(DataError, match="cites no table"):
+        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e")
+    with pytest.raises(DataError, match="not a results table path"):
+        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", ("../outside.parquet",))
+    with pytest.raises(DataError, match="empty caveat"):
+        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", ("g/t.parquet",), caveat=" ")
+
+
+def test_verdict_over_readings_takes_every_value():
+    assert verdict_over_readings({"a": True, "b": True}) is Verdict.CONFIRMED
+    assert verdict_over_readings({"a": False, "b": False}) is Verdict.REFUTED
+    assert verdict_over_readings({"a": True, "b": False}) is Verdict.DEPENDS
+    assert verdict_over_readings({}) is Verdict.UNDECIDED
+    assert readings_evidence({"a": True, "b": False}) == "holds under: a; fails under: b"
 
 
 def test_claims_merge_and_summary(tmp_path):
@@ -87,9 +108,12 @@ def test_claims_merge_and_summary(tmp_path):
         "statement",
         "formal",
         "verdict",
+        "caveat",
+        "tables",
         "evidence",
-        "table",
     ]
+    assert list(frame["tables"].iloc[0]) == ["g/t.parquet"]
+    assert frame["caveat"].isna().all()
     text = write_summary(merged, tmp_path / "summary.txt").read_text()
     assert "[refuted] g b.one" in text
     with pytest.raises(DataError):

@@ -51,12 +51,17 @@ def canonical_json(value: Any) -> str:
 
 
 def provenance_path(path: str | os.PathLike[str]) -> str:
-    """How an input is named in ``asobi.inputs``: relative to the working directory.
+    """How an input is named in ``asobi.inputs``: relative to the working directory
+    (absolute only when it lies outside it).
 
     The workflow runs in the project root, so inputs read as ``resources/yokai/…``: the
     provenance does not depend on where a checkout lives.
     """
-    return Path(os.path.relpath(os.path.abspath(path))).as_posix()
+    absolute = Path(os.path.abspath(path))
+    try:
+        return absolute.relative_to(Path.cwd()).as_posix()
+    except ValueError:  # outside the project (a test's temporary input): keep it whole
+        return absolute.as_posix()
 
 
 STALE_TEMPORARY_GLOB = "**/.*.parquet.*.tmp"
