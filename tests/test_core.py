@@ -142,6 +142,16 @@ def test_the_shiritori_deep_overlay_is_a_valid_config_on_top_of_the_default():
     [
         ({"fivelines": {"total_max": "abc"}}, "config key 'fivelines.total_max'"),
         ({"fivelines": {"total_max": 0}}, "config key 'fivelines.total_max'"),
+        ({"fivelines": {"grundy_max": 1.0e1}}, "'fivelines.grundy_max': 10.0 is not an integer"),
+        ({"fivelines": {"grundy_max": True}}, "config key 'fivelines.grundy_max'"),
+        (
+            {"shiritori": {"wikipedia": {"timeout_seconds": float("nan")}}},
+            "'shiritori.wikipedia.timeout_seconds': nan is not a finite number",
+        ),
+        (
+            {"shiritori": {"wikipedia": {"timeout_seconds": float("inf")}}},
+            "'shiritori.wikipedia.timeout_seconds': inf is not a finite number",
+        ),
         ({"fivelines": {"totl_max": 3}}, "unknown config key 'fivelines.totl_max'"),
         ({"no_such_game": {}}, "unknown config key 'no_such_game'"),
         ([1, 2], "must be a mapping"),
