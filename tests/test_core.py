@@ -13,9 +13,11 @@ import pytest
 from asobi import __version__
 from asobi.core.claims import (
     Claim,
+    ResultTables,
     Verdict,
     claims_frame,
     readings_evidence,
+    run_builders,
     verdict_over_readings,
     write_claims,
 )
@@ -176,3 +178,27 @@ def test_variant_ids():
     with pytest.raises(ValueError):
         variant_id("Bad Id", [])
     assert json.dumps(variant_id("x", [])) == '"x"'
+
+
+def _cites(names: tuple[str, ...], reads: tuple[str, ...]):
+    def builder(tables: ResultTables) -> Claim:
+        for name in reads:
+            tables.read(name)
+        return Claim("g.c", "g", "src", "s", "f", Verdict.CONFIRMED, "e", names)
+
+    return builder
+
+
+def test_a_claim_must_cite_exactly_the_tables_its_builder_read(tmp_path):
+    frames = {"g/a.parquet": pd.DataFrame({"x": [1]}), "g/b.parquet": pd.DataFrame({"x": [2]})}
+    tables = ResultTables(frames=frames)
+    both = ("g/a.parquet", "g/b.parquet")
+    assert len(run_builders([_cites(both, both)], tables, declared=["g.c"])) == 1
+    with pytest.raises(DataError, match="cites .* but its builder read"):
+        run_builders([_cites(both, ("g/a.parquet",))], tables)
+    with pytest.raises(DataError, match="cites .* but its builder read"):
+        run_builders([_cites(("g/a.parquet",), both)], tables)
+    with pytest.raises(DataError, match="missing \\['g.d'\\]"):
+        run_builders([_cites(both, both)], tables, declared=["g.c", "g.d"])
+    with pytest.raises(DataError, match="results/g/zz.parquet, which is missing"):
+        ResultTables(tmp_path).read("g/zz.parquet")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import InitVar, asdict, dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -162,3 +162,74 @@ def write_claims(
         config=config,
         schema=CLAIM_SCHEMA,
     )
+
+
+class ResultTables:
+    """The result tables a claim builder may read, by path under ``results/``; remembers
+    which it read, so that a claim's ``tables`` can be checked against what was read.
+
+    ``frames`` (name → frame) stands in for files in tests: a builder can be fed small or
+    perturbed tables without writing them.
+    """
+
+    def __init__(
+        self,
+        root: str | os.PathLike[str] | None = None,
+        frames: Mapping[str, pd.DataFrame] | None = None,
+    ) -> None:
+        self.root = None if root is None else Path(root)
+        self.frames = dict(frames or {})
+        self.read_names: list[str] = []
+
+    def read(self, name: str) -> pd.DataFrame:
+        """The table ``name`` (e.g. ``chopsticks/variants.parquet``); recorded as read."""
+        if not TABLE_PATH.match(name):
+            raise DataError(f"{name!r} is not a results table path")
+        if name not in self.read_names:
+            self.read_names.append(name)
+        if name in self.frames:
+            return self.frames[name].copy()
+        if self.root is None or not (self.root / name).is_file():
+            raise DataError(f"claims need the table results/{name}, which is missing")
+        return pd.read_parquet(self.root / name)
+
+    def fresh(self) -> ResultTables:
+        """The same tables with an empty read record (one per builder)."""
+        return ResultTables(self.root, self.frames)
+
+
+#: A claim builder: reads what it needs from the tables, returns its claims.
+ClaimBuilder = Callable[[ResultTables], "Claim | list[Claim]"]
+
+
+def run_builders(
+    builders: Iterable[ClaimBuilder],
+    tables: ResultTables,
+    declared: Collection[str] | None = None,
+) -> list[Claim]:
+    """Run each builder on its own read record; a claim must cite exactly what it read.
+
+    Raises :class:`DataError` naming the claim when its ``tables`` differ from the tables
+    its builder read (a citation that does not hold), and, given the game's ``declared``
+    claim ids, when the claims built are not exactly those (a claim is never dropped).
+    """
+    claims: list[Claim] = []
+    for builder in builders:
+        record = tables.fresh()
+        built = builder(record)
+        for claim in [built] if isinstance(built, Claim) else list(built):
+            if sorted(claim.tables) != sorted(record.read_names):
+                raise DataError(
+                    f"claim {claim.claim_id!r} cites {sorted(claim.tables)} but its builder "
+                    f"read {sorted(record.read_names)}"
+                )
+            claims.append(claim)
+    if declared is not None:
+        built_ids = {claim.claim_id for claim in claims}
+        missing, extra = set(declared) - built_ids, built_ids - set(declared)
+        if missing or extra:
+            raise DataError(
+                f"claims built differ from the declared ids: missing {sorted(missing)}, "
+                f"undeclared {sorted(extra)}"
+            )
+    return claims
