@@ -31,6 +31,9 @@ Limits (the README's "Limits" lists them too), each failure one :class:`DataErro
 Nothing is written until everything is fetched and parsed; the TSV, its ``SHA256SUMS`` (the
 checksum the steps that read the list verify, see :mod:`asobi.shiritori.data`) and the diff
 are then written atomically, and removed again if a later one fails.
+
+The module is longer than most because the bounded HTTP client lives here: it is the
+project's only network access.
 """
 
 from __future__ import annotations
@@ -101,16 +104,13 @@ def check_api_url(api_url: str) -> str:
         host = parts.hostname or ""
         parts.port  # noqa: B018 (raises ValueError on a bad port)
     except ValueError:
-        parts, host = None, ""
-    allowed = parts is not None and bool(host)
-    if allowed and parts is not None and parts.scheme != "https":
-        allowed = parts.scheme == "http" and _is_loopback(host)
-    if not allowed:
+        parts, host = urllib.parse.urlsplit(""), ""
+    if not host or not (parts.scheme == "https" or (parts.scheme == "http" and _is_loopback(host))):
         raise ConfigError(
             "shiritori.wikipedia.api_url must be an https URL (http only for a loopback host "
             f"such as 127.0.0.1): got {_one_line(repr(api_url))}"
         )
-    if parts is not None and (parts.query or parts.fragment):
+    if parts.query or parts.fragment:
         raise ConfigError(
             f"shiritori.wikipedia.api_url must not carry a query or fragment: got {api_url!r}"
         )
