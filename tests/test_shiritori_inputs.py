@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,40 @@ def test_play_asks_again_after_an_entry_that_is_not_kana():
     assert len(refused) == 2
     assert refused[0].endswith("'kappa' is not a word in kana (katakana or hiragana). Try again.")
     assert "you win" in result.output.lower()
+
+
+def test_workflow_fetches_from_a_local_stand_in_and_refuses_an_edited_fetched_list(
+    snakemake_run,
+):
+    """``source: wikipedia`` end to end against 127.0.0.1; then the issue's bypass: edit the
+    fetched list, set its mtime back, ask for ``words.parquet`` again."""
+    from test_shiritori_fetch import MediaWiki
+
+    wiki = MediaWiki()
+    thread = threading.Thread(target=wiki.server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        config = {
+            "shiritori": {
+                "source": "wikipedia",
+                "variants": [DEFAULT],
+                "wikipedia": {"api_url": wiki.url, "timeout_seconds": 5, "retries": 1},
+            }
+        }
+        targets = ["results/shiritori/words.parquet"]
+        result, workdir = snakemake_run(config, targets)
+        assert result.returncode == 0, result.stderr[-3000:]
+        fetched = workdir / "results/shiritori/fetched/yokai_names.tsv"
+        assert (fetched.parent / "SHA256SUMS").exists()
+        words = workdir / targets[0]
+        assert words.exists()
+        words.unlink()
+        edit_and_set_mtime_back(fetched)
+        result, _ = snakemake_run(config, targets)
+    finally:
+        wiki.stop.set()
+        wiki.server.shutdown()
+        wiki.server.server_close()
+    assert result.returncode != 0
+    assert "changed after it was checked" in result.stderr
+    assert not words.exists()

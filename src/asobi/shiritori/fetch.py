@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import hashlib
 import http.client
 import ipaddress
 import json
@@ -63,7 +64,7 @@ import pyarrow as pa
 from asobi import __version__
 from asobi.core.errors import ConfigError, DataError
 from asobi.core.kana import hiragana_to_katakana
-from asobi.core.tables import sha256_file, write_table
+from asobi.core.tables import write_table
 from asobi.shiritori.data import HEADER, SUMS_NAME, clean_text, read_raw
 
 log = logging.getLogger("asobi.shiritori.fetch")
@@ -250,31 +251,33 @@ def _read_capped(response: http.client.HTTPResponse, max_bytes: int, url: str) -
     return b"".join(chunks)
 
 
-def http_get(url: str, *, timeout: float, max_bytes: int) -> bytes:
+def _get_once(url: str, *, timeout: float, max_bytes: int) -> bytes:
     """One GET of ``url``, body included, within ``timeout`` seconds and ``max_bytes``.
 
     Raises :class:`DataError` for answers not worth repeating, ``_Retryable`` otherwise.
     """
-    check_api_url(url.split("?", 1)[0])
+    endpoint = check_api_url(url.split("?", 1)[0])
+    late = f"no complete answer within {timeout:g} s"
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
     with _Deadline(timeout) as deadline:
         try:
             with _opener(deadline, url).open(request, timeout=timeout) as response:
-                body = _read_capped(response, max_bytes, url.split("?", 1)[0])
+                body = _read_capped(response, max_bytes, endpoint)
         except urllib.error.HTTPError as error:
+            error.close()
             if deadline.expired:
-                raise _Retryable(f"no complete answer within {timeout:g} s") from None
+                raise _Retryable(late) from None
             message = f"HTTP {error.code} {_one_line(error.reason, 80)}"
             if error.code == 429 or error.code >= 500:
                 raise _Retryable(message) from None
             moved = " (redirects are not followed)" if 300 <= error.code < 400 else ""
-            raise DataError(f"{url.split('?', 1)[0]} answered {message}{moved}") from None
+            raise DataError(f"{endpoint} answered {message}{moved}") from None
         except (OSError, http.client.HTTPException) as error:
             if deadline.expired:
-                raise _Retryable(f"no complete answer within {timeout:g} s") from None
+                raise _Retryable(late) from None
             raise _Retryable(_one_line(f"{type(error).__name__}: {error}")) from None
         if deadline.expired:  # the watchdog cut the body short
-            raise _Retryable(f"no complete answer within {timeout:g} s")
+            raise _Retryable(late)
     return body
 
 
@@ -322,7 +325,7 @@ def api_get(
     last_error = ""
     for attempt in range(1, retries + 1):
         try:
-            body = http_get(f"{api_url}?{query}", timeout=timeout, max_bytes=max_bytes)
+            body = _get_once(f"{api_url}?{query}", timeout=timeout, max_bytes=max_bytes)
         except _Retryable as error:
             last_error = str(error)
             log.warning("attempt %d/%d for %s failed: %s", attempt, retries, api_url, error)
@@ -381,7 +384,9 @@ def revision_at(
     names = {title} | {
         entry.get("to")
         for entry in (normalised if isinstance(normalised, list) else [])
-        if isinstance(entry, dict) and entry.get("from") == title
+        if isinstance(entry, dict)
+        and entry.get("from") == title
+        and isinstance(entry.get("to"), str)
     }
     if page.get("title") not in names:
         raise DataError(
@@ -578,9 +583,11 @@ def fetch_to_tsv(
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         lines = ["\t".join(HEADER)] + [f"{reading}\t{aliases}" for reading, aliases in rows]
-        _write_atomic(target, "\n".join(lines) + "\n")
+        text = "\n".join(lines) + "\n"
+        _write_atomic(target, text)
         written.append(target)
-        _write_atomic(sums, f"{sha256_file(target)}  {target.name}\n")
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        _write_atomic(sums, f"{digest}  {target.name}\n")
         written.append(sums)
         write_table(
             pd.DataFrame(diff, columns=DIFF_SCHEMA.names),
