@@ -446,3 +446,31 @@ def test_offline_gives_a_clear_error_after_retries():
         port = probe.getsockname()[1]
     with within(10), pytest.raises(DataError, match="after 2 attempts.*vendored"):
         revision_at(f"http://127.0.0.1:{port}/w/api.php", TITLE, TIMESTAMP, timeout=1, retries=2)
+
+
+def test_an_https_handshake_trickling_in_is_cut_at_the_deadline():
+    """A TLS server on 127.0.0.1 that announces a 16 kB handshake record and sends it one
+    byte every 0.2 s: each read returns in time, only the request's deadline ends it."""
+    stop = threading.Event()
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+
+    def serve() -> None:
+        connection, _ = listener.accept()
+        with connection, contextlib.suppress(OSError):
+            connection.recv(4096)  # the client hello
+            connection.sendall(b"\x16\x03\x03\x40\x00")  # handshake record of 16384 bytes
+            while not stop.wait(0.2):
+                connection.sendall(b"\x00")
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        with within(10), pytest.raises(DataError, match="last error: no complete answer within"):
+            revision_at(
+                f"https://127.0.0.1:{port}/w/api.php", TITLE, TIMESTAMP, timeout=1.5, retries=1
+            )
+    finally:
+        stop.set()
+        thread.join(5)
+        listener.close()
