@@ -26,9 +26,18 @@ BOTH_WAYS = {"confirmed", "refuted"}
 def _declared() -> dict[str, str]:
     ids = {}
     for game in GAME_PACKAGES:
-        for claim_id in importlib.import_module(f"asobi.{game}.claims").CLAIM_IDS:
+        for claim_id in getattr(importlib.import_module(f"asobi.{game}.claims"), "CLAIM_IDS", ()):
             ids[claim_id] = game
     return ids
+
+
+#: Games whose claim builders have not yet moved to declared ids, ResultTables and tests both
+#: ways (issue 12 is open for them); the strict xfail below fails once they all have.
+NOT_YET_DECLARED = [
+    game
+    for game in GAME_PACKAGES
+    if not hasattr(importlib.import_module(f"asobi.{game}.claims"), "CLAIM_IDS")
+]
 
 
 def _load_claim_tests() -> None:
@@ -44,6 +53,11 @@ _load_claim_tests()
 def test_every_claim_is_tested_both_ways(claim_id: str):
     missing = BOTH_WAYS - CHECKED.get(claim_id, set())
     assert not missing, f"{claim_id}: no test makes it come out {sorted(missing)}"
+
+
+@pytest.mark.xfail(strict=True, reason="issue 12 open: not every game declares CLAIM_IDS yet")
+def test_every_game_declares_its_claims():
+    assert NOT_YET_DECLARED == []
 
 
 def test_every_tested_claim_is_declared():
