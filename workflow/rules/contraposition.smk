@@ -3,6 +3,12 @@ CONTRAPOSITION = config["contraposition"]
 CONTRAPOSITION_PROTOCOLS = ["basic", "onetwo"]
 
 
+def contraposition_agents(wildcards):
+    """The config settings of the two agents of one self-play batch (only theirs)."""
+    agents = CONTRAPOSITION["agents"]
+    return {kind: agents[kind] for kind in sorted({wildcards.white, wildcards.black})}
+
+
 # one exact solve per (side, protocol); one batch of games per (side, protocol, pairing, batch)
 CONTRAPOSITION_SOLUTION_SHARDS = expand(
     "results/contraposition/solutions/side{side}_{protocol}.parquet",
@@ -57,6 +63,8 @@ rule contraposition_solutions:
         "results/contraposition/solutions.parquet",
     log:
         "logs/contraposition/solutions.log",
+    benchmark:
+        "benchmarks/contraposition/solutions.tsv"
     script:
         "../scripts/contraposition_solutions.py"
 
@@ -82,7 +90,7 @@ rule contraposition_selfplay_batch:
     params:
         games_per_batch=CONTRAPOSITION["selfplay_games_per_batch"],
         seed=CONTRAPOSITION["selfplay_seed"],
-        agents=CONTRAPOSITION["agents"],
+        agents=contraposition_agents,
     script:
         "../scripts/contraposition_selfplay_batch.py"
 
@@ -95,6 +103,8 @@ rule contraposition_selfplay:
         summary="results/contraposition/selfplay.parquet",
     log:
         "logs/contraposition/selfplay.log",
+    benchmark:
+        "benchmarks/contraposition/selfplay.tsv"
     script:
         "../scripts/contraposition_selfplay.py"
 
@@ -165,5 +175,7 @@ rule contraposition_claims:
         "results/contraposition/claims.parquet",
     log:
         "logs/contraposition/claims.log",
+    benchmark:
+        "benchmarks/contraposition/claims.tsv"
     script:
         "../scripts/contraposition_claims.py"
