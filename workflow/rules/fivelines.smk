@@ -9,6 +9,13 @@ GAME_OUTPUTS["fivelines"] = lambda: [
 GAME_CLAIMS["fivelines"] = "results/fivelines/claims.parquet"
 
 
+def fivelines_proof_rows(wildcards):
+    """Lemma (b) is proved for 1..proof_max_rows rows; the other lemmas have no row count."""
+    if wildcards.lemma == "zero_reachable":
+        return config["fivelines"]["proof_max_rows"]
+    return None
+
+
 rule fivelines_grundy:
     output:
         "results/fivelines/grundy.parquet",
@@ -55,7 +62,7 @@ rule fivelines_proof:
         runtime=30,
     params:
         max_width=config["fivelines"]["proof_max_width"],
-        max_rows=config["fivelines"]["proof_max_rows"],
+        max_rows=fivelines_proof_rows,
     script:
         "../scripts/fivelines_proof.py"
 
@@ -67,6 +74,8 @@ rule fivelines_proofs:
         "results/fivelines/proofs.parquet",
     log:
         "logs/fivelines/proofs.log",
+    benchmark:
+        "benchmarks/fivelines/proofs.tsv"
     script:
         "../scripts/fivelines_merge_proofs.py"
 
@@ -80,5 +89,7 @@ rule fivelines_claims:
         "results/fivelines/claims.parquet",
     log:
         "logs/fivelines/claims.log",
+    benchmark:
+        "benchmarks/fivelines/claims.tsv"
     script:
         "../scripts/fivelines_claims.py"
