@@ -3,12 +3,6 @@ CONTRAPOSITION = config["contraposition"]
 CONTRAPOSITION_PROTOCOLS = ["basic", "onetwo"]
 
 
-def contraposition_agents(wildcards):
-    """The config settings of the two agents of one self-play batch (only theirs)."""
-    agents = CONTRAPOSITION["agents"]
-    return {kind: agents[kind] for kind in sorted({wildcards.white, wildcards.black})}
-
-
 # one exact solve per (side, protocol); one batch of games per (side, protocol, pairing, batch)
 CONTRAPOSITION_SOLUTION_SHARDS = expand(
     "results/contraposition/solutions/side{side}_{protocol}.parquet",
@@ -90,7 +84,10 @@ rule contraposition_selfplay_batch:
     params:
         games_per_batch=CONTRAPOSITION["selfplay_games_per_batch"],
         seed=CONTRAPOSITION["selfplay_seed"],
-        agents=contraposition_agents,
+        # only the settings of this batch's two agents
+        agents=lambda w: {
+            k: CONTRAPOSITION["agents"][k] for k in sorted({w.white, w.black})
+        },
     script:
         "../scripts/contraposition_selfplay_batch.py"
 

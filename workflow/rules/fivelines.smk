@@ -9,13 +9,6 @@ GAME_OUTPUTS["fivelines"] = lambda: [
 GAME_CLAIMS["fivelines"] = "results/fivelines/claims.parquet"
 
 
-def fivelines_proof_rows(wildcards):
-    """Lemma (b) is proved for 1..proof_max_rows rows; the other lemmas have no row count."""
-    if wildcards.lemma == "zero_reachable":
-        return config["fivelines"]["proof_max_rows"]
-    return None
-
-
 rule fivelines_grundy:
     output:
         "results/fivelines/grundy.parquet",
@@ -62,7 +55,12 @@ rule fivelines_proof:
         runtime=30,
     params:
         max_width=config["fivelines"]["proof_max_width"],
-        max_rows=fivelines_proof_rows,
+        # lemma (b) is proved for 1..proof_max_rows rows; the others have no row count
+        max_rows=lambda w: (
+            config["fivelines"]["proof_max_rows"]
+            if w.lemma == "zero_reachable"
+            else None
+        ),
     script:
         "../scripts/fivelines_proof.py"
 
