@@ -12,7 +12,7 @@ import time
 from collections import defaultdict
 
 from asobi.chopsticks.chopsticks import Rules
-from asobi.chopsticks.pipeline import rule_sets
+from asobi.chopsticks.rule_sets import rule_sets
 from asobi.chopsticks.solver import solve
 from asobi.chopsticks.tables import solve_tables
 

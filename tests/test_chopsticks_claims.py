@@ -6,9 +6,9 @@ import copy
 
 import pytest
 
-from asobi.chopsticks.chopsticks import Rules, start_position
+from asobi.chopsticks.chopsticks import Chopsticks, Rules
 from asobi.chopsticks.claims import all_claims, check_line, load_lines
-from asobi.chopsticks.pipeline import merge_shards, write_shard
+from asobi.chopsticks.pipeline import write_merged, write_shard
 from asobi.chopsticks.solver import solve
 from asobi.core.errors import DataError
 
@@ -23,7 +23,7 @@ ARTICLE_ONLY = {
 def start_outcome(**switches: bool) -> str:
     rules = Rules(**switches)  # type: ignore[arg-type]
     solution = solve(rules)
-    return solution.outcome(solution.index(start_position(rules))).value
+    return solution.outcome(solution.index(Chopsticks(rules).start)).value
 
 
 def outcomes_of(rules: Rules) -> dict:
@@ -83,7 +83,7 @@ def test_claims_table(tmp_path):
         shard="part000", config=ARTICLE_ONLY, out_variants=shard["v"], out_positions=shard["p"]
     )
     merged = {name: tmp_path / f"{name}-all.parquet" for name in ("v", "p")}
-    merge_shards(
+    write_merged(
         variants=[shard["v"]],
         positions=[shard["p"]],
         out_variants=merged["v"],

@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from asobi.chopsticks.pipeline import rule_sets, shard_names, shard_rule_sets
+from asobi.chopsticks.rule_sets import rule_sets, shard_names, shard_rule_sets
 from asobi.cli import main
 from asobi.core.errors import ConfigError
 from asobi.core.tables import read_metadata

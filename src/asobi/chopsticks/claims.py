@@ -17,13 +17,7 @@ from typing import Any
 import pandas as pd
 import pyarrow.parquet as pq
 
-from asobi.chopsticks.chopsticks import (
-    SWITCHES,
-    Position,
-    Rules,
-    legal_moves,
-    play,
-)
+from asobi.chopsticks.chopsticks import SWITCHES, Chopsticks, Position, Rules
 from asobi.core.claims import Claim, Verdict, verdict_from, write_claims
 from asobi.core.config import load_yaml, package_data
 from asobi.core.errors import DataError
@@ -207,6 +201,7 @@ def check_line(
 ) -> tuple[bool, str]:
     """Replay one line: every turn legal, the article's winner wins from every position."""
     rules = Rules(**line["rules"])
+    game = Chopsticks(rules)
     steps = [_row(text) for text in line["steps"]]
     sides = ("opponent", "author")
     to_move = 0  # the opponent moves first
@@ -246,8 +241,8 @@ def check_line(
         expected = Position(tuple(sorted(after[1 - to_move])), tuple(sorted(after[to_move])))
         found = [
             m
-            for m in legal_moves(position, rules)
-            if play(position, m, rules) == expected
+            for m in game.legal_moves(position)
+            if game.play(position, m) == expected
             and (split_to is None or (m.split == split_to and m.attacker is not None))
         ]
         if not found:

@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 import pandas as pd
 
-from asobi.chopsticks.chopsticks import Rules, article_rule_sets, parse_position
+from asobi.chopsticks.chopsticks import Chopsticks, Rules
+from asobi.chopsticks.rule_sets import article_rule_sets
 from asobi.chopsticks.solver import solve
 from asobi.chopsticks.tables import variant_row
 from asobi.core.errors import ConfigError, DataError
@@ -93,7 +94,7 @@ def best(
         )  # type: ignore[arg-type]
     except ConfigError as error:
         raise click.UsageError(str(error).removeprefix("chopsticks: ")) from None
-    parsed = parse_position(position, rules)
+    parsed = Chopsticks(rules).parse_position(position)
     solution = solve(rules)
     index = solution.index(parsed)
     outcome = solution.outcome(index)
