@@ -2,8 +2,9 @@
 
 Rooms: ``chopsticks.py`` (the rules: :class:`~asobi.chopsticks.chopsticks.Chopsticks`),
 ``rule_sets.py`` (which rule sets a run solves), ``solver.py`` with ``kernels.py`` (retrograde
-analysis), ``tables.py`` (rows and schemas), ``claims.py`` (the audit), ``pipeline.py`` (the
-workflow steps), ``cli.py`` (``asobi chopsticks``).
+analysis), ``tables.py`` (rows, schemas and the strategy table), ``claims.py`` (the audit),
+``lines.py`` (the article's lines of play, replayed), ``pipeline.py`` (the workflow steps),
+``cli.py`` (``asobi chopsticks``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def conformance_cases() -> list[ConformanceCase]:
         Rules(split=True, fusion=True, reaction=True),  # the article's 「クソルール」
         Rules(dies_at=4, split=True, revive=True, fusion=True, swap=True, reaction=True),
         Rules(dies_at=3, overflow="rollover", split=True, revive=True),
+        Rules(dies_at=6, split=True, revive=True, fusion=True, from_one=True),
         Rules(hands_first=1, hands_second=3, dies_at=4),
     ]
     return [

@@ -13,6 +13,9 @@ dead (戦闘不能). On a turn the player to move either
   (融合: the giver may drop to 0). Without ``swap`` (交換) a split must change the multiset
   of the player's hand values; with it a mere exchange (in effect a pass) is allowed.
   With ``reaction`` (再行動) a split may be followed by an attack in the same turn.
+  ``from_one`` is a reading, not an article option: the article lets only a hand of 2 or
+  more split (「片手が2以上の場合」); many players and published solvers also let a hand of 1
+  give its point when fusion is on, so (1,1) -> (0,2) is a split. It needs ``fusion``.
 
 A player whose hands are all dead has lost. Hands of one player are interchangeable, so a
 position is the sorted tuple of the mover's hands and the sorted tuple of the other
@@ -42,7 +45,10 @@ from asobi.core.errors import ConfigError, IllegalMoveError, InputError
 from asobi.core.game import Outcome, not_over_error
 
 Overflow = Literal["cutoff", "rollover"]
-SWITCHES = ("split", "revive", "fusion", "swap", "reaction")
+#: The article's switches, then the ``from_one`` reading, in variant id order.
+SWITCHES = ("split", "revive", "fusion", "swap", "reaction", "from_one")
+ARTICLE_SWITCHES = SWITCHES[:5]
+_ID_PARTS = {"from_one": "fromone"}
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,7 @@ class Rules:
     fusion: bool = False
     swap: bool = False
     reaction: bool = False
+    from_one: bool = False
 
     def __post_init__(self) -> None:
         if not (1 <= self.hands_first <= 8 and 1 <= self.hands_second <= 8):
@@ -70,22 +77,31 @@ class Rules:
             )
         if not self.split and (self.revive or self.fusion or self.swap or self.reaction):
             raise ConfigError("chopsticks: revive, fusion, swap and reaction need split")
+        if self.from_one and not self.fusion:
+            raise ConfigError(
+                "chopsticks: from_one needs fusion (a hand of 1 gives its point only by "
+                "dropping to 0)"
+            )
 
     @property
     def variant_id(self) -> str:
-        """``dies5_cutoff`` plus ``_split`` ... ``_reaction`` for each switch that is on.
+        """``dies5_cutoff`` plus ``_split`` ... ``_reaction``, ``_fromone`` for each switch on.
 
         Generalised hand counts get an ``h{first}v{second}_`` prefix (2 against 2 has none).
 
         >>> Rules(split=True, fusion=True, reaction=True).variant_id
         'dies5_cutoff_split_fusion_reaction'
+        >>> Rules(dies_at=6, split=True, revive=True, fusion=True, from_one=True).variant_id
+        'dies6_cutoff_split_revive_fusion_fromone'
         >>> Rules(hands_first=3, hands_second=1, dies_at=7, overflow="rollover").variant_id
         'h3v1_dies7_rollover'
         """
         prefix = ""
         if (self.hands_first, self.hands_second) != (2, 2):
             prefix = f"h{self.hands_first}v{self.hands_second}_"
-        switches = "".join(f"_{name}" for name in SWITCHES if getattr(self, name))
+        switches = "".join(
+            f"_{_ID_PARTS.get(name, name)}" for name in SWITCHES if getattr(self, name)
+        )
         return f"{prefix}dies{self.dies_at}_{self.overflow}{switches}"
 
     def as_dict(self) -> dict[str, object]:
@@ -294,10 +310,11 @@ class Chopsticks:
         rules = self.rules
         if not rules.split:
             return []
+        smallest_giver = 1 if rules.from_one else 2
         found: set[tuple[int, ...]] = set()
         for giver, receiver in product(range(len(hands)), repeat=2):
             have, get = hands[giver], hands[receiver]
-            if giver == receiver or have < 2 or (get == 0 and not rules.revive):
+            if giver == receiver or have < smallest_giver or (get == 0 and not rules.revive):
                 continue
             for amount in range(1, have + 1):
                 left, right = have - amount, get + amount

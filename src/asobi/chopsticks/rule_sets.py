@@ -1,15 +1,27 @@
 """Which chopsticks rule sets the config asks for, and how they are cut into shards.
 
-The config block ``chopsticks`` chooses the rule sets: the article's 68 (``article_rule_sets``)
-and generalised simple chopsticks for every pair of hand counts in
-``simple_hands_min..simple_hands_max``, every ``dies_at`` in ``simple_dies_min..simple_dies_max``
-and every overflow in ``simple_overflows``. The list is ordered (article rule sets first) and
-cut into shards of ``shard_size`` rule sets, named ``part000``, ``part001``, ...
+The config block ``chopsticks`` chooses the rule sets, in this order:
+
+1. the article's 68 (``article_rule_sets``);
+2. generalised simple chopsticks for every pair of hand counts in
+   ``simple_hands_min..simple_hands_max``, every ``dies_at`` in
+   ``simple_dies_min..simple_dies_max`` and every overflow in ``simple_overflows``;
+3. every 2-hand rule set for each ``dies_at`` in ``split_dies_min..split_dies_max``: both
+   overflows, no split and every combination of the split switches, each fusion rule set
+   also under the ``from_one`` reading when ``from_one`` is on (which also adds that reading
+   of the article's fusion rule sets).
+
+A rule set listed twice keeps its first place, so the rule sets of a smaller config keep their
+order (and their rows) in a larger one. The list is cut into shards of ``shard_size`` rule
+sets, named ``part000``, ``part001``, ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -25,7 +37,11 @@ SELECTION_KEYS = (
     "simple_dies_min",
     "simple_dies_max",
     "simple_overflows",
+    "split_dies_min",
+    "split_dies_max",
+    "from_one",
 )
+OVERFLOWS = ("cutoff", "rollover")
 
 
 def article_rule_sets() -> list[Rules]:
@@ -34,21 +50,34 @@ def article_rule_sets() -> list[Rules]:
     >>> len(article_rule_sets())
     68
     """
+    return two_hand_rule_sets((5, 6), from_one=False)
+
+
+def two_hand_rule_sets(dies_at: Iterable[int], *, from_one: bool) -> list[Rules]:
+    """2 against 2 for each ``dies_at`` and overflow: no split, then every split switch set.
+
+    With ``from_one`` each fusion rule set is followed by its ``from_one`` reading: 17 rule
+    sets per (dies_at, overflow) without it, 25 with it.
+
+    >>> [len(two_hand_rule_sets([7], from_one=flag)) for flag in (False, True)]
+    [34, 50]
+    """
     found: list[Rules] = []
-    for dies_at, overflow in product((5, 6), ("cutoff", "rollover")):
-        found.append(Rules(dies_at=dies_at, overflow=overflow))
+    for dies, overflow in product(dies_at, OVERFLOWS):
+        found.append(Rules(dies_at=dies, overflow=overflow))  # type: ignore[arg-type]
         for revive, fusion, swap, reaction in product((False, True), repeat=4):
-            found.append(
-                Rules(
-                    dies_at=dies_at,
-                    overflow=overflow,
-                    split=True,
-                    revive=revive,
-                    fusion=fusion,
-                    swap=swap,
-                    reaction=reaction,
-                )
+            rules = Rules(
+                dies_at=dies,
+                overflow=overflow,  # type: ignore[arg-type]
+                split=True,
+                revive=revive,
+                fusion=fusion,
+                swap=swap,
+                reaction=reaction,
             )
+            found.append(rules)
+            if fusion and from_one:
+                found.append(replace(rules, from_one=True))
     return found
 
 
@@ -64,7 +93,14 @@ def simple_rule_sets(
 
 def settings_of(config: Mapping[str, Any]) -> dict[str, Any]:
     """The ``chopsticks`` config block, validated, with the schema's defaults filled in."""
-    return validate_config({"chopsticks": dict(config)})["chopsticks"]
+    return json.loads(_validated(json.dumps(dict(config), sort_keys=True)))
+
+
+@cache
+def _validated(config_json: str) -> str:
+    """Validation reads the schema file each time: remember each block's result."""
+    block = json.loads(config_json)
+    return json.dumps(validate_config({"chopsticks": block})["chopsticks"])
 
 
 def selection(config: Mapping[str, Any]) -> dict[str, Any]:
@@ -75,11 +111,35 @@ def selection(config: Mapping[str, Any]) -> dict[str, Any]:
 
 def rule_sets(config: Mapping[str, Any]) -> list[Rules]:
     """Every rule set the config asks for, without duplicates, in a fixed order."""
+    return _chosen(settings_of(config))
+
+
+def shard_names(config: Mapping[str, Any]) -> list[str]:
+    """Names of the shards: ``part000`` ... (``shard_size`` rule sets each)."""
     settings = settings_of(config)
+    return _names(len(_chosen(settings)), settings["shard_size"])
+
+
+def shard_rule_sets(config: Mapping[str, Any], shard: str) -> list[Rules]:
+    """The rule sets of one shard."""
+    settings = settings_of(config)
+    chosen = _chosen(settings)
+    size = int(settings["shard_size"])
+    if shard not in _names(len(chosen), size):
+        raise ConfigError(f"chopsticks: unknown shard {shard!r}")
+    index = int(shard.removeprefix("part"))
+    return chosen[index * size : (index + 1) * size]
+
+
+def _chosen(settings: Mapping[str, Any]) -> list[Rules]:
     chosen: list[Rules] = list(article_rule_sets()) if settings["article_rule_sets"] else []
     hands = range(settings["simple_hands_min"], settings["simple_hands_max"] + 1)
     dies = range(settings["simple_dies_min"], settings["simple_dies_max"] + 1)
     chosen += simple_rule_sets(hands, dies, list(settings["simple_overflows"]))
+    two_hand = range(settings["split_dies_min"], settings["split_dies_max"] + 1)
+    chosen += two_hand_rule_sets(two_hand, from_one=settings["from_one"])
+    if settings["article_rule_sets"] and settings["from_one"]:
+        chosen += [replace(r, from_one=True) for r in article_rule_sets() if r.fusion]
     unique = {rules.variant_id: rules for rules in reversed(chosen)}
     ordered = list(dict.fromkeys(rules.variant_id for rules in chosen))
     if not ordered:
@@ -87,17 +147,5 @@ def rule_sets(config: Mapping[str, Any]) -> list[Rules]:
     return [unique[variant] for variant in ordered]
 
 
-def shard_names(config: Mapping[str, Any]) -> list[str]:
-    """Names of the shards: ``part000`` ... (``shard_size`` rule sets each)."""
-    size = int(settings_of(config)["shard_size"])
-    count = -(-len(rule_sets(config)) // size)
-    return [f"part{index:03d}" for index in range(count)]
-
-
-def shard_rule_sets(config: Mapping[str, Any], shard: str) -> list[Rules]:
-    """The rule sets of one shard."""
-    if shard not in shard_names(config):
-        raise ConfigError(f"chopsticks: unknown shard {shard!r}")
-    size = int(settings_of(config)["shard_size"])
-    index = int(shard.removeprefix("part"))
-    return rule_sets(config)[index * size : (index + 1) * size]
+def _names(count: int, size: int) -> list[str]:
+    return [f"part{index:03d}" for index in range(-(-count // int(size)))]
