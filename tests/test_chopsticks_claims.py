@@ -20,7 +20,7 @@ ARTICLE_ONLY = {  # the article's 68 rule sets and the from_one reading of their
     "simple_overflows": [],
     "split_dies_min": 3,
     "split_dies_max": 2,
-    "shard_size": 100,
+    "shard_positions": 10**9,
 }
 
 
@@ -74,7 +74,7 @@ def test_a_doctored_line_is_caught():
 
 
 def test_claims_need_every_article_rule_set(tmp_path):
-    config = {**ARTICLE_ONLY, "shard_size": 40}
+    config = {**ARTICLE_ONLY, "shard_positions": 10_000}  # 8 rule sets per shard
     paths = {name: tmp_path / f"{name}.parquet" for name in ("v", "p")}
     write_shard(shard="part000", config=config, out_variants=paths["v"], out_positions=paths["p"])
     with pytest.raises(DataError, match="needs 16 article rule sets"):
@@ -116,7 +116,7 @@ def test_claims_table(tmp_path):
 
 
 def _claims_of(tmp_path, **settings) -> dict:
-    config = {**ARTICLE_ONLY, "shard_size": 1000, **settings}
+    config = {**ARTICLE_ONLY, "shard_positions": 10**9, **settings}
     paths = {name: tmp_path / f"{name}.parquet" for name in ("v", "p")}
     write_shard(shard="part000", config=config, out_variants=paths["v"], out_positions=paths["p"])
     return {claim.claim_id: claim for claim in all_claims(paths["v"], paths["p"])}
@@ -147,7 +147,7 @@ def test_claims_list_readings_and_neighbouring_dies_at(tmp_path):
 def test_a_reading_that_breaks_a_claim_makes_a_caveat(tmp_path):
     """Pretend the from_one reading of one revive + swap rule set lets the first player win."""
     paths = {name: tmp_path / f"{name}.parquet" for name in ("v", "p")}
-    config = {**ARTICLE_ONLY, "shard_size": 1000}
+    config = {**ARTICLE_ONLY, "shard_positions": 10**9}
     write_shard(shard="part000", config=config, out_variants=paths["v"], out_positions=paths["p"])
     variants = pd.read_parquet(paths["v"])
     never_loses = OUTCOME_CLAIMS[2]

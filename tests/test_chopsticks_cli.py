@@ -8,7 +8,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from asobi.chopsticks.rule_sets import rule_sets, shard_names, shard_rule_sets
+from asobi.chopsticks.chopsticks import Rules
+from asobi.chopsticks.rule_sets import rule_sets, shard_names, shard_rule_sets, work
 from asobi.cli import main
 from asobi.core.errors import ConfigError
 from asobi.core.tables import read_metadata
@@ -119,8 +120,13 @@ def test_default_config_rule_sets_and_shards():
     # dies_at 2..10 x 2 overflows x (no split, 16 switch sets, 8 from_one readings), minus
     # the 68 article ones and the 14 other simple 2-against-2 ones
     assert len(ids) == len(set(ids)) == 68 + 16 * 9 * 2 - 4 + 9 * 2 * 25 - 68 - 14
-    assert shard_names({}) == [f"part{i:03d}" for i in range(17)]
-    assert sum(len(shard_rule_sets({}, name)) for name in shard_names({})) == len(ids)
+    assert shard_names({}) == [f"part{i:03d}" for i in range(7)]
+    shards = [shard_rule_sets({}, name) for name in shard_names({})]
+    assert [rules for shard in shards for rules in shard] == chosen  # in order, each once
+    assert all(sum(map(work, shard)) <= 1_200_000 or len(shard) == 1 for shard in shards)
+    # the largest simple rule set (h4v4, dies_at 10: 715 multisets each) weighs the most
+    assert max(map(work, chosen)) == work(Rules(hands_first=4, hands_second=4, dies_at=10))
+    assert work(Rules(hands_first=4, hands_second=4, dies_at=10)) == 715**2 + 1_000
     with pytest.raises(ConfigError, match="unknown shard"):
         shard_rule_sets({}, "part999")
     with pytest.raises(ConfigError, match="no rule set"):
@@ -141,7 +147,7 @@ def test_snakemake_run_of_chopsticks(snakemake_run, capsys):
             "simple_dies_max": 4,
             "split_dies_min": 4,
             "split_dies_max": 5,
-            "shard_size": 60,
+            "shard_positions": 100_000,
         }
     }
     result, workdir = snakemake_run(config, ["results/chopsticks/claims.parquet"], cores=2)
@@ -156,7 +162,7 @@ def test_snakemake_run_of_chopsticks(snakemake_run, capsys):
     assert len(positions) == variants.n_positions.sum()
     meta = read_metadata(workdir / "results/chopsticks/positions.parquet")
     assert meta["table"] == "chopsticks/positions"
-    assert len(meta["inputs"]) == 3  # 172 rule sets in shards of 60
+    assert len(meta["inputs"]) == 3  # 172 rule sets in shards of 77, 87 and 8 (by work)
     claims = pd.read_parquet(workdir / "results/chopsticks/claims.parquet")
     assert len(claims) == 13 and claims.claim_id.str.startswith("chopsticks.").all()
     assert (workdir / "logs/chopsticks/merge.log").exists()

@@ -26,7 +26,7 @@ rule chopsticks_shard:
     params:
         settings={
             **chopsticks_selection(config["chopsticks"]),
-            "shard_size": config["chopsticks"]["shard_size"],
+            "shard_positions": config["chopsticks"]["shard_positions"],
         },
     script:
         "../scripts/chopsticks_shard.py"

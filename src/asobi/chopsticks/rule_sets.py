@@ -12,8 +12,10 @@ The config block ``chopsticks`` chooses the rule sets, in this order:
    of the article's fusion rule sets).
 
 A rule set listed twice keeps its first place, so the rule sets of a smaller config keep their
-order (and their rows) in a larger one. The list is cut into shards of ``shard_size`` rule
-sets, named ``part000``, ``part001``, ...
+order (and their rows) in a larger one. The list is cut into consecutive shards of about equal
+work (:func:`work`, at most ``shard_positions`` each), named ``part000``, ``part001``, ...:
+hundreds of small 2-hand rule sets share one Snakemake job, the largest simple rule sets get
+one each, so that the job start-up (a few seconds each) does not dominate.
 """
 
 from __future__ import annotations
@@ -23,13 +25,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import cache
 from itertools import product
+from math import comb
 from typing import Any
 
 from asobi.chopsticks.chopsticks import Rules
 from asobi.core.config import validate_config
 from asobi.core.errors import ConfigError
 
-#: The config keys that choose the rule sets (``shard_size`` only cuts them into shards).
+#: The config keys that choose the rule sets (``shard_positions`` only cuts them into shards).
 SELECTION_KEYS = (
     "article_rule_sets",
     "simple_hands_min",
@@ -42,6 +45,9 @@ SELECTION_KEYS = (
     "from_one",
 )
 OVERFLOWS = ("cutoff", "rollover")
+#: A rule set's fixed set-up (about 5 ms) costs as much as solving about this many positions
+#: (5-8 µs each, positions table included); measured with ``benchmarks/chopsticks_solve.py``.
+SET_UP_POSITIONS = 1_000
 
 
 def article_rule_sets() -> list[Rules]:
@@ -115,20 +121,47 @@ def rule_sets(config: Mapping[str, Any]) -> list[Rules]:
 
 
 def shard_names(config: Mapping[str, Any]) -> list[str]:
-    """Names of the shards: ``part000`` ... (``shard_size`` rule sets each)."""
-    settings = settings_of(config)
-    return _names(len(_chosen(settings)), settings["shard_size"])
+    """Names of the shards: ``part000``, ``part001``, ..."""
+    return [f"part{index:03d}" for index in range(len(_shards(settings_of(config))))]
 
 
 def shard_rule_sets(config: Mapping[str, Any], shard: str) -> list[Rules]:
     """The rule sets of one shard."""
-    settings = settings_of(config)
-    chosen = _chosen(settings)
-    size = int(settings["shard_size"])
-    if shard not in _names(len(chosen), size):
+    shards = _shards(settings_of(config))
+    names = [f"part{index:03d}" for index in range(len(shards))]
+    if shard not in names:
         raise ConfigError(f"chopsticks: unknown shard {shard!r}")
-    index = int(shard.removeprefix("part"))
-    return chosen[index * size : (index + 1) * size]
+    return shards[names.index(shard)]
+
+
+def work(rules: Rules) -> int:
+    """The solving work of a rule set, counted in positions.
+
+    Its whole position space (what the solver numbers, builds moves for and solves), plus
+    ``SET_UP_POSITIONS`` for the fixed set-up every rule set needs (the per-hand-multiset move
+    tables and the table rows, in Python).
+
+    >>> work(Rules()), work(Rules(hands_first=1, hands_second=3, dies_at=4))
+    (1225, 1160)
+    """
+    first = comb(rules.dies_at + rules.hands_first - 1, rules.hands_first)
+    second = comb(rules.dies_at + rules.hands_second - 1, rules.hands_second)
+    orientations = 1 if rules.hands_first == rules.hands_second else 2
+    return first * second * orientations + SET_UP_POSITIONS
+
+
+def _shards(settings: Mapping[str, Any]) -> list[list[Rules]]:
+    """Consecutive runs of rule sets, each as long as its work stays within ``shard_positions``
+    (a rule set that alone exceeds it gets a shard of its own)."""
+    shards: list[list[Rules]] = [[]]
+    load = 0
+    for rules in _chosen(settings):
+        if shards[-1] and load + work(rules) > settings["shard_positions"]:
+            shards.append([])
+            load = 0
+        shards[-1].append(rules)
+        load += work(rules)
+    return shards
 
 
 def _chosen(settings: Mapping[str, Any]) -> list[Rules]:
@@ -145,7 +178,3 @@ def _chosen(settings: Mapping[str, Any]) -> list[Rules]:
     if not ordered:
         raise ConfigError("chopsticks: the config selects no rule set")
     return [unique[variant] for variant in ordered]
-
-
-def _names(count: int, size: int) -> list[str]:
-    return [f"part{index:03d}" for index in range(-(-count // int(size)))]
