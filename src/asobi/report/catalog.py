@@ -162,6 +162,7 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "fusion": "Fusion (融合) allowed",
         "swap": "Swap (交換) allowed",
         "reaction": "Re-action (再行動) allowed",
+        "from_one": "Reading in which a hand of 1 may give its point (with fusion)",
         "start_outcome": "Who wins from the start position: `first`, `second` or `draw`",
         "start_plies": "Plies to the end under optimal play from the start (null for a draw)",
         "n_positions": "Reachable positions",

@@ -87,6 +87,7 @@ def chopsticks_matrix(variants: pd.DataFrame) -> pd.DataFrame:
         (variants["hands_first"] == 2)
         & (variants["hands_second"] == 2)
         & variants["dies_at"].isin([5, 6])
+        & ~_from_one(variants)
     ].copy()
     if base.empty:
         return pd.DataFrame()
@@ -140,6 +141,81 @@ def chopsticks_figure(variants: pd.DataFrame) -> Figure | None:
         frameon=False,
         fontsize=8,
     )
+    return figure
+
+
+def _from_one(variants: pd.DataFrame) -> pd.Series:
+    """The ``from_one`` reading of each rule set (False where the column is absent)."""
+    if "from_one" not in variants:
+        return pd.Series(False, index=variants.index)
+    return variants["from_one"].fillna(False).astype(bool)
+
+
+def chopsticks_dies_figure(variants: pd.DataFrame) -> Figure | None:
+    """Start outcome of the 2-hand rule sets by dies_at (x) and switch set (y).
+
+    One panel per overflow and reading of splitting (the article's; ``from_one``: a hand of 1
+    may give its point, fusion only); a row is one switch set in every panel, blank where the
+    reading does not apply. Cells show the plies to the end (none for a draw).
+    """
+    two = variants[(variants["hands_first"] == 2) & (variants["hands_second"] == 2)].copy()
+    if two.empty:
+        return None
+    for name in CHOPSTICKS_SWITCHES:
+        two[name] = two[name].fillna(False).astype(bool)
+    two["from_one"] = _from_one(two)
+    two["rules"] = two.apply(_switch_label, axis=1)
+    two["order"] = two[list(CHOPSTICKS_SWITCHES)].astype(int).astype(str).agg("".join, axis=1)
+    rows = two.drop_duplicates("order").sort_values("order")["rules"].tolist()
+    dies = sorted(two["dies_at"].unique())
+    panels = [
+        (overflow, reading)
+        for overflow in ("cutoff", "rollover")
+        for reading in (False, True)
+        if ((two["overflow"] == overflow) & (two["from_one"] == reading)).any()
+    ]
+    n_high, n_wide = -(-len(panels) // 2), min(2, len(panels))
+    figure = Figure(
+        figsize=(2.6 + 0.5 * len(dies) * n_wide, 1.2 + 0.3 * len(rows) * n_high),
+        layout="constrained",
+    )
+    grid = figure.subplots(n_high, n_wide, squeeze=False)
+    for axes in grid.flat[len(panels) :]:
+        axes.set_visible(False)
+    for index, (axes, (overflow, reading)) in enumerate(zip(grid.flat, panels, strict=False)):
+        shown = two[(two["overflow"] == overflow) & (two["from_one"] == reading)]
+        for row in shown.itertuples():
+            i, j = rows.index(row.rules), dies.index(row.dies_at)
+            colour = OUTCOME_COLOURS.get(row.start_outcome, "white")
+            axes.add_patch(Rectangle((j, i), 1, 1, color=colour, ec="white", lw=1))
+            if not pd.isna(row.start_plies):
+                axes.text(
+                    j + 0.5,
+                    i + 0.5,
+                    str(int(row.start_plies)),
+                    ha="center",
+                    va="center",
+                    fontsize=6,
+                    color="white",
+                )
+        axes.set_xlim(0, len(dies))
+        axes.set_ylim(len(rows), 0)
+        axes.set_xticks(np.arange(len(dies)) + 0.5, [str(d) for d in dies], fontsize=8)
+        axes.set_yticks(np.arange(len(rows)) + 0.5, rows if index % 2 == 0 else [], fontsize=7)
+        axes.tick_params(length=0)
+        for spine in axes.spines.values():
+            spine.set_visible(False)
+        axes.set_xlabel("dies_at", fontsize=8)
+        reading_name = "from_one reading" if reading else "article's reading"
+        axes.set_title(f"{overflow}, {reading_name}", fontsize=9)
+    figure.legend(
+        handles=[Patch(color=c, label=o) for o, c in OUTCOME_COLOURS.items()],
+        loc="outside lower center",
+        ncol=3,
+        frameon=False,
+        fontsize=8,
+    )
+    figure.suptitle("Who wins the start position, by dies_at (plies to the end)", fontsize=10)
     return figure
 
 

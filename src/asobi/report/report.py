@@ -246,6 +246,12 @@ FIGURES: dict[str, list[FigureSpec]] = {
             "(the player to move is 'first'), with the plies to the end under optimal play.",
             lambda r: _apply(figures.chopsticks_figure, r.load("chopsticks/variants")),
         ),
+        (
+            "chopsticks_dies",
+            "Every 2-hand switch set for each dies_at: who wins from the start, "
+            "one panel per overflow and reading of splitting (from_one: a hand of 1 may give).",
+            lambda r: _apply(figures.chopsticks_dies_figure, r.load("chopsticks/variants")),
+        ),
     ],
     "contraposition": [
         (
