@@ -1,6 +1,6 @@
 # ようかいしりとり (yokai shiritori): check the vendored list, (optionally) fetch it from
 # Wikipedia, clean it, solve every start word under every variant, audit the article.
-from asobi.shiritori.pipeline import selected_rules
+from asobi.shiritori.shiritori import selected_rules
 
 SHIRITORI = config["shiritori"]
 SHIRITORI_TSV = f"{workflow.basedir}/resources/yokai/yokai_names_2024-07-02.tsv"
@@ -34,6 +34,8 @@ rule shiritori_check_vendored:
         "results/shiritori/vendored_checked.txt",
     log:
         "logs/shiritori/vendored_checked.log",
+    benchmark:
+        "benchmarks/shiritori/vendored_checked.tsv"
     resources:
         mem_mb=200,
         runtime=2,
@@ -128,6 +130,8 @@ rule shiritori_outcomes:
         "results/shiritori/outcomes.parquet",
     log:
         "logs/shiritori/outcomes.log",
+    benchmark:
+        "benchmarks/shiritori/outcomes.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
@@ -143,6 +147,8 @@ rule shiritori_summaries:
         effect="results/shiritori/variant_effect.parquet",
     log:
         "logs/shiritori/summaries.log",
+    benchmark:
+        "benchmarks/shiritori/summaries.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
@@ -159,10 +165,10 @@ rule shiritori_claims:
         "results/shiritori/claims.parquet",
     log:
         "logs/shiritori/claims.log",
+    benchmark:
+        "benchmarks/shiritori/claims.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
-    params:
-        config=SHIRITORI,
     script:
         "../scripts/shiritori_claims.py"

@@ -1,9 +1,9 @@
 from asobi.core.runlog import run_step
-from asobi.shiritori.pipeline import solve_chunk
+from asobi.shiritori.pipeline import write_outcomes_chunk
 
 run_step(
     snakemake.log[0],
-    solve_chunk,
+    write_outcomes_chunk,
     tsv=snakemake.input.tsv,
     out=snakemake.output[0],
     variant=snakemake.wildcards.variant,

@@ -9,17 +9,16 @@ import click
 from asobi.core.config import DEFAULT_SCHEMA, load_yaml, package_data
 from asobi.core.errors import IllegalMoveError, InputError
 from asobi.core.kana import hiragana_to_katakana
-from asobi.shiritori.compiled import StagedSolver
 from asobi.shiritori.data import clean_text, load_clean
 from asobi.shiritori.shiritori import (
     AXES,
     LOSING_UNIT,
     Rules,
-    ShiritoriGame,
+    Shiritori,
     accepted_units,
     is_katakana_word,
 )
-from asobi.shiritori.solver import Solver
+from asobi.shiritori.solver import Solver, StagedSolver
 
 DEFAULT_DATA = package_data("yokai", "yokai_names_2024-07-02.tsv")
 
@@ -43,8 +42,8 @@ def _rule_options(function):  # type: ignore[no-untyped-def]
     )(function)
 
 
-def _game(data: Path, axes: dict[str, str]) -> ShiritoriGame:
-    return ShiritoriGame(load_clean(data).lexicon, Rules(**axes))
+def _game(data: Path, axes: dict[str, str]) -> Shiritori:
+    return Shiritori(load_clean(data).lexicon, Rules(**axes))
 
 
 def to_katakana(text: str) -> str:
