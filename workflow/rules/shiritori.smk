@@ -16,6 +16,8 @@ GAME_OUTPUTS["shiritori"] = lambda: [
     "results/shiritori/outcomes.parquet",
     "results/shiritori/variant_summary.parquet",
     "results/shiritori/variant_effect.parquet",
+    "results/shiritori/proofs.parquet",
+    "results/shiritori/proofs_verified.txt",
 ]
 GAME_CLAIMS["shiritori"] = "results/shiritori/claims.parquet"
 # The yokai list used: the vendored TSV, or the one fetched from Wikipedia.
@@ -92,7 +94,8 @@ rule shiritori_solve:
         tsv=SHIRITORI_SOURCE,
         checked="results/shiritori/vendored_checked.txt",
     output:
-        temp("results/shiritori/outcomes/{variant}/{chunk}.parquet"),
+        outcomes=temp("results/shiritori/outcomes/{variant}/{chunk}.parquet"),
+        proofs=temp("results/shiritori/proofs/{variant}/{chunk}.parquet"),
     log:
         "logs/shiritori/outcomes/{variant}/{chunk}.log",
     benchmark:
@@ -137,6 +140,45 @@ rule shiritori_outcomes:
         runtime=5,
     script:
         "../scripts/shiritori_merge.py"
+
+
+rule shiritori_proofs:
+    input:
+        expand(
+            "results/shiritori/proofs/{variant}/{chunk}.parquet",
+            variant=SHIRITORI_VARIANTS,
+            chunk=SHIRITORI_CHUNKS,
+        ),
+    output:
+        "results/shiritori/proofs.parquet",
+    log:
+        "logs/shiritori/proofs.log",
+    benchmark:
+        "benchmarks/shiritori/proofs.tsv"
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    script:
+        "../scripts/shiritori_proofs.py"
+
+
+# Every certificate checked with the rules alone (no solver); a wrong one fails the run.
+rule shiritori_verify:
+    input:
+        tsv=SHIRITORI_SOURCE,
+        outcomes="results/shiritori/outcomes.parquet",
+        proofs="results/shiritori/proofs.parquet",
+    output:
+        "results/shiritori/proofs_verified.txt",
+    log:
+        "logs/shiritori/proofs_verified.log",
+    benchmark:
+        "benchmarks/shiritori/proofs_verified.tsv"
+    resources:
+        mem_mb=3000,
+        runtime=15,
+    script:
+        "../scripts/shiritori_verify.py"
 
 
 rule shiritori_summaries:

@@ -270,6 +270,23 @@ class CompiledSearch:
                 h ^= self.zobrist[self.base[c] + k]
         return h
 
+    def stored(self, key: int, check: int) -> tuple[int, int, int]:
+        """(proof, disproof, move) the table holds for the hash halves ``key``, ``check`` (the
+        used words' hash xor the unit's key), or (-1, -1, -1) when it holds nothing."""
+        tt_key, tt_check, tt_pn, tt_dn, tt_move = self.table
+        slot = key & (tt_key.shape[0] - 1)
+        if int(tt_key[slot]) == key and int(tt_check[slot]) == check:
+            return int(tt_pn[slot]), int(tt_dn[slot]), int(tt_move[slot])
+        return -1, -1, -1
+
+    def snapshot(self) -> tuple[np.ndarray, ...]:
+        """A copy of the table, so that a search made for a certificate leaves no trace."""
+        return tuple(array.copy() for array in self.table)
+
+    def restore(self, copy: tuple[np.ndarray, ...]) -> None:
+        for array, saved in zip(self.table, copy, strict=True):
+            array[:] = saved
+
     def mover_wins(
         self, u: int, budget: int, report: Callable[[int], None] | None = None
     ) -> bool | None:

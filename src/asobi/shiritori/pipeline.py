@@ -15,8 +15,10 @@ from typing import Any
 
 import pandas as pd
 
+from asobi.core.errors import DataError
 from asobi.core.runlog import progress
 from asobi.core.tables import concat_tables, read_table, write_table
+from asobi.shiritori.certify import CertificateBuilder
 from asobi.shiritori.data import checked_sha256, load_clean
 from asobi.shiritori.shiritori import Rules, Shiritori, selected_rules
 from asobi.shiritori.solver import DEFAULT_TABLE_BITS, StagedSolver
@@ -24,6 +26,7 @@ from asobi.shiritori.tables import (
     DATA_QUALITY_SCHEMA,
     EFFECT_SCHEMA,
     OUTCOMES_SCHEMA,
+    PROOFS_SCHEMA,
     SUMMARY_SCHEMA,
     WORDS_SCHEMA,
     data_quality_frame,
@@ -32,6 +35,7 @@ from asobi.shiritori.tables import (
     summary_rows,
     word_rows,
 )
+from asobi.shiritori.verify import verify_results
 
 log = logging.getLogger("asobi.shiritori")
 
@@ -68,6 +72,7 @@ def write_words(tsv: str, words_out: str, quality_out: str, variants: Sequence[s
 def write_outcomes_chunk(
     tsv: str,
     out: str,
+    proofs_out: str,
     *,
     variant: str,
     chunk: int,
@@ -78,7 +83,8 @@ def write_outcomes_chunk(
     compiled_table_bits: int = DEFAULT_TABLE_BITS,
     max_starts: int = 0,
 ) -> Path:
-    """Solve the start words ``words[chunk::chunks]`` (of the first ``max_starts`` if > 0).
+    """Solve the start words ``words[chunk::chunks]`` (of the first ``max_starts`` if > 0)
+    and write each decided word's certificate to ``proofs_out``.
 
     Words both Python searches leave ``unknown`` get ``compiled_budget`` more nodes of the
     compiled search (:mod:`asobi.shiritori.compiled`); its lines are checked by the rules.
@@ -95,19 +101,24 @@ def write_outcomes_chunk(
         report=log.info,
     )
     solver = staged.solver
+    certificates = CertificateBuilder(staged, variant, chunk=chunk, chunks=chunks)
     rows = []
     for start in progress(
         starts, total=len(starts), desc=f"shiritori {variant} chunk {chunk}", logger=log
     ):
         result = staged.solve(start)
         rows.append(outcome_row(rules, start, result.winner, result.line, result.nodes))
+        certificates.add(result)
     log.info(
-        "%s chunk %d: %d starts, %d nodes, table %d entries",
+        "%s chunk %d: %d starts, %d nodes, table %d entries; certificates: %d nodes, "
+        "%d positions searched again",
         variant,
         chunk,
         len(starts),
         solver.nodes,
         len(solver.table),
+        len(certificates.rows),
+        certificates.researched,
     )
     config = {
         "node_budget": node_budget,
@@ -118,6 +129,15 @@ def write_outcomes_chunk(
         "chunks": chunks,
         "max_starts": max_starts,
     }
+    write_table(
+        pd.DataFrame(certificates.rows, columns=PROOFS_SCHEMA.names),
+        proofs_out,
+        table="shiritori/proofs",
+        variant=rules.as_dict(),
+        inputs=[tsv],
+        config=config,
+        schema=PROOFS_SCHEMA,
+    )
     return write_table(
         pd.DataFrame(rows, columns=OUTCOMES_SCHEMA.names),
         out,
@@ -138,6 +158,31 @@ def write_outcomes(parts: Sequence[str], out: str) -> Path:
         schema=OUTCOMES_SCHEMA,
         sort_by=["variant_id", "start"],
     )
+
+
+def write_proofs(parts: Sequence[str], out: str) -> Path:
+    """Gather the chunks' certificates into ``proofs.parquet`` (by variant, start, node)."""
+    return concat_tables(
+        parts,
+        out,
+        table="shiritori/proofs",
+        schema=PROOFS_SCHEMA,
+        sort_by=["variant_id", "start", "node"],
+    )
+
+
+def write_verification(outcomes: str, proofs: str, tsv: str, out: str) -> Path:
+    """Check every certificate with the rules alone (:mod:`asobi.shiritori.verify`); stop the
+    run with one line per failure, else write the summary line to ``out``."""
+    report = verify_results(outcomes, proofs, tsv)
+    for failure in report.failures:
+        log.error("%s", failure)
+    if report.failures:
+        raise DataError(f"{len(report.failures)} certificate(s) failed; see the lines above")
+    log.info("%s", report.summary)
+    target = Path(out)
+    target.write_text(report.summary + "\n", encoding="utf-8")
+    return target
 
 
 def write_summaries(outcomes: str, summary_out: str, effect_out: str) -> None:

@@ -213,6 +213,20 @@ class Lexicon:
         return cls(words, aliases)
 
 
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask`` (word indices of a used-word set), ascending.
+
+    >>> bits(0b10110)
+    [1, 2, 4]
+    """
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
 class Position(NamedTuple):
     """Words already used or banned (bit i = ``lexicon.words[i]``) and the unit to answer.
 

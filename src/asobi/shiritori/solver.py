@@ -52,6 +52,7 @@ from asobi.shiritori.shiritori import (
     Position,
     Shiritori,
     accepted_units,
+    bits,
     line_winner,
 )
 
@@ -72,12 +73,14 @@ class BudgetExceeded(Exception):
 
 @dataclass(frozen=True)
 class StartResult:
-    """The solved outcome of one start word (``winner`` is ``yokai``, ``human`` or ``unknown``)."""
+    """The solved outcome of one start word (``winner`` is ``yokai``, ``human`` or ``unknown``;
+    ``stage``: ``python`` or ``compiled``, the search that decided it)."""
 
     start: str
     winner: str
     line: tuple[str, ...]
     nodes: int
+    stage: str = "python"
 
 
 class Solver:
@@ -105,11 +108,7 @@ class Solver:
         units = sorted(set(game.first) | set(game.last))
         self.units = units
         unit_id = {u: k for k, u in enumerate(units)}
-        banned_by_other = set()
-        for i in range(len(words)):
-            for j in range(len(words)):
-                if j != i and game.bans[i] >> j & 1:
-                    banned_by_other.add(j)
+        banned_by_other = {j for i in range(len(words)) for j in bits(game.bans[i] & ~(1 << i))}
         groups: dict[tuple[str, str], list[int]] = {}
         singles: list[list[int]] = []
         for i in playable:
@@ -146,8 +145,8 @@ class Solver:
             i = members[0]
             banned = [
                 self.class_of_word[j]
-                for j in range(len(words))
-                if j != i and game.bans[i] >> j & 1 and j in self.class_of_word
+                for j in bits(game.bans[i] & ~(1 << i))
+                if j in self.class_of_word
             ]
             self.bans.append(sorted(set(banned)))
         self.losing_words_at: list[list[int]] = [
@@ -157,6 +156,8 @@ class Solver:
         self.self_answer = [int(self.end[c] in self.answers[c]) for c in range(len(classes))]
         self.killer = [-1] * len(units)
         self.mirror_pairs = self._mirror_pairs() if reduce_mirror_pairs else []
+        self._paired = {c for pair in self.mirror_pairs for c in pair}
+        self._unpaired: tuple[list[int], int, list[int]] | None = None
         self.partner = {}
         for x, y in self.mirror_pairs:
             self.partner[x] = y
@@ -253,11 +254,27 @@ class Solver:
         self._load(self.game.bans[self.game.word_index(start)])
 
     def _load(self, real_used: int) -> None:
-        """Set the state to the words of ``real_used`` gone, then remove mirror pairs."""
+        """Set the state to the words of ``real_used`` gone, then remove mirror pairs.
+
+        When no gone word is in a mirror pair's class, removing the pairs first gives the
+        same counts, so the state after removing them from the full list is kept and reused.
+        """
+        taken = [self.class_of_word[j] for j in bits(real_used) if j in self.class_of_word]
+        if self._paired.isdisjoint(taken):
+            if self._unpaired is None:
+                self._load_pairs_removed([])
+                self._unpaired = (list(self.remaining), self.used, list(self.avail))
+            remaining, used, avail = self._unpaired
+            self.remaining, self.used, self.avail = list(remaining), used, list(avail)
+            for c in taken:
+                self._take(c)
+            return
+        self._load_pairs_removed(taken)
+
+    def _load_pairs_removed(self, taken: list[int]) -> None:
         self._reset()
-        for j in range(len(self.game.words)):
-            if real_used >> j & 1 and j in self.class_of_word:
-                self._take(self.class_of_word[j])
+        for c in taken:
+            self._take(c)
         for x, y in self.mirror_pairs:
             if x == y:
                 while self.remaining[x] >= 2:
@@ -642,7 +659,8 @@ class StagedSolver:
         decided = solve_open_start(solver, self.compiled, start, budget, self._progress(start))
         if decided is None:
             return StartResult(start, "unknown", (start,), result.nodes + budget)
-        return StartResult(start, decided.winner, decided.line, result.nodes + decided.nodes)
+        nodes = result.nodes + decided.nodes
+        return StartResult(start, decided.winner, decided.line, nodes, "compiled")
 
     def _progress(self, start: str) -> Callable[[int], None] | None:
         """The compiled search's progress callback for ``start`` (None without ``report``)."""
@@ -689,4 +707,4 @@ def solve_open_start(
     winner = "human" if human_wins else "yokai"
     if line_winner(game, line) != winner:  # a line cut short by the budget: stay unknown
         return None
-    return StartResult(start, winner, line, nodes)
+    return StartResult(start, winner, line, nodes, "compiled")

@@ -8,7 +8,8 @@
   ``unknown``), one principal line and the nodes searched;
 * ``variant_summary``: per variant, counts of yokai wins, human wins, unknowns and nodes;
 * ``variant_effect``: per start word, in how many variants the winner differs from the
-  article's rules.
+  article's rules;
+* ``proofs``: the certificates, one row per node (format: :mod:`asobi.shiritori.verify`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pandas as pd
 import pyarrow as pa
 
 from asobi.shiritori.data import CleanList
-from asobi.shiritori.shiritori import AXES, DEFAULT_RULES, LOSING_UNIT, Rules, Shiritori
+from asobi.shiritori.shiritori import AXES, DEFAULT_RULES, LOSING_UNIT, Rules, Shiritori, bits
 
 AXIS_FIELDS = [(axis, pa.string()) for axis in AXES]
 DATA_QUALITY_SCHEMA = pa.schema(
@@ -79,19 +80,22 @@ EFFECT_SCHEMA = pa.schema(
     ]
 )
 
-
-def bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, ascending.
-
-    >>> bits(0b10110)
-    [1, 2, 4]
-    """
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+PROOFS_SCHEMA = pa.schema(
+    [
+        ("variant_id", pa.string()),
+        ("start", pa.string()),
+        ("node", pa.int64()),
+        ("root", pa.bool_()),
+        ("word", pa.string()),
+        ("replies", pa.list_(pa.string())),
+        ("next", pa.list_(pa.int64())),
+        ("via", pa.list_(pa.string())),
+    ]
+)
+#: Entries of ``next`` that are not node ids (see :mod:`asobi.shiritori.verify`).
+ENDS_IN_N = -1
+MIRROR = -2
+INTERCHANGED = -3
 
 
 def data_quality_frame(clean: CleanList) -> pd.DataFrame:
