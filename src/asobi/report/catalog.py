@@ -235,6 +235,16 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "line": "One winning line (principal variation)",
         "nodes": "Search nodes visited",
     },
+    "shiritori/proofs": {
+        "start": "The start word whose certificate first needed this node",
+        "node": "Node id, unique within the variant",
+        "root": "True for the root of the start word's certificate (the empty game)",
+        "word": "The winner's word at this node (null where the loser is to move)",
+        "replies": "Every legal reply of the loser after it",
+        "next": "Per reply: the node answering it, -1 (it ends in ン), -2 (mirror) or "
+        "-3 (interchangeable)",
+        "via": "Per reply: the mirror answer (-2) or the interchangeable reply it copies (-3)",
+    },
     "shiritori": {
         "long_vowel": "How a final ー counts: `vowel` or `previous_kana`",
         "small_kana": "How a final small kana counts: `enlarge` or `mora`",

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from asobi.core.config import package_data
 from asobi.core.errors import DataError
+from asobi.core.tables import sha256_file
 from asobi.shiritori.shiritori import KATAKANA, Lexicon, is_katakana_word
 
 HEADER = ("name", "aliases")
@@ -271,3 +272,21 @@ def clean_rows(rows: list[RawRow]) -> CleanList:
 def load_clean(path: str | os.PathLike[str]) -> CleanList:
     """Read and clean the TSV at ``path``."""
     return clean_rows(read_raw(Path(path)))
+
+
+def checked_sha256(tsv: str | os.PathLike[str], sums: str | os.PathLike[str]) -> str:
+    """The sha256 of ``tsv`` when it is the one recorded in ``sums``; ``DataError`` if not."""
+    expected = None
+    for line in Path(sums).read_text(encoding="utf-8").splitlines():
+        parts = line.split()
+        if len(parts) == 2 and Path(parts[1].lstrip("*")).name == Path(tsv).name:
+            expected = parts[0].lower()
+    if expected is None:
+        raise DataError(f"{sums} has no checksum for {Path(tsv).name}")
+    actual = sha256_file(tsv)
+    if actual != expected:
+        raise DataError(
+            f"vendored yokai list {tsv} has sha256 {actual}, expected {expected}: "
+            "the file was changed; restore it from resources/yokai/SOURCE.md's source"
+        )
+    return expected
