@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 CORES  ?= all
 
-.PHONY: results test test-slow lint dryrun bench clean-results
+.PHONY: results test test-slow lint dryrun bench release clean-results
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,12 @@ $(VENV)/.installed-run: pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install -q -c constraints.txt -e .
 	touch $@
 
+# cffconvert (CITATION.cff checks) 2.0.0, its latest release, requires jsonschema < 4, which
+# asobi and snakemake cannot use; it works with jsonschema 4, so it is installed without its
+# dependencies (the others it needs are in the test extras).
 $(VENV)/.installed-test: pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[test]'
+	$(BIN)/python -m pip install -q -c constraints.txt --no-deps cffconvert
 	touch $@ $(VENV)/.installed-run
 
 results: $(VENV)/.installed-run
@@ -35,6 +39,10 @@ lint: $(VENV)/.installed-test
 
 dryrun: $(VENV)/.installed-run
 	$(BIN)/snakemake -n --quiet rules
+
+# The dataset archive dist/asobi-results-<version>.tar.gz (byte-reproducible) of the results.
+release: results
+	$(BIN)/asobi report release results --out dist
 
 bench: $(VENV)/.installed-test
 	for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
