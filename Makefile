@@ -35,7 +35,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/snakefmt --check Snakefile workflow/rules
-	$(BIN)/snakemake --lint
+	$(BIN)/pytest -q -p no:cacheprovider tests/test_lint.py::test_snakemake_lint
 
 dryrun: $(VENV)/.installed-run
 	$(BIN)/snakemake -n --quiet rules
