@@ -20,8 +20,8 @@ The package must pass the reference validator, ``frictionless validate datapacka
   ``sha256`` ``hash`` it silently skips). ``asobi validate`` checks both, and the exact
   Arrow types.
 
-``rows`` (the row count) and ``file_bytes`` and ``variants`` are extensions: the Data Package
-standard has none of them; frictionless does check ``rows``.
+``rows`` (the row count), ``file_bytes`` and ``variants`` are extensions: the Data Package
+standard has none of them (frictionless does check ``rows``).
 """
 
 from __future__ import annotations
