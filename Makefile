@@ -22,8 +22,20 @@ $(VENV)/.installed-test: pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install -q -c constraints.txt --no-deps cffconvert
 	touch $@ $(VENV)/.installed-run
 
+# `make results` recovers from an interrupted run by itself: it holds a lock so that no second
+# `make results` runs in this checkout, then releases a stale Snakemake lock (left by a killed
+# run) and re-runs jobs that were cut off (--rerun-incomplete). SNAKEMAKE_ARGS passes more
+# options (e.g. `--configfile config/config.yaml bigger.yaml`).
+SNAKEMAKE_ARGS ?=
+RUN_LOCK := .snakemake-make-results.lock
+
 results: $(VENV)/.installed-run
-	$(BIN)/snakemake --cores $(CORES) --printshellcmds --show-failed-logs
+	@flock --nonblock --close --conflict-exit-code 75 $(RUN_LOCK) sh -c '\
+	  $(BIN)/snakemake --unlock $(SNAKEMAKE_ARGS) >/dev/null 2>&1 && \
+	  $(BIN)/snakemake --cores $(CORES) --rerun-incomplete --printshellcmds \
+	    --show-failed-logs $(SNAKEMAKE_ARGS)' \
+	  || { status=$$?; [ $$status -ne 75 ] || \
+	       echo "asobi: another 'make results' is running in this checkout" >&2; exit $$status; }
 
 test: $(VENV)/.installed-test
 	$(BIN)/pytest

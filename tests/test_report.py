@@ -525,8 +525,8 @@ def test_report_has_every_claim_figure_and_table(results: Path) -> None:
     assert 'href="../chopsticks/variants.parquet"' in html
     # A claim naming two tables links the one that exists and names the other.
     assert (
-        '<a href="../contraposition/solutions.parquet">contraposition/solutions</a>, '
-        "contraposition/missing" in html
+        '<a href="../contraposition/solutions.parquet">contraposition/solutions.parquet</a>, '
+        "contraposition/missing.parquet" in html
     )
     assert "not drawn" not in html
 

@@ -125,9 +125,11 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "source": "Where the claim is made: the article's title and section, or a public reference",
         "statement": "The claim restated in our own words (the articles are cited, not copied)",
         "formal": "What exactly was checked, in English",
-        "verdict": "confirmed / refuted / confirmed_with_caveat / undecided",
+        "verdict": "confirmed / refuted / undecided / depends (holds under some readings of "
+        "the rules and not under others)",
+        "caveat": "A computed qualification of the verdict (null when there is none)",
+        "tables": "The result tables (paths under results/) the verdict was computed from",
         "evidence": "Short evidence: counterexample, line of play, proof method",
-        "table": "The result table that backs the verdict",
     },
     "fivelines/grundy": {
         "n": "Length of a single row of sticks",

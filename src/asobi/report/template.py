@@ -36,6 +36,7 @@ PAGE_TEMPLATE = """<!DOCTYPE html>
   .v-confirmed { background: #1b7f4c; }
   .v-refuted { background: #b03a2e; }
   .v-confirmed_with_caveat { background: #c27c0e; }
+  .v-depends { background: #6a51a3; }
   .v-undecided { background: #777; }
   figure { margin: 1em 0; }
   figure img { max-width: 100%; border: 1px solid #e0ddd3; background: white; }
@@ -84,8 +85,8 @@ merged yet).</p>
 <td><code>{{ c.claim_id }}</code></td>
 <td><em>{{ c.source }}</em><br>{{ c.statement }}</td>
 <td>{{ c.formal }}</td>
-<td><span class="verdict v-{{ c.verdict }}">{{ c.verdict }}</span></td>
-<td>{{ c.evidence }}<br><span class="muted">table:
+<td><span class="verdict v-{{ c.verdict }}">{{ c.verdict }}</span>{% if c.caveat %}<br><span class="muted">caveat: {{ c.caveat }}</span>{% endif %}</td>
+<td>{{ c.evidence }}<br><span class="muted">tables:
 {% for t in c.links %}{% if t.link %}<a href="{{ t.link }}">{{ t.name }}</a>{% else %}{{ t.name }}{% endif %}{% if not loop.last %}, {% endif %}{% endfor %}</span></td>
 </tr>
 {% endfor %}
