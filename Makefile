@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 CORES  ?= all
 
-.PHONY: results test test-slow lint dryrun bench clean-results
+.PHONY: results test test-slow lint dryrun bench release clean-results
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,12 @@ $(VENV)/.installed-run: pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install -q -c constraints.txt -e .
 	touch $@
 
+# cffconvert (CITATION.cff checks) 2.0.0, its latest release, requires jsonschema < 4, which
+# asobi and snakemake cannot use; it works with jsonschema 4, so it is installed without its
+# dependencies (the others it needs are in the test extras).
 $(VENV)/.installed-test: pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[test]'
+	$(BIN)/python -m pip install -q -c constraints.txt --no-deps cffconvert
 	touch $@ $(VENV)/.installed-run
 
 # `make results` recovers from an interrupted run by itself: it holds a lock so that no second
@@ -43,10 +47,14 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/snakefmt --check Snakefile workflow/rules
-	$(BIN)/snakemake --lint
+	$(BIN)/pytest -q -p no:cacheprovider tests/test_lint.py::test_snakemake_lint
 
 dryrun: $(VENV)/.installed-run
 	$(BIN)/snakemake -n --quiet rules
+
+# The dataset archive dist/asobi-results-<version>.tar.gz (byte-reproducible) of the results.
+release: results
+	$(BIN)/asobi report release results --out dist
 
 bench: $(VENV)/.installed-test
 	for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done

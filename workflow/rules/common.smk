@@ -41,7 +41,7 @@ def enabled_outputs(skip=()):
 
 
 def final_outputs():
-    """Everything `rule all` asks for: the enabled games' tables, claims, summary."""
+    """Inputs of the default target `all`: the enabled games' tables, claims, summary."""
     return enabled_outputs() + RUN_SUMMARY
 
 

@@ -9,10 +9,12 @@ missing instead of drawing a wrong picture). Figures are built with the object-o
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import re
 from collections.abc import Iterable, Sequence
 from functools import cache
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
@@ -41,20 +43,35 @@ SHIRITORI_DEFAULTS = {
 }
 
 
+def bundled_cjk_font() -> Path | None:
+    """IPAex Gothic as shipped by the ``matplotlib-fontja`` dependency (a kana font that needs
+    nothing installed system-wide), or ``None`` if that package is missing.
+
+    The package is located, not imported: importing it switches matplotlib's global default
+    font, and the figures choose their fonts per text instead.
+    """
+    spec = importlib.util.find_spec("matplotlib_fontja")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "fonts" / "ipaexg.ttf"
+    return path if path.is_file() else None
+
+
 @cache
 def cjk_font_family() -> str | None:
-    """A font family that has kana, registering system CJK fonts matplotlib has not seen.
+    """A font family that has kana: the bundled IPAex Gothic (:func:`bundled_cjk_font`),
+    otherwise a system CJK font matplotlib has not seen, registered on first use.
 
-    Returns ``None`` when the machine has none (labels in kana then show as boxes; Debian's
-    ``fonts-ipafont-gothic`` provides one).
+    Returns ``None`` only when neither exists (labels in kana then show as boxes).
     """
-    for path in font_manager.findSystemFonts():
-        if CJK_FONT_HINT.search(Path(path).name):
-            try:
-                font_manager.fontManager.addfont(path)
-                return font_manager.FontProperties(fname=path).get_name()
-            except (OSError, RuntimeError, ValueError):
-                continue
+    bundled = bundled_cjk_font()
+    system = (p for p in font_manager.findSystemFonts() if CJK_FONT_HINT.search(Path(p).name))
+    for path in chain([str(bundled)] if bundled else [], system):
+        try:
+            font_manager.fontManager.addfont(path)
+            return font_manager.FontProperties(fname=path).get_name()
+        except (OSError, RuntimeError, ValueError):
+            continue
     return None
 
 

@@ -121,7 +121,7 @@ re-reads each table and checks it against its size, sha256, row count and schema
 <tr><th>resource</th><th>path</th><th>rows</th><th>bytes</th><th>licence</th><th>sha256</th></tr>
 {% for r in resources %}
 <tr><td>{{ r.name }}</td><td><a href="{{ r.link }}">{{ r.path }}</a></td>
-<td>{{ "{:,}".format(r.rows) }}</td><td>{{ "{:,}".format(r.bytes) }}</td>
+<td>{{ "{:,}".format(r.rows) }}</td><td>{{ "{:,}".format(r.file_bytes) }}</td>
 <td><a href="{{ r.licenses[0].path }}">{{ r.licenses[0].name }}</a></td>
 <td><code>{{ r.hash[7:19] }}…</code></td></tr>
 {% endfor %}
