@@ -296,6 +296,20 @@ It reads Parquet through pandas, and the package is declared so that it can:
   the `hash` is not checked by frictionless: `asobi validate` (or `sha256sum`) checks both."""
 
 
+VERDICTS_NOTE = """\
+`claims.parquet` gives every claim one of four verdicts, each computed from the tables that
+the claim's `tables` list names (paths in this package):
+- `confirmed`: the claim holds as we formalised it (`formal` says exactly what was checked);
+- `refuted`: it does not hold (the evidence gives the counterexample);
+- `undecided`: the run's bounds or budgets did not settle it (the evidence says why);
+- `depends`: it holds under some readings of the rules and not under others (the evidence
+  lists both).
+`caveat` (null when there is none) is a computed qualification of the verdict, e.g. how far
+a statement was checked. (`confirmed_with_caveat` may still appear in this release for
+claims not yet moved to the separate caveat; read it as `confirmed` with a caveat stated in
+the evidence.)"""
+
+
 def dataset_card(package: dict[str, Any]) -> str:
     """The dataset card (Markdown) generated from the package's metadata: licences, sources,
     how the package is validated, and per table what a row is, the variants it covers, a
@@ -332,6 +346,8 @@ def dataset_card(package: dict[str, Any]) -> str:
         f"- {s['title']}" + (f" <{s['path']}>" if "path" in s else "") for s in package["sources"]
     ]
     lines += ["", "## Validation", "", VALIDATION_NOTE]
+    if any(r["path"] == "claims.parquet" for r in resources):
+        lines += ["", "## Verdicts", "", VERDICTS_NOTE]
     lines += [
         "",
         "## Tables",
