@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import InitVar, asdict, dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -17,6 +17,7 @@ from typing import Any
 
 import pandas as pd
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from asobi.core.errors import DataError
 from asobi.core.tables import write_table
@@ -181,17 +182,36 @@ class ResultTables:
         self.frames = dict(frames or {})
         self.read_names: list[str] = []
 
-    def read(self, name: str) -> pd.DataFrame:
-        """The table ``name`` (e.g. ``chopsticks/variants.parquet``); recorded as read."""
+    def read_arrow(
+        self,
+        name: str,
+        columns: Sequence[str] | None = None,
+        filters: list[tuple[str, str, Any]] | None = None,
+    ) -> pa.Table:
+        """The table ``name`` (e.g. ``chopsticks/variants.parquet``) as Arrow, only
+        ``columns`` and the rows passing ``filters`` (pyarrow's DNF tuples); recorded as
+        read. Big tables are read this way, without pandas."""
         if not TABLE_PATH.match(name):
             raise DataError(f"{name!r} is not a results table path")
         if name not in self.read_names:
             self.read_names.append(name)
         if name in self.frames:
-            return self.frames[name].copy()
+            table = pa.Table.from_pandas(self.frames[name], preserve_index=False)
+            if filters:
+                table = table.filter(pq.filters_to_expression(filters))
+            return table.select(list(columns)) if columns is not None else table
         if self.root is None or not (self.root / name).is_file():
             raise DataError(f"claims need the table results/{name}, which is missing")
-        return pd.read_parquet(self.root / name)
+        return pq.read_table(self.root / name, columns=columns, filters=filters)
+
+    def read(
+        self,
+        name: str,
+        columns: Sequence[str] | None = None,
+        filters: list[tuple[str, str, Any]] | None = None,
+    ) -> pd.DataFrame:
+        """:meth:`read_arrow` as a pandas frame."""
+        return self.read_arrow(name, columns, filters).to_pandas()
 
     def fresh(self) -> ResultTables:
         """The same tables with an empty read record (one per builder)."""

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import numpy as np
 
+from asobi.core.claims import ResultTables, run_builders
 from asobi.core.claims import write_claims as write_claims_table
 from asobi.core.errors import DataError, InputError
 from asobi.core.runlog import progress
 from asobi.core.tables import concat_tables, write_table
-from asobi.fivelines.claims import GAME, build_claims, read_results
+from asobi.fivelines.claims import BUILDERS, CLAIM_IDS, GAME
 from asobi.fivelines.proofs import LEMMAS, prove
 from asobi.fivelines.solver import row_grundy_values, solve_positions
 from asobi.fivelines.tables import (
@@ -109,9 +110,10 @@ def write_proofs(parts: list[str], out: str) -> Path:
 
 
 def write_claims(out: str, grundy: str, positions: str, proofs: str) -> Path:
-    """``results/fivelines/claims.parquet`` from the three result tables."""
-    results = read_results(grundy_path=grundy, positions_path=positions, proofs_path=proofs)
-    claims = build_claims(results)
+    """``results/fivelines/claims.parquet`` from the three result tables (which lie in the
+    results folder two levels above ``out``)."""
+    inputs = [Path(grundy), Path(positions), Path(proofs)]
+    claims = run_builders(BUILDERS, ResultTables(Path(out).parent.parent), declared=CLAIM_IDS)
     for claim in claims:
         log.info("%s: %s", claim.claim_id, claim.verdict.value)
-    return write_claims_table(claims, out, game=GAME, inputs=[grundy, positions, proofs])
+    return write_claims_table(claims, out, game=GAME, inputs=inputs)
