@@ -202,3 +202,8 @@ def test_a_claim_must_cite_exactly_the_tables_its_builder_read(tmp_path):
         run_builders([_cites(both, both)], tables, declared=["g.c", "g.d"])
     with pytest.raises(DataError, match="results/g/zz.parquet, which is missing"):
         ResultTables(tmp_path).read("g/zz.parquet")
+
+
+def test_tables_given_as_one_string_is_refused():
+    with pytest.raises(DataError, match="tables must be a tuple of paths"):
+        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", "g/t.parquet")

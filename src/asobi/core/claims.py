@@ -89,6 +89,8 @@ class Claim:
     table: InitVar[str | None] = None
 
     def __post_init__(self, table: str | None) -> None:
+        if isinstance(self.tables, str):
+            raise DataError(f"claim {self.claim_id!r}: tables must be a tuple of paths, not a str")
         if table is not None:
             names = tuple(table_path(t) for t in table.split(",") if t.strip())
             object.__setattr__(self, "tables", tuple(self.tables) + names)
