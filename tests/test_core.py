@@ -79,8 +79,8 @@ def test_claims_need_known_verdicts_and_unique_ids(tmp_path):
         claims_frame([_claim(), _claim()])
     with pytest.raises(DataError):
         Claim("x", "g", "", "s", "f", Verdict.CONFIRMED, "e", ("g/t.parquet",))
-    with pytest.raises(DataError, match="cites no table"):
-        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e")
+    engine_only = Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", table="rules engine")
+    assert engine_only.tables == ()
     with pytest.raises(DataError, match="not a results table path"):
         Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", ("../outside.parquet",))
     with pytest.raises(DataError, match="empty caveat"):

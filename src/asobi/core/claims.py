@@ -55,6 +55,10 @@ CLAIM_SCHEMA = pa.schema(
     [(name, pa.list_(pa.string()) if name == "tables" else pa.string()) for name in CLAIM_COLUMNS]
 )
 
+#: Transition only: what old builders wrote where a claim is computed by the rules alone
+#: (such a claim cites no table: its ``tables`` is empty and ``formal`` names the engine).
+RULES_ONLY = frozenset({"", "rules engine"})
+
 #: A claim cites tables by their path under ``results/``, e.g. ``chopsticks/variants.parquet``.
 TABLE_PATH = re.compile(r"^[a-z0-9_]+(/[a-z0-9_]+)*\.parquet$")
 
@@ -73,7 +77,8 @@ class Claim:
     ``formal`` says exactly what was checked (in English); ``evidence`` is short text: a
     counterexample, a line of play, a proof method, every number in it computed in the run;
     ``tables`` lists the result tables (paths under ``results/``) the verdict was computed
-    from; ``caveat`` (optional) is a computed qualification of the verdict.
+    from (empty for a claim computed by the rules engine alone); ``caveat`` (optional) is
+    a computed qualification of the verdict.
     """
 
     claim_id: str
@@ -92,7 +97,9 @@ class Claim:
         if isinstance(self.tables, str):
             raise DataError(f"claim {self.claim_id!r}: tables must be a tuple of paths, not a str")
         if table is not None:
-            names = tuple(table_path(t) for t in table.split(",") if t.strip())
+            names = tuple(
+                table_path(t) for t in table.split(",") if t.strip() not in RULES_ONLY
+            )
             object.__setattr__(self, "tables", tuple(self.tables) + names)
         if not isinstance(self.verdict, Verdict):
             object.__setattr__(self, "verdict", Verdict(self.verdict))
@@ -100,8 +107,6 @@ class Claim:
         for name in ("claim_id", "game", "source", "statement", "formal", "evidence"):
             if not str(getattr(self, name)).strip():
                 raise DataError(f"claim {self.claim_id!r}: field {name!r} is empty")
-        if not self.tables:
-            raise DataError(f"claim {self.claim_id!r}: cites no table")
         for name in self.tables:
             if not TABLE_PATH.match(name):
                 raise DataError(f"claim {self.claim_id!r}: {name!r} is not a results table path")
