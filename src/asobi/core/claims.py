@@ -97,9 +97,7 @@ class Claim:
         if isinstance(self.tables, str):
             raise DataError(f"claim {self.claim_id!r}: tables must be a tuple of paths, not a str")
         if table is not None:
-            names = tuple(
-                table_path(t) for t in table.split(",") if t.strip() not in RULES_ONLY
-            )
+            names = tuple(table_path(t) for t in table.split(",") if t.strip() not in RULES_ONLY)
             object.__setattr__(self, "tables", tuple(self.tables) + names)
         if not isinstance(self.verdict, Verdict):
             object.__setattr__(self, "verdict", Verdict(self.verdict))
