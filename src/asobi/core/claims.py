@@ -55,9 +55,9 @@ CLAIM_SCHEMA = pa.schema(
     [(name, pa.list_(pa.string()) if name == "tables" else pa.string()) for name in CLAIM_COLUMNS]
 )
 
-#: Transition only: what old builders wrote where a claim is computed by the rules alone
+#: Transition only: what old builders wrote where a claim is computed without any table
 #: (such a claim cites no table: its ``tables`` is empty and ``formal`` names the engine).
-RULES_ONLY = frozenset({"", "rules engine"})
+RULES_ONLY = frozenset({"", "rules engine", "none (arithmetic)"})
 
 #: A claim cites tables by their path under ``results/``, e.g. ``chopsticks/variants.parquet``.
 TABLE_PATH = re.compile(r"^[a-z0-9_]+(/[a-z0-9_]+)*\.parquet$")
