@@ -38,6 +38,7 @@ ALIAS_SEPARATOR = "|"
 SUMS_NAME = "SHA256SUMS"
 VENDORED_SUMS = package_data("yokai", SUMS_NAME)
 MAX_LIST_BYTES = 10_000_000  # the vendored list has 31 kB
+MAX_FIELD_CHARS = 131_072  # csv's default field limit; the longest vendored field is far below
 
 
 @dataclass(frozen=True)
@@ -140,6 +141,12 @@ def read_raw(path: str | os.PathLike[str]) -> list[RawRow]:
         rows = list(csv.reader(stream, delimiter="\t", quoting=csv.QUOTE_NONE))
     except csv.Error as error:
         raise DataError(f"yokai list {path}: {error}") from None
+    # csv's own field limit is process-global (other libraries raise it): check ours here.
+    longest = max((len(field) for row in rows for field in row), default=0)
+    if longest > MAX_FIELD_CHARS:
+        raise DataError(
+            f"yokai list {path}: field larger than field limit ({MAX_FIELD_CHARS} characters)"
+        )
     if not rows or tuple(rows[0]) != HEADER:
         raise DataError(f"yokai list {path}: header must be 'name<TAB>aliases'")
     raw = []
