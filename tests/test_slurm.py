@@ -40,7 +40,7 @@ RUN_TIMEOUT = 20 * 60  # seconds; a hung run fails the test instead of blocking 
 # variants) so that gather rules merge cluster outputs.
 TINY: dict[str, Any] = {
     "fivelines": {"grundy_max": 40, "total_max": 10, "proof_max_width": 4, "proof_max_rows": 2},
-    "chopsticks": {"simple_hands_max": 2, "simple_dies_max": 4, "shard_size": 50},
+    "chopsticks": {"simple_hands_max": 2, "simple_dies_max": 4, "shard_positions": 20000},
     "contraposition": {
         "solve_sides": [2],
         "solve_tt_bits": 12,
