@@ -43,8 +43,9 @@ ASOBI = Path(sys.executable).with_name("asobi")
 RUN_TIMEOUT = 60 * 60  # seconds: ~4 min on an idle 2-core machine, 45 min seen under load 25
 
 # Every game on, with bounds that keep each job a few seconds; shards on purpose (two
-# chopsticks shards, two daifugō number ranges, two self-play batches, two shiritori
-# variants) so that gather rules merge cluster outputs.
+# daifugō number ranges, two self-play batches, two shiritori variants; chopsticks fits one
+# shard of 600,000 positions) so that gather rules merge cluster outputs. 43 Snakemake jobs,
+# 41 of them Slurm jobs: each costs two Snakemake start-ups, so keep the count small.
 TINY: dict[str, Any] = {
     "fivelines": {"grundy_max": 40, "total_max": 10, "proof_max_width": 4, "proof_max_rows": 2},
     "chopsticks": {
