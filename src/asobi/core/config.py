@@ -129,3 +129,13 @@ def load_config(
 ) -> dict[str, Any]:
     """Read and validate a config file."""
     return validate_config(load_yaml(path), schema_path)
+
+
+def schema_entry(section: str, key: str) -> dict[str, Any]:
+    """The schema of one config key (its ``default``, ``minimum``, ``maximum``,
+    ``description``), so that a CLI option can take the same range as the config key.
+
+    >>> schema_entry("fivelines", "grundy_max")["maximum"]
+    8192
+    """
+    return load_yaml(DEFAULT_SCHEMA)["properties"][section]["properties"][key]
