@@ -516,9 +516,7 @@ def _resource(resources: list, table: str) -> dict:
         (lambda rs: rs.append(dict(rs[0])), "described twice in the package"),
         (lambda rs: rs.append("fivelines/grundy.parquet"), "is a str, not an object"),
         (
-            lambda rs: _resource(rs, "fivelines/grundy.parquet")["schema"].update(
-                fields=[None]
-            ),
+            lambda rs: _resource(rs, "fivelines/grundy.parquet")["schema"].update(fields=[None]),
             "fivelines/grundy.parquet: the package's schema has no list of field objects",
         ),
         (lambda rs: rs[0].update(path=None), "has no path"),
