@@ -168,3 +168,9 @@ def test_tiny_contraposition_workflow_run(snakemake_run):
     # the claims rebuilt from the tables are those of the table, in its order
     rebuilt = run_builders(BUILDERS, ResultTables(workdir / "results"), declared=CLAIM_IDS)
     assert [c.claim_id for c in rebuilt] == list(claims["claim_id"])
+
+
+def test_cli_solve_node_budget_has_the_config_maximum(capsys):
+    assert main(["contraposition", "solve", "--max-nodes", str(10**15)]) == 2
+    err = capsys.readouterr().err
+    assert "1<=x<=100000000000" in err and err.count("\n") == 1
