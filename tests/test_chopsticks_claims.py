@@ -34,7 +34,7 @@ ARTICLE_AND_NEIGHBOURS = {  # the article's 68 rule sets, from_one readings, die
     "split_dies_min": 4,
     "split_dies_max": 7,
     "from_one": True,
-    "shard_positions": 10**9,
+    "shard_positions": 10**8,  # the schema maximum: one shard
 }
 FUSION_LINES = [i for i in claims.LINE_CLAIM_IDS if "split_fusion" in i]
 START = ((1, 1), (1, 1))
