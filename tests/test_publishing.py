@@ -84,7 +84,9 @@ def test_frictionless_validates_the_package_of_a_real_run(published: Path) -> No
 
 def test_asobi_validate_runs_frictionless(published: Path, capsys) -> None:
     assert main(["validate", str(published)]) == 0
-    assert "(frictionless: valid)" in capsys.readouterr().out
+    assert "(frictionless: valid, first 10000 rows of each table)" in capsys.readouterr().out
+    assert main(["validate", str(published), "--frictionless-rows", "0"]) == 0
+    assert "(frictionless: valid, every row)" in capsys.readouterr().out
 
 
 def test_asobi_validate_reports_what_only_frictionless_sees(published: Path, tmp_path) -> None:
