@@ -16,10 +16,10 @@ config.clear()
 config.update(_validated)
 
 
-
 def refuse_config_unless(check, *args):
     """Run a game's check of what its config block asks for (sizes a schema cannot bound,
-    e.g. a position space) while the workflow is parsed: one line and exit 2 if refused."""
+    e.g. a position space) while the workflow is parsed: one line and exit 2 if refused.
+    """
     try:
         check(*args)
     except ConfigError as error:
