@@ -9,6 +9,7 @@ run_step(
     layouts=snakemake.input.layouts,
     z3=snakemake.input.z3,
     genocchi=snakemake.input.genocchi,
+    hand_odds=snakemake.input.hand_odds,
     rules=dict(snakemake.params.rules),
     z3_max=snakemake.params.z3_max,
 )

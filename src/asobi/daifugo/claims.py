@@ -1,6 +1,11 @@
 """The article's claims about 素数大富豪, each checked against the tables or the rules engine.
 
-Every verdict below is computed; the statements restate the article in our own words.
+Every verdict below is computed; the statements restate the article in our own words. The
+builders come in three groups: the worked examples (rules engine and enumerator), the claims
+read off the numbers, z3 and Genocchi tables, and the statements on how often a revolution
+can start (hand odds, with named thresholds). The module is longer than most (about 600
+lines) because each claim carries its own statement and check; splitting the groups apart
+would only scatter one article's claims over several files.
 """
 
 from __future__ import annotations
@@ -454,3 +459,137 @@ def _z3_claim(z3: pd.DataFrame, z3_max: int) -> Claim:
         f"{int(z3['agree'].sum())} of {len(z3)} numbers agree",
         "results/daifugo/z3_crosscheck.parquet",
     )
+
+
+# --- how often a revolution is possible (hand_odds table) -----------------------------------
+
+#: "More often than in ordinary daifugō": the odds exceed those of four of a kind.
+MORE_OFTEN = 1.0
+#: "Quite hard" / "much rarer": at most a tenth as likely (an order of magnitude).
+MUCH_RARER = 0.1
+#: "Somewhat more likely": more likely, by less than this factor.
+SOMEWHAT = 2.0
+HAND_ODDS = "results/daifugo/hand_odds.parquet"
+
+
+def more_often(p: float, reference: float) -> bool:
+    """``p`` exceeds ``MORE_OFTEN`` times the reference odds."""
+    return p > MORE_OFTEN * reference
+
+
+def much_rarer(p: float, reference: float) -> bool:
+    """``p`` is at most ``MUCH_RARER`` times the reference odds."""
+    return p <= MUCH_RARER * reference
+
+
+def suitable(p: float, too_rare: float, too_frequent: float) -> bool:
+    """Between the two rules the article rejects, an order of magnitude from each: much
+    rarer than the too-frequent rule, and the too-rare rule much rarer than ``p``."""
+    return much_rarer(p, too_frequent) and much_rarer(too_rare, p)
+
+
+def _verdict_over_cases(results: dict[str, bool]) -> Verdict:
+    """Confirmed when the reading holds in every case, refuted in none, else with a caveat."""
+    if all(results.values()):
+        return Verdict.CONFIRMED
+    return Verdict.CONFIRMED_WITH_CAVEAT if any(results.values()) else Verdict.REFUTED
+
+
+def _case(size: int, jokers: bool) -> str:
+    return f"{size} cards {'with' if jokers else 'without'} jokers"
+
+
+def _failing(results: dict[str, bool]) -> str:
+    failed = [case for case, holds in results.items() if not holds]
+    return f"; fails for {', '.join(failed)}" if failed else ""
+
+
+def frequency_claims(odds: pd.DataFrame, rules: Rules) -> list[Claim]:
+    """The article's four statements on how often a revolution can start, from the exact
+    odds per hand size (``hand_odds`` table); thresholds are the named constants above."""
+    p = odds.set_index(["hand_size", "jokers", "event"])["probability"]
+    cases = sorted(
+        {(int(s), bool(j)) for s, j in zip(odds["hand_size"], odds["jokers"], strict=True)}
+    )
+    sizes = sorted({size for size, _ in cases})
+
+    def chance(event: str, size: int, jokers: bool) -> float:
+        return float(p[(size, jokers, event)])
+
+    four, hard, fit = {}, {}, {}
+    four_text, hard_text, fit_text = [], [], []
+    for size, jokers in cases:
+        case = _case(size, jokers)
+        rule = chance("prime_four_or_more", size, jokers)
+        ordinary = chance("four_of_a_kind", size, jokers)
+        prime = chance("ramanujan_as_prime", size, jokers)
+        composite = chance("ramanujan_composite", size, jokers)
+        four[case] = more_often(rule, ordinary)
+        four_text.append(f"{case}: {rule:.4f} vs {ordinary:.4f}")
+        hard[case] = much_rarer(composite, prime)
+        hard_text.append(f"{case}: {composite:.5f} vs {prime:.4f}")
+        fit[case] = suitable(prime, composite, rule)
+        fit_text.append(f"{case}: {composite:.5f} < {prime:.4f} < {rule:.4f}")
+    gain = {
+        size: chance("ramanujan_as_prime", size, True) / chance("ramanujan_as_prime", size, False)
+        for size in sizes
+    }
+    gain_text = [
+        f"{size} cards: {chance('ramanujan_as_prime', size, False):.4f} -> "
+        f"{chance('ramanujan_as_prime', size, True):.4f} (x{ratio:.2f})"
+        for size, ratio in gain.items()
+    ]
+    beyond = [f"{size} cards" for size, ratio in gain.items() if ratio >= SOMEWHAT]
+    jokers_verdict = verdict_from(all(ratio > 1 for ratio in gain.values()))
+    if jokers_verdict is Verdict.CONFIRMED and beyond:
+        jokers_verdict = Verdict.CONFIRMED_WITH_CAVEAT
+    deck = 13 * rules.suits + rules.jokers
+    hands = f"hands of {', '.join(map(str, sizes))} cards dealt from the {deck}-card deck"
+    return [
+        _claim(
+            "revolution_four_cards_too_frequent",
+            REVOLUTION,
+            "If every play of four or more cards started a revolution, revolutions would be "
+            "possible far more often than in ordinary daifugō.",
+            f"for {hands}, jokers unused and standing in: the chance that the hand can lay some "
+            f"prime with four or more cards is more than {MORE_OFTEN:g}× the chance of four cards "
+            "of one rank (the revolution of ordinary daifugō, jokers wild)",
+            _verdict_over_cases(four),
+            "; ".join(four_text) + _failing(four),
+            HAND_ODDS,
+        ),
+        _claim(
+            "revolution_1729_composite_too_hard",
+            REVOLUTION,
+            "Starting the revolution only when 1729 is laid as a composite play would make it "
+            "quite hard to play.",
+            f"for {hands}: the chance of laying 1729 = 7·13·19 with its factor cards is at most "
+            f"{MUCH_RARER:g} times the chance of laying 1729 as if prime (same joker setting)",
+            _verdict_over_cases(hard),
+            "; ".join(hard_text) + _failing(hard),
+            HAND_ODDS,
+        ),
+        _claim(
+            "revolution_1729_as_prime_suitable",
+            REVOLUTION,
+            "Letting 1729 be played as if prime should give the revolution a suitable frequency.",
+            f"'suitable' read as between the two rules the article rejects, for {hands}: the "
+            f"chance of laying 1729 as if prime is at most {MUCH_RARER:g} times that of some "
+            f"prime of four or more cards (not too frequent) and at least {1 / MUCH_RARER:g} "
+            "times that of 1729 as a composite play (not too hard)",
+            _verdict_over_cases(fit),
+            "; ".join(fit_text) + _failing(fit),
+            HAND_ODDS,
+        ),
+        _claim(
+            "revolution_jokers_somewhat_more_likely",
+            REVOLUTION,
+            "Letting jokers stand in for cards of 1729 makes the revolution somewhat more likely.",
+            f"for {hands}: the chance of laying 1729 as if prime is higher with the hand's "
+            f"jokers standing in than without; 'somewhat' read as less than {SOMEWHAT:g} times",
+            jokers_verdict,
+            "; ".join(gain_text)
+            + (f"; more than x{SOMEWHAT:g} for {', '.join(beyond)}" if beyond else ""),
+            HAND_ODDS,
+        ),
+    ]

@@ -25,7 +25,8 @@ Plays
 The two-player game (:class:`Daifugo`) lets each player hold a hand of cards (no jokers in
 hand, no deck to draw from) and lay prime-like plays from it; composite plays are judged by
 :func:`judge` but not played from hands. The enumerator of composite plays is
-:mod:`asobi.daifugo.layouts`.
+:mod:`asobi.daifugo.layouts`; how plays are written is :mod:`asobi.daifugo.notation`. (The
+module is a little over 500 lines: cards, rules engine and game are one set of rules.)
 
 >>> rules = Rules()
 >>> [card_name(t) for t in cheapest_tokens(88, rules)]

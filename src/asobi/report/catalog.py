@@ -218,13 +218,57 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
     "daifugo/layouts": {
         "n": "The composite number",
         "expression": "The factorisation as laid, e.g. 2^5*733",
+        "exponent_notation": "The expression uses exponent notation (指数表記出し)",
         "cards": "The cards laid",
         "n_cards": "Number of cards",
         "jokers": "Jokers used",
     },
+    "daifugo/genocchi": {
+        "index": "Even index 2n of the Genocchi number G_2n",
+        "sign": "Sign of G_2n (+1 or -1)",
+        "digits": "Decimal digits of |G_2n|",
+        "prime_absolute": "|G_2n| is prime",
+        "divisor_digits": "Digits of the proper divisor (2^2n-1)/(D/2) that proves |G_2n| "
+        "composite (null below index 10)",
+    },
     "daifugo/z3_crosscheck": {
         "n": "The composite number checked",
-        "status": "Agreement status between z3 and the enumerator",
+        "origin": "`range` (every composite up to z3_max) or `article_example`",
+        "enumerator_min_cards": "Fewest cards of the enumerator's layouts (null: none)",
+        "z3_at_min": "z3 at the enumerator's minimum card count: `sat` or `unsat`",
+        "z3_below_min": "z3 with one card fewer: `unsat` expected (`skipped` without a minimum)",
+        "z3_expression": "The expression of the layout z3 found",
+        "z3_cards": "The card values of the layout z3 found (0: a joker as 0)",
+        "z3_layout_listed": "The layout z3 found is among the enumerator's layouts",
+        "agree": "z3 and the enumerator agree on this number",
+    },
+    "daifugo/primes": {
+        "n": "The prime (every prime below primes_max)",
+        "digits": "Number of decimal digits",
+        "min_cards": "Fewest cards that read the prime within the deck (null: none fits)",
+        "jokers_needed": "Fewest jokers over its layouts that fit the deck (null: none fits)",
+        "playable": "Some layout fits the deck; false marks an Eden prime",
+        "n_layouts": "Splits of the digits into cards that fit the deck",
+    },
+    "daifugo/prime_tally": {
+        "digits": "Number of decimal digits",
+        "primes": "Primes with that many digits (below primes_max)",
+        "playable": "Of them, primes some layout of which fits the deck",
+        "eden": "Eden primes: no layout fits the deck, no deal can ever play them",
+        "need_joker": "Playable primes whose every layout needs a joker",
+        "smallest_eden": "The smallest Eden prime with that many digits (null: none)",
+        "min_cards_histogram": "Playable primes by their fewest cards: (min_cards, primes) pairs",
+    },
+    "daifugo/hand_odds": {
+        "hand_size": "Cards dealt to the hand from the deck",
+        "event": "What the hand can lay: ramanujan_as_prime, ramanujan_composite (7·13·19 with "
+        "its factor cards), prime_four_or_more, grothendieck (57) or four_of_a_kind (ordinary "
+        "daifugō's revolution)",
+        "jokers": "Whether the hand's jokers may stand in for missing cards",
+        "hands": "Hands (sets of cards of the deck) that allow it",
+        "total": "All hands of that size, C(deck, hand_size)",
+        "probability_exact": "hands / total as a reduced fraction p/q",
+        "probability": "hands / total as a float",
     },
     "shiritori/outcomes": {
         "start": "The start word (the yokai's name)",
