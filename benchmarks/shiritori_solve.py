@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 from asobi.shiritori.data import load_clean
-from asobi.shiritori.shiritori import AXES, Rules, ShiritoriGame
+from asobi.shiritori.shiritori import AXES, Rules, Shiritori
 from asobi.shiritori.solver import Solver
 
 TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
@@ -29,7 +29,7 @@ def main() -> None:
     parser.add_argument("--proof-budget", type=int, default=5000)
     args = parser.parse_args()
     rules = Rules(**{axis: getattr(args, axis) for axis in AXES})
-    game = ShiritoriGame(load_clean(TSV).lexicon, rules)
+    game = Shiritori(load_clean(TSV).lexicon, rules)
     solver = Solver(game)
     started = time.perf_counter()
     winners = Counter(

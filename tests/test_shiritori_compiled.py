@@ -9,10 +9,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asobi.shiritori.compiled import CompiledSearch, line_winner, solve_open_start
+from asobi.core.game import mover_wins
+from asobi.shiritori.compiled import CompiledSearch
 from asobi.shiritori.data import load_clean
-from asobi.shiritori.shiritori import ALL_RULES, DEFAULT_RULES, Lexicon, Rules, ShiritoriGame
-from asobi.shiritori.solver import Solver, plain_winner
+from asobi.shiritori.shiritori import (
+    ALL_RULES,
+    DEFAULT_RULES,
+    Lexicon,
+    Rules,
+    Shiritori,
+    line_winner,
+)
+from asobi.shiritori.solver import Solver, solve_open_start
 
 REPO = Path(__file__).resolve().parents[1]
 CLEAN = load_clean(REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv")
@@ -20,13 +28,18 @@ ALL_WORDS = CLEAN.words
 BIG = 10**6
 
 
-def compiled_results(game: ShiritoriGame, table_bits: int = 12):
+def plain_winner(game: Shiritori, start: str) -> str:
+    """``yokai`` or ``human`` for ``start`` by the plain reference negamax."""
+    return "human" if mover_wins(game, game.opening(start)) else "yokai"
+
+
+def compiled_results(game: Shiritori, table_bits: int = 12):
     solver = Solver(game)
     search = CompiledSearch(solver, table_bits=table_bits)
     return {start: solve_open_start(solver, search, start, BIG) for start in game.words}
 
 
-def assert_agrees_with_plain(game: ShiritoriGame, table_bits: int) -> None:
+def assert_agrees_with_plain(game: Shiritori, table_bits: int) -> None:
     for start, result in compiled_results(game, table_bits).items():
         assert result is not None, start
         assert result.winner == plain_winner(game, start), start
@@ -41,7 +54,7 @@ def assert_agrees_with_plain(game: ShiritoriGame, table_bits: int) -> None:
 def test_compiled_agrees_with_plain_search_on_sub_dictionaries_of_the_list(indices, rules):
     words = [ALL_WORDS[i] for i in sorted(indices)]
     lexicon = Lexicon.from_pairs((w, CLEAN.aliases.get(w, ())) for w in words)
-    assert_agrees_with_plain(ShiritoriGame(lexicon, rules), table_bits=12)
+    assert_agrees_with_plain(Shiritori(lexicon, rules), table_bits=12)
 
 
 synthetic_word = st.tuples(
@@ -62,7 +75,7 @@ def test_compiled_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs,
         if a < len(words) and b < len(words) and a != b:
             aliases[words[a]].append(words[b])
             aliases[words[b]].append(words[a])
-    assert_agrees_with_plain(ShiritoriGame(Lexicon.from_pairs(aliases.items()), rules), table_bits)
+    assert_agrees_with_plain(Shiritori(Lexicon.from_pairs(aliases.items()), rules), table_bits)
 
 
 def test_hand_built_lexicon_article_tree():
@@ -70,7 +83,7 @@ def test_hand_built_lexicon_article_tree():
     words = ["アカアシ", "アカエイ", "イガボウ", "イタオニ", "ウシゴゼン", "ウバガビ", "シカヒメ",
              "シキガミ", "ニクジン", "ニタッラサンペ", "ミツメハチメン", "ミョウタラテン",
              "メロリカンノン", "メンレイキ"]  # fmt: skip
-    game = ShiritoriGame(Lexicon.from_pairs((w, ()) for w in words))
+    game = Shiritori(Lexicon.from_pairs((w, ()) for w in words))
     solver = Solver(game)
     search = CompiledSearch(solver, table_bits=10)
     solver._load(0)
@@ -91,12 +104,12 @@ def test_hand_built_lexicon_with_aliases_and_n():
              ("ウシオニ", ()), ("ウワン", ()), ("ニュウナイスズメ", ()), ("メノウ", ()),
              ("ウブメ", ())]  # fmt: skip
     for rules in (DEFAULT_RULES, Rules(aliases="independent"), Rules(dakuten="free")):
-        assert_agrees_with_plain(ShiritoriGame(Lexicon.from_pairs(pairs), rules), table_bits=10)
+        assert_agrees_with_plain(Shiritori(Lexicon.from_pairs(pairs), rules), table_bits=10)
 
 
 @pytest.mark.parametrize("rules", [DEFAULT_RULES, Rules(dakuten="free")], ids=["default", "free"])
 def test_compiled_agrees_with_the_python_solver_on_decided_real_starts(rules):
-    game = ShiritoriGame(CLEAN.lexicon, rules)
+    game = Shiritori(CLEAN.lexicon, rules)
     python = Solver(game)
     solver = Solver(game)
     search = CompiledSearch(solver)
@@ -114,7 +127,7 @@ def test_compiled_agrees_with_the_python_solver_on_decided_real_starts(rules):
 
 
 def test_budget_exhausted_stays_unknown():
-    game = ShiritoriGame(CLEAN.lexicon, Rules(dakuten="free"))
+    game = Shiritori(CLEAN.lexicon, Rules(dakuten="free"))
     solver = Solver(game)
     search = CompiledSearch(solver)
     assert solve_open_start(solver, search, "アカシサマ", 1000) is None
@@ -123,7 +136,7 @@ def test_budget_exhausted_stays_unknown():
 
 def test_a_budget_spent_in_slices_decides_as_one_call_and_reports_progress():
     rules = Rules(final_u="pronounced", dakuten="free", aliases="independent")
-    game = ShiritoriGame(CLEAN.lexicon, rules)
+    game = Shiritori(CLEAN.lexicon, rules)
     whole = Solver(game)
     whole._apply_start("アカシサマ")
     unit = whole.unit_id["マ"]
@@ -142,7 +155,7 @@ def test_a_budget_spent_in_slices_decides_as_one_call_and_reports_progress():
 def test_table_hits_need_both_halves_of_the_128_bit_key():
     # A position whose first 64-bit half matches a stored one but whose second half does
     # not is a different position: the search must not take the stored proof for it.
-    game = ShiritoriGame(CLEAN.lexicon, DEFAULT_RULES)
+    game = Shiritori(CLEAN.lexicon, DEFAULT_RULES)
     solver = Solver(game)
     search = CompiledSearch(solver, table_bits=16)
     solver._apply_start("ロクロクビ")
@@ -159,7 +172,7 @@ def test_table_hits_need_both_halves_of_the_128_bit_key():
 
 
 def test_line_winner_rejects_illegal_and_unfinished_lines():
-    game = ShiritoriGame(CLEAN.lexicon, DEFAULT_RULES)
+    game = Shiritori(CLEAN.lexicon, DEFAULT_RULES)
     assert line_winner(game, ("ロクロクビ", "アズキアライ")) is None  # illegal answer
     assert line_winner(game, ("ロクロクビ",)) is None  # the human can still answer
     assert line_winner(game, ("ビローン",)) == "human"
@@ -170,7 +183,7 @@ def test_words_the_compiled_stage_decides_agree_with_a_longer_python_search():
     # Start words the default Python budgets leave open; where the compiled stage decides
     # them, the Python df-pn with 40x the default proof budget must give the same winner.
     rules = Rules(final_u="pronounced", dakuten="free", aliases="independent")
-    game = ShiritoriGame(CLEAN.lexicon, rules)
+    game = Shiritori(CLEAN.lexicon, rules)
     python = Solver(game)
     solver = Solver(game)
     search = CompiledSearch(solver)

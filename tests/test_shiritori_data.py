@@ -9,7 +9,7 @@ import pytest
 from asobi.core.errors import DataError
 from asobi.core.tables import read_table
 from asobi.shiritori.data import clean_rows, load_clean, read_raw
-from asobi.shiritori.pipeline import check_vendored, write_words
+from asobi.shiritori.pipeline import write_vendored_check, write_words
 
 REPO = Path(__file__).resolve().parents[1]
 TSV = REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
@@ -91,11 +91,11 @@ def test_header_and_column_count_are_checked(tmp_path):
 
 
 def test_checksum_rule_accepts_the_vendored_file_and_stops_on_a_change(tmp_path):
-    assert check_vendored(str(TSV), str(SUMS), str(tmp_path / "ok.txt")).exists()
+    assert write_vendored_check(str(TSV), str(SUMS), str(tmp_path / "ok.txt")).exists()
     changed = tmp_path / TSV.name
     changed.write_bytes(TSV.read_bytes() + b"\xe3\x82\xa2\t\n")
     with pytest.raises(DataError, match="was changed"):
-        check_vendored(str(changed), str(SUMS), str(tmp_path / "bad.txt"))
+        write_vendored_check(str(changed), str(SUMS), str(tmp_path / "bad.txt"))
 
 
 def test_words_and_data_quality_tables(tmp_path):

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from asobi.core.errors import ConfigError, IllegalMoveError, InputError
+from asobi.core.game import Outcome
 from asobi.shiritori.shiritori import (
     ALL_RULES,
     DEFAULT_RULES,
     Lexicon,
     Position,
     Rules,
-    ShiritoriGame,
+    Shiritori,
     accepted_units,
     first_unit,
     last_unit,
@@ -80,7 +81,7 @@ def test_dakuten_free_answers_voiced_by_plain_but_not_the_reverse():
 
 
 def _small_game(rules=DEFAULT_RULES):
-    return ShiritoriGame(
+    return Shiritori(
         Lexicon.from_pairs(
             [
                 ("ノッペラボウ", ["ズンベラボウ"]),
@@ -112,7 +113,7 @@ def test_word_ending_in_n_loses_at_once():
     position = game.play(game.opening("ウシオニ"), "ニクジン")
     assert position.letter == "ン"
     assert game.legal_moves(position) == ()
-    assert game.stuck_mover_wins(position)
+    assert game.is_over(position) and game.winner(position) is Outcome.FIRST
     with pytest.raises(IllegalMoveError, match="game is over"):
         game.play(position, "ウミボウズ")
 

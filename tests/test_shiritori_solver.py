@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from asobi.core.game import mover_wins
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.shiritori import (
     ALL_RULES,
@@ -16,9 +17,9 @@ from asobi.shiritori.shiritori import (
     Lexicon,
     Position,
     Rules,
-    ShiritoriGame,
+    Shiritori,
 )
-from asobi.shiritori.solver import Solver, plain_mover_wins, plain_winner
+from asobi.shiritori.solver import Solver
 
 REPO = Path(__file__).resolve().parents[1]
 TSV = REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
@@ -28,10 +29,15 @@ ALL_WORDS = CLEAN.words
 
 @pytest.fixture(scope="module")
 def default_solver():
-    return Solver(ShiritoriGame(CLEAN.lexicon, DEFAULT_RULES))
+    return Solver(Shiritori(CLEAN.lexicon, DEFAULT_RULES))
 
 
-def check_line(game: ShiritoriGame, line: tuple[str, ...], winner: str) -> None:
+def plain_winner(game: Shiritori, start: str) -> str:
+    """``yokai`` or ``human`` for ``start`` by the plain reference negamax."""
+    return "human" if mover_wins(game, game.opening(start)) else "yokai"
+
+
+def check_line(game: Shiritori, line: tuple[str, ...], winner: str) -> None:
     """The line is legal and ends with the loser unable to go on (or saying a ン word)."""
     position = game.opening(line[0])
     for word in line[1:]:
@@ -68,13 +74,13 @@ def test_rokurokubi_is_a_yokai_win_and_the_article_line_wins(default_solver):
 
 
 def test_only_one_word_starts_with_ru_and_none_with_pu():
-    game = ShiritoriGame(CLEAN.lexicon, DEFAULT_RULES)
+    game = Shiritori(CLEAN.lexicon, DEFAULT_RULES)
     assert [w for i, w in enumerate(game.words) if game.first[i] == "ル"] == ["ルルコシンプ"]
     assert not [w for i, w in enumerate(game.words) if game.first[i] == "プ"]
 
 
 def test_only_zunbera_bou_starts_with_zu():
-    game = ShiritoriGame(CLEAN.lexicon, DEFAULT_RULES)
+    game = Shiritori(CLEAN.lexicon, DEFAULT_RULES)
     assert [w for i, w in enumerate(game.words) if game.first[i] == "ズ"] == ["ズンベラボウ"]
 
 
@@ -84,13 +90,13 @@ def test_start_word_ending_in_n_loses_at_once(default_solver):
 
 
 def test_budget_exhausted_is_unknown_not_a_guess():
-    solver = Solver(ShiritoriGame(CLEAN.lexicon, Rules(dakuten="free")))
+    solver = Solver(Shiritori(CLEAN.lexicon, Rules(dakuten="free")))
     result = solver.solve("アカシサマ", node_budget=50, proof_budget=50)
     assert result.winner == "unknown" and result.nodes > 100
 
 
 def test_proof_number_search_decides_where_depth_first_gives_up():
-    game = ShiritoriGame(CLEAN.lexicon, Rules(dakuten="free"))
+    game = Shiritori(CLEAN.lexicon, Rules(dakuten="free"))
     assert Solver(game).solve("イタオニ", node_budget=3000).winner == "unknown"
     result = Solver(game).solve("イタオニ", node_budget=3000, proof_budget=100_000)
     assert result.winner == "human"
@@ -114,11 +120,11 @@ def test_example_tree_of_the_article():
         "メロリカンノン",
         "メンレイキ",
     ]
-    game = ShiritoriGame(Lexicon.from_pairs((w, ()) for w in words))
+    game = Shiritori(Lexicon.from_pairs((w, ()) for w in words))
     root = Position(0, "ア")
-    assert plain_mover_wins(game, root)
-    assert not plain_mover_wins(game, game.play(root, "アカエイ"))
-    assert plain_mover_wins(game, game.play(root, "アカアシ"))
+    assert mover_wins(game, root)
+    assert not mover_wins(game, game.play(root, "アカエイ"))
+    assert mover_wins(game, game.play(root, "アカアシ"))
     assert Solver(game).choose(root)[0] == "アカエイ"
 
 
@@ -135,7 +141,7 @@ rules_strategy = st.sampled_from(ALL_RULES)
 def test_solver_agrees_with_plain_search_on_sub_dictionaries_of_the_list(indices, rules):
     words = [ALL_WORDS[i] for i in sorted(indices)]
     lexicon = Lexicon.from_pairs((w, CLEAN.aliases.get(w, ())) for w in words)
-    game = ShiritoriGame(lexicon, rules)
+    game = Shiritori(lexicon, rules)
     solver = Solver(game)
     for start in words:
         result = solver.solve(start)
@@ -166,7 +172,7 @@ def test_solver_agrees_with_plain_search_on_dense_lexicons(
         if a < len(words) and b < len(words) and a != b:
             aliases[words[a]].append(words[b])
             aliases[words[b]].append(words[a])
-    game = ShiritoriGame(Lexicon.from_pairs(aliases.items()), rules)
+    game = Shiritori(Lexicon.from_pairs(aliases.items()), rules)
     solver = Solver(game, epsilon_percent=epsilon_percent)
     # proof_number: the depth-first search gives up at once, df-pn decides (unlimited).
     budgets = {"node_budget": 1, "proof_budget": 10**9} if proof_number else {}
@@ -177,14 +183,14 @@ def test_solver_agrees_with_plain_search_on_dense_lexicons(
         position = game.opening(start)
         if position.letter != LOSING_UNIT and game.legal_moves(position):
             move, status = solver.choose(position, **budgets)
-            assert (status == "win") == plain_mover_wins(game, position)
+            assert (status == "win") == mover_wins(game, position)
             if status == "win":
-                assert not plain_mover_wins(game, game.play(position, move))
+                assert not mover_wins(game, game.play(position, move))
 
 
 def test_mirror_pairs_are_found_and_do_not_change_results():
     words = ["アカア", "アキア", "アクイ", "イカア", "イキウ", "ウカウ", "ウキア"]
-    game = ShiritoriGame(Lexicon.from_pairs((w, ()) for w in words))
+    game = Shiritori(Lexicon.from_pairs((w, ()) for w in words))
     reduced, plain = Solver(game), Solver(game, reduce_mirror_pairs=False)
     assert reduced.mirror_pairs
     for start in words:
@@ -195,7 +201,7 @@ def test_mirror_pairs_under_free_voicing_may_answer_to_a_narrower_unit():
     # タカア can be said after タ or ダ; answering it with アカタ leaves the opponent at タ,
     # which accepts fewer words than ダ: still a mirror pair (the exact pair rule misses it).
     words = ["アカダ", "アカタ", "ダカン", "タカア", "イカダ", "ダキイ"]
-    game = ShiritoriGame(Lexicon.from_pairs((w, ()) for w in words), Rules(dakuten="free"))
+    game = Shiritori(Lexicon.from_pairs((w, ()) for w in words), Rules(dakuten="free"))
     reduced, plain = Solver(game), Solver(game, reduce_mirror_pairs=False)
     paired = {game.words[reduced.class_words[c][0]] for pair in reduced.mirror_pairs for c in pair}
     assert {"アカタ", "タカア"} <= paired

@@ -11,6 +11,7 @@ TARGETS = [
     "results/shiritori/variant_summary.parquet",
     "results/shiritori/words.parquet",
     "results/shiritori/data_quality.parquet",
+    "results/shiritori/proofs_verified.txt",
 ]
 
 
@@ -45,6 +46,12 @@ def test_tiny_shiritori_run(snakemake_run):
         "shiritori/outcomes"
     )
     assert (workdir / "logs/shiritori/vendored_checked.log").exists()
+    decided = int((outcomes["winner"] != "unknown").sum())
+    verified = (workdir / "results/shiritori/proofs_verified.txt").read_text()
+    assert verified.startswith(f"verified {decided} certificates"), verified
+    proofs = read_table(workdir / "results/shiritori/proofs.parquet")
+    assert int(proofs["root"].sum()) == decided
+    assert (workdir / "benchmarks/shiritori/proofs_verified.tsv").exists()
 
 
 def test_dry_run_with_wikipedia_source_plans_the_fetch(snakemake_run):

@@ -1,6 +1,6 @@
 # ようかいしりとり (yokai shiritori): check the vendored list, (optionally) fetch it from
 # Wikipedia, clean it, solve every start word under every variant, audit the article.
-from asobi.shiritori.pipeline import selected_rules
+from asobi.shiritori.shiritori import selected_rules
 
 SHIRITORI = config["shiritori"]
 SHIRITORI_TSV = f"{workflow.basedir}/resources/yokai/yokai_names_2024-07-02.tsv"
@@ -16,6 +16,8 @@ GAME_OUTPUTS["shiritori"] = lambda: [
     "results/shiritori/outcomes.parquet",
     "results/shiritori/variant_summary.parquet",
     "results/shiritori/variant_effect.parquet",
+    "results/shiritori/proofs.parquet",
+    "results/shiritori/proofs_verified.txt",
 ]
 GAME_CLAIMS["shiritori"] = "results/shiritori/claims.parquet"
 # The yokai list used: the vendored TSV, or the one fetched from Wikipedia.
@@ -34,6 +36,8 @@ rule shiritori_check_vendored:
         "results/shiritori/vendored_checked.txt",
     log:
         "logs/shiritori/vendored_checked.log",
+    benchmark:
+        "benchmarks/shiritori/vendored_checked.tsv"
     resources:
         mem_mb=200,
         runtime=2,
@@ -48,6 +52,7 @@ rule shiritori_fetch:
     output:
         tsv="results/shiritori/fetched/yokai_names.tsv",
         diff="results/shiritori/fetched/diff.parquet",
+        sums="results/shiritori/fetched/SHA256SUMS",
     log:
         "logs/shiritori/fetched/yokai_names.log",
     benchmark:
@@ -61,6 +66,7 @@ rule shiritori_fetch:
         timestamp=SHIRITORI["wikipedia"]["timestamp"],
         timeout=SHIRITORI["wikipedia"]["timeout_seconds"],
         retries=SHIRITORI["wikipedia"]["retries"],
+        max_bytes=SHIRITORI["wikipedia"]["max_bytes"],
     script:
         "../scripts/shiritori_fetch.py"
 
@@ -90,7 +96,8 @@ rule shiritori_solve:
         tsv=SHIRITORI_SOURCE,
         checked="results/shiritori/vendored_checked.txt",
     output:
-        temp("results/shiritori/outcomes/{variant}/{chunk}.parquet"),
+        outcomes=temp("results/shiritori/outcomes/{variant}/{chunk}.parquet"),
+        proofs=temp("results/shiritori/proofs/{variant}/{chunk}.parquet"),
     log:
         "logs/shiritori/outcomes/{variant}/{chunk}.log",
     benchmark:
@@ -128,11 +135,52 @@ rule shiritori_outcomes:
         "results/shiritori/outcomes.parquet",
     log:
         "logs/shiritori/outcomes.log",
+    benchmark:
+        "benchmarks/shiritori/outcomes.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
     script:
         "../scripts/shiritori_merge.py"
+
+
+rule shiritori_proofs:
+    input:
+        expand(
+            "results/shiritori/proofs/{variant}/{chunk}.parquet",
+            variant=SHIRITORI_VARIANTS,
+            chunk=SHIRITORI_CHUNKS,
+        ),
+    output:
+        "results/shiritori/proofs.parquet",
+    log:
+        "logs/shiritori/proofs.log",
+    benchmark:
+        "benchmarks/shiritori/proofs.tsv"
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    script:
+        "../scripts/shiritori_proofs.py"
+
+
+# Every certificate checked with the rules alone (no solver); a wrong one fails the run.
+rule shiritori_verify:
+    input:
+        tsv=SHIRITORI_SOURCE,
+        outcomes="results/shiritori/outcomes.parquet",
+        proofs="results/shiritori/proofs.parquet",
+    output:
+        "results/shiritori/proofs_verified.txt",
+    log:
+        "logs/shiritori/proofs_verified.log",
+    benchmark:
+        "benchmarks/shiritori/proofs_verified.tsv"
+    resources:
+        mem_mb=3000,
+        runtime=15,
+    script:
+        "../scripts/shiritori_verify.py"
 
 
 rule shiritori_summaries:
@@ -143,6 +191,8 @@ rule shiritori_summaries:
         effect="results/shiritori/variant_effect.parquet",
     log:
         "logs/shiritori/summaries.log",
+    benchmark:
+        "benchmarks/shiritori/summaries.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
@@ -159,10 +209,10 @@ rule shiritori_claims:
         "results/shiritori/claims.parquet",
     log:
         "logs/shiritori/claims.log",
+    benchmark:
+        "benchmarks/shiritori/claims.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
-    params:
-        config=SHIRITORI,
     script:
         "../scripts/shiritori_claims.py"

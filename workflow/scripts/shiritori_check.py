@@ -1,5 +1,5 @@
 from asobi.core.runlog import run_step
-from asobi.shiritori.pipeline import check_vendored
+from asobi.shiritori.pipeline import write_vendored_check
 
-run_step(snakemake.log[0], check_vendored, tsv=snakemake.input.tsv, sums=snakemake.input.sums,
+run_step(snakemake.log[0], write_vendored_check, tsv=snakemake.input.tsv, sums=snakemake.input.sums,
          out=snakemake.output[0])

@@ -1,11 +1,12 @@
 from asobi.core.runlog import run_step
-from asobi.shiritori.pipeline import solve_chunk
+from asobi.shiritori.pipeline import write_outcomes_chunk
 
 run_step(
     snakemake.log[0],
-    solve_chunk,
+    write_outcomes_chunk,
     tsv=snakemake.input.tsv,
-    out=snakemake.output[0],
+    out=snakemake.output.outcomes,
+    proofs_out=snakemake.output.proofs,
     variant=snakemake.wildcards.variant,
     chunk=int(snakemake.wildcards.chunk),
     chunks=snakemake.params.chunks,

@@ -39,7 +39,7 @@ INTRO = f"{ARTICLE}, introduction"
 def _claim(
     name: str, source: str, statement: str, formal: str, verdict: Verdict, evidence: str, table: str
 ) -> Claim:
-    return Claim(f"{GAME}.{name}", GAME, source, statement, formal, verdict, evidence, table)
+    return Claim(f"{GAME}.{name}", GAME, source, statement, formal, verdict, evidence, table=table)
 
 
 def _has_layout(n: int, expression: str, multiset: list[int], rules: Rules) -> bool:

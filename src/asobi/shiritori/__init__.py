@@ -1,1 +1,74 @@
-"""ようかいしりとり (yokai shiritori): word chain over yokai names, solved for every start word."""
+"""ようかいしりとり (yokai shiritori): word chain over yokai names, solved for every start word.
+
+Rooms: ``shiritori.py`` (the rules: :class:`~asobi.shiritori.shiritori.Shiritori`, the 32
+variants), ``data.py`` (reading and cleaning the yokai list), ``fetch.py`` (the list from
+Wikipedia), ``solver.py`` (exact solving), ``compiled.py`` (its numba df-pn stage),
+``tables.py`` (rows and schemas), ``claims.py`` (the article's claims), ``pipeline.py`` (the
+workflow steps), ``cli.py`` (``asobi shiritori``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from asobi.core.game import ConformanceCase, Outcome
+from asobi.shiritori.shiritori import Lexicon, Position, Rules, Shiritori
+
+#: The worked example of the article's section 具体例 (14 names, the human answers ア), with
+#: two aliases added so that bans are exercised.
+_EXAMPLE = (
+    ("アカアシ", ()),
+    ("アカエイ", ()),
+    ("イガボウ", ()),
+    ("イタオニ", ()),
+    ("ウシゴゼン", ()),
+    ("ウバガビ", ()),
+    ("シカヒメ", ()),
+    ("シキガミ", ("シカヒメ",)),
+    ("ニクジン", ()),
+    ("ニタッラサンペ", ()),
+    ("ミツメハチメン", ()),
+    ("ミョウタラテン", ()),
+    ("メロリカンノン", ()),
+    ("メンレイキ", ("シキガミ",)),
+)
+
+
+def _exact(game: Shiritori) -> Callable[[Position], Outcome]:
+    """The exact solver's outcome of a position (one solver, its table kept across calls)."""
+    from asobi.shiritori.solver import Solver
+
+    solver = Solver(game)
+    return solver.outcome
+
+
+def _real_list() -> Shiritori:
+    from asobi.core.config import package_data
+    from asobi.shiritori.data import load_clean
+
+    lexicon = load_clean(package_data("yokai", "yokai_names_2024-07-02.tsv")).lexicon
+    return Shiritori(lexicon, Rules(dakuten="free"))
+
+
+def conformance_cases() -> list[ConformanceCase]:
+    """The article's example lexicon under two variants (exact solver as reference), and
+    random playouts on the whole yokai list (``dakuten=free``) from ロクロクビ."""
+    lexicon = Lexicon.from_pairs(_EXAMPLE)
+    cases = []
+    for rules in (Rules(), Rules(dakuten="free", aliases="independent")):
+        game = Shiritori(lexicon, rules)
+        cases.append(
+            ConformanceCase(
+                label=f"example-{rules.variant_id}",
+                game=game,
+                start=Position(0, "ア"),
+                solve=_exact(game),
+            )
+        )
+    real = _real_list()
+    cases.append(
+        ConformanceCase(
+            label="yokai-list-dakuten-free", game=real, start=real.opening("ロクロクビ")
+        )
+    )
+    return cases

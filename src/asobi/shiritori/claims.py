@@ -10,6 +10,7 @@ from __future__ import annotations
 import pandas as pd
 
 from asobi.core.claims import Claim, Verdict, verdict_from
+from asobi.core.game import mover_wins
 from asobi.core.kana import hiragana_to_katakana
 from asobi.shiritori.data import CleanList
 from asobi.shiritori.shiritori import (
@@ -17,11 +18,11 @@ from asobi.shiritori.shiritori import (
     Lexicon,
     Position,
     Rules,
-    ShiritoriGame,
+    Shiritori,
     first_unit,
     last_unit,
 )
-from asobi.shiritori.solver import plain_mover_wins
+from asobi.shiritori.solver import Solver
 
 ARTICLE = "もしも妖怪にしりとりを挑まれたら～ようかいしりとり完全解析"
 ROKUROKUBI_LINE = ("ロクロクビ", "ビシャガツク", "クツツラ", "ラプシヌプルクル", "ルルコシンプ")
@@ -80,7 +81,7 @@ def _winner_claim(
 
 def article_claims(clean: CleanList, outcomes: pd.DataFrame, effect: pd.DataFrame) -> list[Claim]:
     """Every checked claim of the article (verdicts computed)."""
-    game = ShiritoriGame(clean.lexicon, DEFAULT_RULES)
+    game = Shiritori(clean.lexicon, DEFAULT_RULES)
     starting = {}
     for i, word in enumerate(game.words):
         starting.setdefault(game.first[i], []).append(word)
@@ -202,15 +203,13 @@ def article_claims(clean: CleanList, outcomes: pd.DataFrame, effect: pd.DataFram
     return claims
 
 
-def _mover_wins(game: ShiritoriGame, position: Position) -> bool:
+def _mover_wins(game: Shiritori, position: Position) -> bool:
     """Exact result for one position of the example line (fast solver, fresh table)."""
-    from asobi.shiritori.solver import Solver
-
-    move, status = Solver(game).choose(position)
+    _, status = Solver(game).choose(position)
     return status == "win"
 
 
-def _bouzu_claim(game: ShiritoriGame, starting: dict[str, list[str]]) -> Claim:
+def _bouzu_claim(game: Shiritori, starting: dict[str, list[str]]) -> Claim:
     zu = sorted(starting.get("ズ", []))
     bouzu = [w for w in game.words if w.endswith("ボウズ")]
     initials = {w[0] for w in bouzu}
@@ -248,10 +247,10 @@ def _bouzu_claim(game: ShiritoriGame, starting: dict[str, list[str]]) -> Claim:
 
 def _example_tree_claim(clean: CleanList) -> Claim:
     lexicon = Lexicon.from_pairs((w, clean.aliases.get(w, ())) for w in EXAMPLE_TREE_WORDS)
-    game = ShiritoriGame(lexicon, DEFAULT_RULES)
+    game = Shiritori(lexicon, DEFAULT_RULES)
     root = Position(0, "ア")
-    human_wins = plain_mover_wins(game, root)
-    results = {w: not plain_mover_wins(game, game.play(root, w)) for w in game.legal_moves(root)}
+    human_wins = mover_wins(game, root)
+    results = {w: not mover_wins(game, game.play(root, w)) for w in game.legal_moves(root)}
     holds = human_wins and results == {"アカアシ": False, "アカエイ": True}
     return Claim(
         claim_id="shiritori.example_tree",

@@ -1,4 +1,6 @@
-"""``asobi shiritori``: solve a start word, or play against the perfect yokai."""
+"""``asobi shiritori``: solve a start word, play against the perfect yokai, or check the
+certificates of a run without the solver (``verify``; the solver is imported only by the
+commands that search)."""
 
 from __future__ import annotations
 
@@ -9,17 +11,15 @@ import click
 from asobi.core.config import DEFAULT_SCHEMA, load_yaml, package_data
 from asobi.core.errors import IllegalMoveError, InputError
 from asobi.core.kana import hiragana_to_katakana
-from asobi.shiritori.compiled import StagedSolver
 from asobi.shiritori.data import clean_text, load_clean
 from asobi.shiritori.shiritori import (
     AXES,
     LOSING_UNIT,
     Rules,
-    ShiritoriGame,
+    Shiritori,
     accepted_units,
     is_katakana_word,
 )
-from asobi.shiritori.solver import Solver
 
 DEFAULT_DATA = package_data("yokai", "yokai_names_2024-07-02.tsv")
 
@@ -43,8 +43,8 @@ def _rule_options(function):  # type: ignore[no-untyped-def]
     )(function)
 
 
-def _game(data: Path, axes: dict[str, str]) -> ShiritoriGame:
-    return ShiritoriGame(load_clean(data).lexicon, Rules(**axes))
+def _game(data: Path, axes: dict[str, str]) -> Shiritori:
+    return Shiritori(load_clean(data).lexicon, Rules(**axes))
 
 
 def to_katakana(text: str) -> str:
@@ -105,6 +105,8 @@ def solve(
     none of them decides is reported unknown, never guessed; raise the budgets to go on
     (progress goes to stderr every 10 million compiled nodes).
     """
+    from asobi.shiritori.solver import StagedSolver
+
     game = _game(data, axes)
     word = to_katakana(start)
     game.word_index(word)
@@ -138,6 +140,8 @@ def solve(
 @_rule_options
 def play(start: str, data: Path, **axes: str) -> None:
     """Play against the perfect yokai: type a word (kana) to answer; empty input resigns."""
+    from asobi.shiritori.solver import Solver
+
     game = _game(data, axes)
     solver = Solver(game)
     word = to_katakana(start)
@@ -159,7 +163,11 @@ def play(start: str, data: Path, **axes: str) -> None:
         if not answer.strip():
             click.echo("You resign. The yokai eats you.")
             return
-        typed = to_katakana(answer)
+        try:
+            typed = to_katakana(answer)
+        except InputError as error:
+            click.echo(f"{error}. Try again.")
+            continue
         try:
             position = game.play(position, typed)
         except IllegalMoveError as error:
@@ -183,3 +191,38 @@ def play(start: str, data: Path, **axes: str) -> None:
         if position.letter == LOSING_UNIT:
             click.echo(f"{reply} ends in ン: the yokai loses, you win!")
             return
+
+
+@command.command()
+@click.argument(
+    "results",
+    default="results",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+)
+@click.option(
+    "--data",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=DEFAULT_DATA,
+    show_default=False,
+    help="Yokai list TSV the run used (default: the vendored list; a run with "
+    "source: wikipedia used RESULTS/shiritori/fetched/yokai_names.tsv).",
+)
+def verify(results: Path, data: Path) -> None:
+    """Check every certificate of RESULTS/shiritori/proofs.parquet with the rules alone.
+
+    Each certificate must prove its winner against the word list and its variant's rules,
+    and every decided pair of RESULTS/shiritori/outcomes.parquet needs one. Prints one line
+    per failure (exit status 1), or one summary line.
+    """
+    from asobi.shiritori.verify import verify_results
+
+    folder = results / "shiritori"
+    for name in ("outcomes.parquet", "proofs.parquet"):
+        if not (folder / name).exists():
+            raise InputError(f"{folder / name} does not exist: run the workflow first")
+    report = verify_results(folder / "outcomes.parquet", folder / "proofs.parquet", data)
+    for failure in report.failures:
+        click.echo(failure)
+    if report.failures:
+        click.get_current_context().exit(1)
+    click.echo(report.summary)

@@ -3,7 +3,8 @@
 It searches the same reduced game as :class:`asobi.shiritori.solver.Solver` (interchangeable
 words counted per class, mirror pairs removed, alias bans), so it only decides who wins; the
 principal line is then built move by move with :meth:`CompiledSearch.winning_class` and the
-Python solver's bookkeeping, and replayed with the rules by :func:`solve_open_start`.
+Python solver's bookkeeping, and replayed with the rules by
+:func:`asobi.shiritori.solver.solve_open_start`.
 
 * State: words left per class, replies left per unit (kept incrementally), and a 128-bit
   Zobrist hash (two independent 64-bit halves) of the used-word set (bit
@@ -28,8 +29,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
-from asobi.shiritori.shiritori import LOSING_UNIT, ShiritoriGame
-from asobi.shiritori.solver import BudgetExceeded, Solver, StartResult
+from asobi.shiritori.solver import DEFAULT_TABLE_BITS, BudgetExceeded, Solver
 
 
 def _csr(lists: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -86,9 +86,6 @@ def _unplay(c, count, g, remaining, avail, undo, state, hsh):
 
 
 _INF = 1 << 40
-
-DEFAULT_TABLE_BITS = 22
-"""Table size (2**bits entries of 36 bytes, 150 MB) unless the config says otherwise."""
 
 
 @njit(cache=True)
@@ -273,6 +270,23 @@ class CompiledSearch:
                 h ^= self.zobrist[self.base[c] + k]
         return h
 
+    def stored(self, key: int, check: int) -> tuple[int, int, int]:
+        """(proof, disproof, move) the table holds for the hash halves ``key``, ``check`` (the
+        used words' hash xor the unit's key), or (-1, -1, -1) when it holds nothing."""
+        tt_key, tt_check, tt_pn, tt_dn, tt_move = self.table
+        slot = key & (tt_key.shape[0] - 1)
+        if int(tt_key[slot]) == key and int(tt_check[slot]) == check:
+            return int(tt_pn[slot]), int(tt_dn[slot]), int(tt_move[slot])
+        return -1, -1, -1
+
+    def snapshot(self) -> tuple[np.ndarray, ...]:
+        """A copy of the table, so that a search made for a certificate leaves no trace."""
+        return tuple(array.copy() for array in self.table)
+
+    def restore(self, copy: tuple[np.ndarray, ...]) -> None:
+        for array, saved in zip(self.table, copy, strict=True):
+            array[:] = saved
+
     def mover_wins(
         self, u: int, budget: int, report: Callable[[int], None] | None = None
     ) -> bool | None:
@@ -358,118 +372,3 @@ class CompiledSearch:
             if opponent is False:
                 return c
         raise BudgetExceeded
-
-
-class StagedSolver:
-    """Decide start words as the pipeline does: depth-first search (``node_budget``), then
-    Python df-pn (``proof_budget``, 0 = skip), then the compiled df-pn (``compiled_budget``,
-    0 = skip) only for words both leave open; ``unknown`` beyond all three, never a guess.
-
-    One :class:`Solver` and one compiled table serve every start word given to :meth:`solve`.
-    """
-
-    def __init__(
-        self,
-        game: ShiritoriGame,
-        *,
-        node_budget: int | None,
-        proof_budget: int = 0,
-        compiled_budget: int = 0,
-        compiled_table_bits: int = DEFAULT_TABLE_BITS,
-        report: Callable[[str], None] | None = None,
-    ) -> None:
-        self.solver = Solver(game)
-        self.node_budget = node_budget
-        self.proof_budget = proof_budget
-        self.compiled_budget = compiled_budget
-        self.compiled_table_bits = compiled_table_bits
-        self.report = report
-        self.compiled: CompiledSearch | None = None
-
-    def solve(self, start: str) -> StartResult:
-        """Winner, principal line and nodes (all stages) for the yokai's start word."""
-        solver = self.solver
-        result = solver.solve(
-            start, node_budget=self.node_budget, proof_budget=self.proof_budget or None
-        )
-        if result.winner != "unknown" or not self.compiled_budget:
-            return result
-        if self.compiled is None:
-            self.compiled = CompiledSearch(solver, table_bits=self.compiled_table_bits)
-        budget = self.compiled_budget
-        decided = solve_open_start(solver, self.compiled, start, budget, self._progress(start))
-        if decided is None:
-            return StartResult(start, "unknown", (start,), result.nodes + budget)
-        return StartResult(start, decided.winner, decided.line, result.nodes + decided.nodes)
-
-    def _progress(self, start: str) -> Callable[[int], None] | None:
-        """The compiled search's progress callback for ``start`` (None without ``report``)."""
-        say = self.report
-        if say is None:
-            return None
-        total = self.compiled_budget
-        return lambda spent: say(f"{start}: {spent:,} of {total:,} compiled nodes, not decided yet")
-
-
-def solve_open_start(
-    solver: Solver,
-    search: CompiledSearch,
-    start: str,
-    budget: int,
-    report: Callable[[int], None] | None = None,
-) -> StartResult | None:
-    """Decide ``start`` with the compiled search (None when ``budget`` nodes are not enough).
-
-    The line: the winner plays a class the compiled search proves winning, the loser the
-    first class left in list order; mirror pairs removed at the start are completed by the
-    Python solver exactly as for its own lines.
-    """
-    game = solver.game
-    i = game.word_index(start)
-    if game.last[i] == LOSING_UNIT:
-        return StartResult(start, "human", (start,), 0)
-    u = solver.unit_id[game.last[i]]
-    before = search.nodes
-    solver._apply_start(start)
-    human_wins = search.mover_wins(u, budget, report)
-    if human_wins is None:
-        return None
-    nodes = search.nodes - before
-
-    def choose(unit: int) -> int | None:
-        move = search.winning_class(unit, budget)
-        if move is None:
-            move = next((c for c in solver.playable_at[unit] if solver.remaining[c]), None)
-        return move
-
-    solver._apply_start(start)
-    line = solver._line(start, choose)
-    winner = "human" if human_wins else "yokai"
-    if line_winner(game, line) != winner:  # a line cut short by the budget: stay unknown
-        return None
-    return StartResult(start, winner, line, nodes)
-
-
-def line_winner(game: ShiritoriGame, line: tuple[str, ...]) -> str | None:
-    """Who wins at the end of ``line`` by the rules (None unless the line is legal and over).
-
-    Over means: the last word ends in ン (its speaker lost), or the player to move has no
-    word left other than words ending in ン.
-
-    >>> from asobi.shiritori.shiritori import Lexicon
-    >>> game = ShiritoriGame(Lexicon.from_pairs([("ロクロクビ", ()), ("ビシャガツク", ())]))
-    >>> line_winner(game, ("ロクロクビ", "ビシャガツク")), line_winner(game, ("ロクロクビ",))
-    ('human', None)
-    """
-    try:
-        position = game.opening(line[0])
-        for word in line[1:]:
-            position = game.play(position, word)
-    except ValueError:
-        return None
-    human_to_move = len(line) % 2 == 1
-    if position.letter == LOSING_UNIT:
-        return "human" if human_to_move else "yokai"
-    if any(game.last[game.word_index(w)] != LOSING_UNIT for w in game.legal_moves(position)):
-        return None
-    return "yokai" if human_to_move else "human"

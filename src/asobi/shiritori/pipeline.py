@@ -1,15 +1,9 @@
-"""Pipeline steps for yokai shiritori (called by ``workflow/scripts/shiritori_*.py``).
+"""The workflow steps of yokai shiritori (called by ``workflow/scripts/shiritori_*.py``).
 
-Tables (all under ``results/shiritori/``):
-
-* ``data_quality.parquet``: every fix made to the raw rows (see :mod:`asobi.shiritori.data`).
-* ``words.parquet``: each clean word under each of the 32 variants, with its first and last
-  unit, whether it ends in ン, the aliases it bans and its source lines.
-* ``outcomes.parquet``: per variant and start word, the winner (``yokai``, ``human`` or
-  ``unknown``), one principal line and the nodes searched.
-* ``variant_summary.parquet``: per variant, counts of yokai wins, human wins, unknowns, nodes.
-* ``variant_effect.parquet``: per start word, in how many variants the winner differs from the
-  article's rules.
+Each ``write_*`` function reads its inputs, calls the rules, solver or claims, and writes
+one table (or marker) through :func:`asobi.core.tables.write_table`; the tables and their
+columns are described in :mod:`asobi.shiritori.tables` and the README section
+ようかいしりとり.
 """
 
 from __future__ import annotations
@@ -20,118 +14,36 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-import pyarrow as pa
 
 from asobi.core.errors import DataError
 from asobi.core.runlog import progress
-from asobi.core.tables import read_table, sha256_file, write_table
-from asobi.shiritori.compiled import DEFAULT_TABLE_BITS, StagedSolver
-from asobi.shiritori.data import load_clean
-from asobi.shiritori.shiritori import (
-    ALL_RULES,
-    AXES,
-    DEFAULT_RULES,
-    LOSING_UNIT,
-    Rules,
-    ShiritoriGame,
+from asobi.core.tables import concat_tables, read_table, write_table
+from asobi.shiritori.certify import CertificateBuilder
+from asobi.shiritori.data import checked_sha256, load_clean
+from asobi.shiritori.shiritori import Rules, Shiritori, selected_rules
+from asobi.shiritori.solver import DEFAULT_TABLE_BITS, StagedSolver
+from asobi.shiritori.tables import (
+    DATA_QUALITY_SCHEMA,
+    EFFECT_SCHEMA,
+    OUTCOMES_SCHEMA,
+    PROOFS_SCHEMA,
+    SUMMARY_SCHEMA,
+    WORDS_SCHEMA,
+    data_quality_frame,
+    effect_rows,
+    outcome_row,
+    summary_rows,
+    word_rows,
 )
+from asobi.shiritori.verify import verify_results
 
 log = logging.getLogger("asobi.shiritori")
 
-AXIS_FIELDS = [(axis, pa.string()) for axis in AXES]
-DATA_QUALITY_SCHEMA = pa.schema(
-    [
-        ("line", pa.int32()),
-        ("kind", pa.string()),
-        ("field", pa.string()),
-        ("before", pa.string()),
-        ("after", pa.string()),
-        ("detail", pa.string()),
-    ]
-)
-WORDS_SCHEMA = pa.schema(
-    [
-        ("variant_id", pa.string()),
-        *AXIS_FIELDS,
-        ("word", pa.string()),
-        ("first", pa.string()),
-        ("last", pa.string()),
-        ("ends_with_n", pa.bool_()),
-        ("bans", pa.list_(pa.string())),
-        ("lines", pa.list_(pa.int32())),
-    ]
-)
-OUTCOMES_SCHEMA = pa.schema(
-    [
-        ("variant_id", pa.string()),
-        *AXIS_FIELDS,
-        ("start", pa.string()),
-        ("winner", pa.string()),
-        ("line", pa.list_(pa.string())),
-        ("nodes", pa.int64()),
-    ]
-)
-SUMMARY_SCHEMA = pa.schema(
-    [
-        ("variant_id", pa.string()),
-        *AXIS_FIELDS,
-        ("start_words", pa.int64()),
-        ("yokai_wins", pa.int64()),
-        ("human_wins", pa.int64()),
-        ("unknown", pa.int64()),
-        ("nodes_total", pa.int64()),
-        ("nodes_max", pa.int64()),
-    ]
-)
-EFFECT_SCHEMA = pa.schema(
-    [
-        ("start", pa.string()),
-        ("default_winner", pa.string()),
-        ("variants_decided", pa.int64()),
-        ("yokai_wins", pa.int64()),
-        ("human_wins", pa.int64()),
-        ("unknown", pa.int64()),
-        ("winner_changes", pa.int64()),
-    ]
-)
 
-
-def selected_rules(variants: Sequence[str] = ()) -> list[Rules]:
-    """The variants named by id, or all 32 when none is named (article's rules first)."""
-    if not variants:
-        return list(ALL_RULES)
-    return [Rules.from_variant_id(v) for v in variants]
-
-
-def _bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, ascending.
-
-    >>> _bits(0b10110)
-    [1, 2, 4]
-    """
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
-def check_vendored(tsv: str, sums: str, out: str) -> Path:
-    """Stop with a clear message unless ``tsv`` has the sha256 recorded in ``sums``."""
-    expected = None
-    for line in Path(sums).read_text(encoding="utf-8").splitlines():
-        parts = line.split()
-        if len(parts) == 2 and Path(parts[1].lstrip("*")).name == Path(tsv).name:
-            expected = parts[0].lower()
-    if expected is None:
-        raise DataError(f"{sums} has no checksum for {Path(tsv).name}")
-    actual = sha256_file(tsv)
-    if actual != expected:
-        raise DataError(
-            f"vendored yokai list {tsv} has sha256 {actual}, expected {expected}: "
-            "the file was changed; restore it from resources/yokai/SOURCE.md's source"
-        )
+def write_vendored_check(tsv: str, sums: str, out: str) -> Path:
+    """Write the marker ``out`` once ``tsv`` has the sha256 recorded in ``sums`` (stop with
+    a clear message otherwise)."""
+    expected = checked_sha256(tsv, sums)
     target = Path(out)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(f"{expected}  {Path(tsv).name}  OK\n", encoding="utf-8")
@@ -142,31 +54,13 @@ def check_vendored(tsv: str, sums: str, out: str) -> Path:
 def write_words(tsv: str, words_out: str, quality_out: str, variants: Sequence[str] = ()) -> None:
     """``words.parquet`` (every word under every variant) and ``data_quality.parquet``."""
     clean = load_clean(tsv)
-    fixes = pd.DataFrame(
-        [vars(fix) for fix in clean.fixes], columns=[f.name for f in DATA_QUALITY_SCHEMA]
-    )
+    fixes = data_quality_frame(clean)
     write_table(
         fixes, quality_out, table="shiritori/data_quality", inputs=[tsv], schema=DATA_QUALITY_SCHEMA
     )
     log.info("%d raw fixes recorded, %d clean words", len(fixes), len(clean.words))
-    rows = []
-    for rules in selected_rules(variants):
-        game = ShiritoriGame(clean.lexicon, rules)
-        for i, word in enumerate(game.words):
-            rows.append(
-                {
-                    "variant_id": rules.variant_id,
-                    **rules.as_dict(),
-                    "word": word,
-                    "first": game.first[i],
-                    "last": game.last[i],
-                    "ends_with_n": game.last[i] == LOSING_UNIT,
-                    "bans": [game.words[j] for j in _bits(game.bans[i] & ~(1 << i))],
-                    "lines": list(clean.lines[word]),
-                }
-            )
     write_table(
-        pd.DataFrame(rows),
+        pd.DataFrame(word_rows(clean, selected_rules(variants))),
         words_out,
         table="shiritori/words",
         inputs=[tsv],
@@ -175,9 +69,10 @@ def write_words(tsv: str, words_out: str, quality_out: str, variants: Sequence[s
     )
 
 
-def solve_chunk(
+def write_outcomes_chunk(
     tsv: str,
     out: str,
+    proofs_out: str,
     *,
     variant: str,
     chunk: int,
@@ -188,13 +83,14 @@ def solve_chunk(
     compiled_table_bits: int = DEFAULT_TABLE_BITS,
     max_starts: int = 0,
 ) -> Path:
-    """Solve the start words ``words[chunk::chunks]`` (the first ``max_starts`` if > 0).
+    """Solve the start words ``words[chunk::chunks]`` (of the first ``max_starts`` if > 0)
+    and write each decided word's certificate to ``proofs_out``.
 
     Words both Python searches leave ``unknown`` get ``compiled_budget`` more nodes of the
     compiled search (:mod:`asobi.shiritori.compiled`); its lines are checked by the rules.
     """
     rules = Rules.from_variant_id(variant)
-    game = ShiritoriGame(load_clean(tsv).lexicon, rules)
+    game = Shiritori(load_clean(tsv).lexicon, rules)
     starts = list(game.words[: max_starts or None])[chunk::chunks]
     staged = StagedSolver(
         game,
@@ -205,28 +101,24 @@ def solve_chunk(
         report=log.info,
     )
     solver = staged.solver
+    certificates = CertificateBuilder(staged, variant, chunk=chunk, chunks=chunks)
     rows = []
     for start in progress(
         starts, total=len(starts), desc=f"shiritori {variant} chunk {chunk}", logger=log
     ):
         result = staged.solve(start)
-        rows.append(
-            {
-                "variant_id": variant,
-                **rules.as_dict(),
-                "start": start,
-                "winner": result.winner,
-                "line": list(result.line),
-                "nodes": result.nodes,
-            }
-        )
+        rows.append(outcome_row(rules, start, result.winner, result.line, result.nodes))
+        certificates.add(result)
     log.info(
-        "%s chunk %d: %d starts, %d nodes, table %d entries",
+        "%s chunk %d: %d starts, %d nodes, table %d entries; certificates: %d nodes, "
+        "%d positions searched again",
         variant,
         chunk,
         len(starts),
         solver.nodes,
         len(solver.table),
+        len(certificates.rows),
+        certificates.researched,
     )
     config = {
         "node_budget": node_budget,
@@ -237,6 +129,15 @@ def solve_chunk(
         "chunks": chunks,
         "max_starts": max_starts,
     }
+    write_table(
+        pd.DataFrame(certificates.rows, columns=PROOFS_SCHEMA.names),
+        proofs_out,
+        table="shiritori/proofs",
+        variant=rules.as_dict(),
+        inputs=[tsv],
+        config=config,
+        schema=PROOFS_SCHEMA,
+    )
     return write_table(
         pd.DataFrame(rows, columns=OUTCOMES_SCHEMA.names),
         out,
@@ -248,59 +149,54 @@ def solve_chunk(
     )
 
 
-def merge_outcomes(parts: Sequence[str], out: str) -> Path:
+def write_outcomes(parts: Sequence[str], out: str) -> Path:
     """Gather the solved chunks into ``outcomes.parquet`` (sorted by variant, start)."""
-    frame = pd.concat([read_table(p) for p in parts], ignore_index=True)
-    frame = frame.sort_values(["variant_id", "start"], kind="stable").reset_index(drop=True)
-    return write_table(frame, out, table="shiritori/outcomes", inputs=parts, schema=OUTCOMES_SCHEMA)
+    return concat_tables(
+        parts,
+        out,
+        table="shiritori/outcomes",
+        schema=OUTCOMES_SCHEMA,
+        sort_by=["variant_id", "start"],
+    )
+
+
+def write_proofs(parts: Sequence[str], out: str) -> Path:
+    """Gather the chunks' certificates into ``proofs.parquet`` (by variant, start, node)."""
+    return concat_tables(
+        parts,
+        out,
+        table="shiritori/proofs",
+        schema=PROOFS_SCHEMA,
+        sort_by=["variant_id", "start", "node"],
+    )
+
+
+def write_verification(outcomes: str, proofs: str, tsv: str, out: str) -> Path:
+    """Check every certificate with the rules alone (:mod:`asobi.shiritori.verify`); stop the
+    run with one line per failure, else write the summary line to ``out``."""
+    report = verify_results(outcomes, proofs, tsv)
+    for failure in report.failures:
+        log.error("%s", failure)
+    if report.failures:
+        raise DataError(f"{len(report.failures)} certificate(s) failed; see the lines above")
+    log.info("%s", report.summary)
+    target = Path(out)
+    target.write_text(report.summary + "\n", encoding="utf-8")
+    return target
 
 
 def write_summaries(outcomes: str, summary_out: str, effect_out: str) -> None:
     """The per-variant summary and the per-start-word ``variant_effect`` table."""
     frame = read_table(outcomes)
-    rows = []
-    for variant, group in frame.groupby("variant_id", sort=True):
-        axes = {axis: group[axis].iloc[0] for axis in AXES}
-        counts = group["winner"].value_counts()
-        rows.append(
-            {
-                "variant_id": variant,
-                **axes,
-                "start_words": len(group),
-                "yokai_wins": int(counts.get("yokai", 0)),
-                "human_wins": int(counts.get("human", 0)),
-                "unknown": int(counts.get("unknown", 0)),
-                "nodes_total": int(group["nodes"].sum()),
-                "nodes_max": int(group["nodes"].max()),
-            }
-        )
     write_table(
-        pd.DataFrame(rows),
+        pd.DataFrame(summary_rows(frame)),
         summary_out,
         table="shiritori/variant_summary",
         inputs=[outcomes],
         schema=SUMMARY_SCHEMA,
     )
-    default = DEFAULT_RULES.variant_id
-    effect = []
-    for start, group in frame.groupby("start", sort=True):
-        base = group.loc[group["variant_id"] == default, "winner"]
-        base_winner = base.iloc[0] if len(base) else "unknown"
-        decided = group[group["winner"] != "unknown"]
-        changes = int((decided["winner"] != base_winner).sum()) if base_winner != "unknown" else 0
-        effect.append(
-            {
-                "start": start,
-                "default_winner": base_winner,
-                "variants_decided": len(decided),
-                "yokai_wins": int((group["winner"] == "yokai").sum()),
-                "human_wins": int((group["winner"] == "human").sum()),
-                "unknown": int((group["winner"] == "unknown").sum()),
-                "winner_changes": changes,
-            }
-        )
     write_table(
-        pd.DataFrame(effect),
+        pd.DataFrame(effect_rows(frame)),
         effect_out,
         table="shiritori/variant_effect",
         inputs=[outcomes],

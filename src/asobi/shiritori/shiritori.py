@@ -41,6 +41,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from asobi.core.errors import ConfigError, IllegalMoveError, InputError
+from asobi.core.game import Outcome, not_over_error
 from asobi.core.variants import axes_variant_id
 
 GAME = "shiritori"
@@ -212,6 +213,20 @@ class Lexicon:
         return cls(words, aliases)
 
 
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask`` (word indices of a used-word set), ascending.
+
+    >>> bits(0b10110)
+    [1, 2, 4]
+    """
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
 class Position(NamedTuple):
     """Words already used or banned (bit i = ``lexicon.words[i]``) and the unit to answer.
 
@@ -223,15 +238,17 @@ class Position(NamedTuple):
     letter: str
 
 
-class ShiritoriGame:
-    """The game on one lexicon under one rule variant (the ``asobi.core.game.Game`` protocol).
+class Shiritori:
+    """The game on one lexicon under one rule variant (the :class:`asobi.core.game.Game`
+    protocol). A move is a word (``str(move)`` is the word; :meth:`parse_move` reads it back).
 
-    >>> game = ShiritoriGame(Lexicon.from_pairs([("ロクロクビ", ()), ("ビシャガツク", ())]))
+    >>> game = Shiritori(Lexicon.from_pairs([("ロクロクビ", ()), ("ビシャガツク", ())]))
     >>> position = game.opening("ロクロクビ")
     >>> game.legal_moves(position)
     ('ビシャガツク',)
-    >>> game.legal_moves(game.play(position, "ビシャガツク"))
-    ()
+    >>> after = game.play(position, "ビシャガツク")
+    >>> game.is_over(after), game.winner(after)
+    (True, <Outcome.SECOND: 'second'>)
     """
 
     def __init__(self, lexicon: Lexicon, rules: Rules = DEFAULT_RULES) -> None:
@@ -264,7 +281,7 @@ class ShiritoriGame:
             raise InputError(f"{word!r} is not a word of the yokai list") from None
 
     def opening(self, start: str) -> Position:
-        """The position after the yokai has said its own name ``start``."""
+        """The position after the yokai has said its own name ``start`` (the human to move)."""
         i = self.word_index(start)
         return Position(self.bans[i], self.last[i])
 
@@ -278,6 +295,8 @@ class ShiritoriGame:
         return tuple(sorted(found))
 
     def legal_moves(self, position: Position) -> tuple[str, ...]:
+        """Every unused word that may answer ``position.letter`` (words ending in ン included:
+        saying one is legal, and loses); none once the game is over."""
         return tuple(
             self.words[i] for i in self.candidates(position.letter) if not position.used >> i & 1
         )
@@ -295,6 +314,47 @@ class ShiritoriGame:
             )
         return Position(position.used | self.bans[i], self.last[i])
 
-    def stuck_mover_wins(self, position: Position) -> bool:
-        """The player to move wins only when the opponent's word ended in ン."""
-        return position.letter == LOSING_UNIT
+    def is_over(self, position: Position) -> bool:
+        """Over when the last word ended in ン, or when no unused word answers the letter."""
+        return position.letter == LOSING_UNIT or not any(
+            not position.used >> i & 1 for i in self.candidates(position.letter)
+        )
+
+    def winner(self, position: Position) -> Outcome:
+        """``FIRST`` (the player to move has won) when the opponent's word ended in ン,
+        ``SECOND`` when the player to move has no word to say."""
+        if not self.is_over(position):
+            raise not_over_error(position)
+        return Outcome.FIRST if position.letter == LOSING_UNIT else Outcome.SECOND
+
+    def parse_move(self, text: str) -> str:
+        """The word ``text`` names (one of the lexicon's readings)."""
+        return self.words[self.word_index(text)]
+
+
+def line_winner(game: Shiritori, line: Sequence[str]) -> str | None:
+    """Who wins at the end of ``line`` (the yokai's name first) by the rules: ``yokai``,
+    ``human``, or None unless the line is legal and the game over after it.
+
+    >>> game = Shiritori(Lexicon.from_pairs([("ロクロクビ", ()), ("ビシャガツク", ())]))
+    >>> line_winner(game, ("ロクロクビ", "ビシャガツク")), line_winner(game, ("ロクロクビ",))
+    ('human', None)
+    """
+    try:
+        position = game.opening(line[0])
+        for word in line[1:]:
+            position = game.play(position, word)
+    except ValueError:
+        return None
+    human_to_move = len(line) % 2 == 1
+    if not game.is_over(position):
+        return None
+    mover_won = game.winner(position) is Outcome.FIRST
+    return "human" if mover_won == human_to_move else "yokai"
+
+
+def selected_rules(variants: Sequence[str] = ()) -> list[Rules]:
+    """The variants named by id, or all 32 when none is named (article's rules first)."""
+    if not variants:
+        return list(ALL_RULES)
+    return [Rules.from_variant_id(v) for v in variants]

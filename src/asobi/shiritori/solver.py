@@ -33,8 +33,10 @@ example ``dakuten=free``) need more. This solver keeps that ordering and adds:
   its number exceeds the second best sibling's by ε, not by one, which cuts thrashing.
 
 A search that exceeds its budgets raises :class:`BudgetExceeded`; the caller reports the
-start word as ``unknown``. :func:`plain_mover_wins` (memoised negamax over the game's public
-``legal_moves`` / ``play`` interface) is the reference the solver is tested against.
+start word as ``unknown``. :class:`StagedSolver` chains the stages as the pipeline runs them
+(depth-first, df-pn, then the compiled df-pn of :mod:`asobi.shiritori.compiled`, imported
+only when a word needs it). The reference the solver is tested against is the plain negamax
+:func:`asobi.core.game.outcome` over the rules' ``legal_moves`` / ``play``.
 """
 
 from __future__ import annotations
@@ -42,9 +44,24 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from asobi.core.game import mover_wins
-from asobi.shiritori.shiritori import LOSING_UNIT, Position, ShiritoriGame, accepted_units
+from asobi.core.game import Outcome
+from asobi.shiritori.shiritori import (
+    LOSING_UNIT,
+    Position,
+    Shiritori,
+    accepted_units,
+    bits,
+    line_winner,
+)
+
+if TYPE_CHECKING:
+    from asobi.shiritori.compiled import CompiledSearch
+
+#: Table bits of the compiled stage unless the config says otherwise (2**22 entries of
+#: 36 bytes, 150 MB per job).
+DEFAULT_TABLE_BITS = 22
 
 _LOSS = -1
 _INF = 1 << 40
@@ -56,23 +73,14 @@ class BudgetExceeded(Exception):
 
 @dataclass(frozen=True)
 class StartResult:
-    """The solved outcome of one start word (``winner`` is ``yokai``, ``human`` or ``unknown``)."""
+    """The solved outcome of one start word (``winner`` is ``yokai``, ``human`` or ``unknown``;
+    ``stage``: ``python`` or ``compiled``, the search that decided it)."""
 
     start: str
     winner: str
     line: tuple[str, ...]
     nodes: int
-
-
-def plain_mover_wins(game: ShiritoriGame, position: Position) -> bool:
-    """Reference: plain memoised negamax over ``legal_moves``/``play`` (small lexicons only)."""
-    return mover_wins(game, position)
-
-
-def plain_winner(game: ShiritoriGame, start: str) -> str:
-    """``yokai`` or ``human`` for ``start`` by the plain reference search."""
-    human_wins = plain_mover_wins(game, game.opening(start))
-    return "human" if human_wins else "yokai"
+    stage: str = "python"
 
 
 class Solver:
@@ -80,7 +88,7 @@ class Solver:
 
     def __init__(
         self,
-        game: ShiritoriGame,
+        game: Shiritori,
         *,
         reduce_mirror_pairs: bool = True,
         table_limit: int = 4_000_000,
@@ -100,11 +108,7 @@ class Solver:
         units = sorted(set(game.first) | set(game.last))
         self.units = units
         unit_id = {u: k for k, u in enumerate(units)}
-        banned_by_other = set()
-        for i in range(len(words)):
-            for j in range(len(words)):
-                if j != i and game.bans[i] >> j & 1:
-                    banned_by_other.add(j)
+        banned_by_other = {j for i in range(len(words)) for j in bits(game.bans[i] & ~(1 << i))}
         groups: dict[tuple[str, str], list[int]] = {}
         singles: list[list[int]] = []
         for i in playable:
@@ -141,8 +145,8 @@ class Solver:
             i = members[0]
             banned = [
                 self.class_of_word[j]
-                for j in range(len(words))
-                if j != i and game.bans[i] >> j & 1 and j in self.class_of_word
+                for j in bits(game.bans[i] & ~(1 << i))
+                if j in self.class_of_word
             ]
             self.bans.append(sorted(set(banned)))
         self.losing_words_at: list[list[int]] = [
@@ -152,6 +156,8 @@ class Solver:
         self.self_answer = [int(self.end[c] in self.answers[c]) for c in range(len(classes))]
         self.killer = [-1] * len(units)
         self.mirror_pairs = self._mirror_pairs() if reduce_mirror_pairs else []
+        self._paired = {c for pair in self.mirror_pairs for c in pair}
+        self._unpaired: tuple[list[int], int, list[int]] | None = None
         self.partner = {}
         for x, y in self.mirror_pairs:
             self.partner[x] = y
@@ -248,11 +254,27 @@ class Solver:
         self._load(self.game.bans[self.game.word_index(start)])
 
     def _load(self, real_used: int) -> None:
-        """Set the state to the words of ``real_used`` gone, then remove mirror pairs."""
+        """Set the state to the words of ``real_used`` gone, then remove mirror pairs.
+
+        When no gone word is in a mirror pair's class, removing the pairs first gives the
+        same counts, so the state after removing them from the full list is kept and reused.
+        """
+        taken = [self.class_of_word[j] for j in bits(real_used) if j in self.class_of_word]
+        if self._paired.isdisjoint(taken):
+            if self._unpaired is None:
+                self._load_pairs_removed([])
+                self._unpaired = (list(self.remaining), self.used, list(self.avail))
+            remaining, used, avail = self._unpaired
+            self.remaining, self.used, self.avail = list(remaining), used, list(avail)
+            for c in taken:
+                self._take(c)
+            return
+        self._load_pairs_removed(taken)
+
+    def _load_pairs_removed(self, taken: list[int]) -> None:
         self._reset()
-        for j in range(len(self.game.words)):
-            if real_used >> j & 1 and j in self.class_of_word:
-                self._take(self.class_of_word[j])
+        for c in taken:
+            self._take(c)
         for x, y in self.mirror_pairs:
             if x == y:
                 while self.remaining[x] >= 2:
@@ -294,7 +316,9 @@ class Solver:
                     wins = self._mover_wins(
                         u, lambda: self._load(real_used), node_budget, proof_budget
                     )
-                    self._budget_end = self.nodes + max(node_budget or 0, proof_budget or 0)
+                    unlimited = node_budget is None
+                    spare = 1 << 62 if unlimited else max(node_budget, proof_budget or 0)
+                    self._budget_end = self.nodes + spare
                     self._load(real_used)
                     move = self._winning_move(u) if wins else self._delaying_move(u)
                     status = "win" if wins else ("loss" if move is not None else "stuck")
@@ -311,6 +335,15 @@ class Solver:
             losing = [w for w in game.candidates(position.letter) if not real_used >> w & 1]
             return (game.words[losing[0]] if losing else None), "stuck"
         return game.words[self._real_word(move, real_used)], status
+
+    def outcome(self, position: Position) -> Outcome:
+        """Who wins at ``position`` with perfect play, seen from the player to move (exact:
+        no budget; for small games and the conformance test)."""
+        if self.game.is_over(position):
+            return self.game.winner(position)
+        _, status = self.choose(position, node_budget=None, proof_budget=None)
+        assert status != "unknown", "an unlimited search always decides"
+        return Outcome.FIRST if status == "win" else Outcome.SECOND
 
     # -- search --------------------------------------------------------------------------------
 
@@ -582,3 +615,96 @@ class Solver:
             return self._greedy_length(self.end[move], depth + 1)
         finally:
             self._unplay(move, banned)
+
+
+class StagedSolver:
+    """Decide start words as the pipeline does: depth-first search (``node_budget``), then
+    Python df-pn (``proof_budget``, 0 = skip), then the compiled df-pn (``compiled_budget``,
+    0 = skip) only for words both leave open; ``unknown`` beyond all three, never a guess.
+
+    One :class:`Solver` and one compiled table serve every start word given to :meth:`solve`.
+    """
+
+    def __init__(
+        self,
+        game: Shiritori,
+        *,
+        node_budget: int | None,
+        proof_budget: int = 0,
+        compiled_budget: int = 0,
+        compiled_table_bits: int = DEFAULT_TABLE_BITS,
+        report: Callable[[str], None] | None = None,
+    ) -> None:
+        self.solver = Solver(game)
+        self.node_budget = node_budget
+        self.proof_budget = proof_budget
+        self.compiled_budget = compiled_budget
+        self.compiled_table_bits = compiled_table_bits
+        self.report = report
+        self.compiled: CompiledSearch | None = None  # built for the first open word
+
+    def solve(self, start: str) -> StartResult:
+        """Winner, principal line and nodes (all stages) for the yokai's start word."""
+        solver = self.solver
+        result = solver.solve(
+            start, node_budget=self.node_budget, proof_budget=self.proof_budget or None
+        )
+        if result.winner != "unknown" or not self.compiled_budget:
+            return result
+        if self.compiled is None:
+            from asobi.shiritori.compiled import CompiledSearch
+
+            self.compiled = CompiledSearch(solver, table_bits=self.compiled_table_bits)
+        budget = self.compiled_budget
+        decided = solve_open_start(solver, self.compiled, start, budget, self._progress(start))
+        if decided is None:
+            return StartResult(start, "unknown", (start,), result.nodes + budget)
+        nodes = result.nodes + decided.nodes
+        return StartResult(start, decided.winner, decided.line, nodes, "compiled")
+
+    def _progress(self, start: str) -> Callable[[int], None] | None:
+        """The compiled search's progress callback for ``start`` (None without ``report``)."""
+        say = self.report
+        if say is None:
+            return None
+        total = self.compiled_budget
+        return lambda spent: say(f"{start}: {spent:,} of {total:,} compiled nodes, not decided yet")
+
+
+def solve_open_start(
+    solver: Solver,
+    search: CompiledSearch,
+    start: str,
+    budget: int,
+    report: Callable[[int], None] | None = None,
+) -> StartResult | None:
+    """Decide ``start`` with the compiled search (None when ``budget`` nodes are not enough).
+
+    The line: the winner plays a class the compiled search proves winning, the loser the
+    first class left in list order; mirror pairs removed at the start are completed by the
+    Python solver exactly as for its own lines.
+    """
+    game = solver.game
+    i = game.word_index(start)
+    if game.last[i] == LOSING_UNIT:
+        return StartResult(start, "human", (start,), 0)
+    u = solver.unit_id[game.last[i]]
+    before = search.nodes
+    solver._apply_start(start)
+    human_wins = search.mover_wins(u, budget, report)
+    if human_wins is None:
+        return None
+    nodes = search.nodes - before
+
+    def choose(unit: int) -> int | None:
+        move = search.winning_class(unit, budget)
+        if move is None:
+            move = next((c for c in solver.playable_at[unit] if solver.remaining[c]), None)
+        return move
+
+    solver._apply_start(start)
+    line = solver._line(start, choose)
+    winner = "human" if human_wins else "yokai"
+    if line_winner(game, line) != winner:  # a line cut short by the budget: stay unknown
+        return None
+    return StartResult(start, winner, line, nodes, "compiled")

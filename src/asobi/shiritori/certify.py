@@ -1,0 +1,334 @@
+"""Write the winner's strategy of each decided start word as a certificate in real words.
+
+The solver decides a start word on a *reduced* game (interchangeable words counted per
+class, mirror pairs removed; :mod:`asobi.shiritori.solver`). A certificate (format: the
+README section ようかいしりとり and :mod:`asobi.shiritori.verify`) must speak of real words
+and real legal replies, so the builder walks the solved position again, playing real words
+alongside the reduced game:
+
+* at the winner's turns, the first word (in list order) of the class the search proved
+  winning that is neither used nor set aside as a mirror word;
+* at the loser's turns, every legal reply: a word ending in ン (the loser loses at once);
+  a word set aside as a mirror word, answered by its partner (whoever wins without the pair
+  wins with it: the mirror argument); the first free word of each class, followed further;
+  and every other free word of that class, answered as that first word is (interchangeable).
+
+The mirror words of a start are the ones the solver sets aside when it loads the position,
+taken in list order. Which class wins at a winner's turn comes from the search's tables
+(the Python table; the compiled table read without writing); when a proof was overwritten
+the builder searches again, in a scratch table for the Python search or between a snapshot
+and a restore of the compiled table, so the searches of later start words, and thus the
+outcomes table, are the same with or without certificates.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from asobi.shiritori.shiritori import LOSING_UNIT, bits
+from asobi.shiritori.solver import _LOSS, BudgetExceeded, StagedSolver, StartResult
+from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR
+
+
+class CertificateFailure(Exception):
+    """The search's tables and re-searches could not give a winning move where one must
+    exist (a bug, or a re-search budget too small): the run stops rather than guess."""
+
+
+class _Overlay(dict):
+    """A scratch transposition table: reads fall back to the solver's table, writes stay here."""
+
+    def __init__(self, base: dict) -> None:
+        super().__init__()
+        self.base = base
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        value = dict.get(self, key)
+        return self.base.get(key, default) if value is None else value
+
+
+class CertificateBuilder:
+    """Certificates of the start words one :class:`StagedSolver` decides (one variant chunk).
+
+    Node ids are ``local * chunks + chunk`` so that the chunks of a variant never collide.
+    """
+
+    def __init__(
+        self,
+        staged: StagedSolver,
+        variant: str,
+        *,
+        chunk: int = 0,
+        chunks: int = 1,
+        research_budget: int = 2_000_000,
+    ) -> None:
+        self.staged = staged
+        self.solver = staged.solver
+        self.game = staged.solver.game
+        self.variant = variant
+        self.chunk = chunk
+        self.chunks = chunks
+        self.research_budget = research_budget
+        self.rows: list[dict[str, Any]] = []
+        self.researched = 0
+        self._count = 0
+        self._memo: dict[tuple[int, str, int], int] = {}
+        self._start = ""
+        self._stage = "python"
+        self._snapshot: tuple | None = None
+        self._hash = (0, 0)
+        self._untouched: tuple[dict[int, int], int] | None = None
+        self._paired_words: set[int] | None = None
+
+    # -- public ------------------------------------------------------------------------------
+
+    def add(self, result: StartResult) -> None:
+        """Write the certificate of a decided start word (nothing for ``unknown``)."""
+        if result.winner == "unknown":
+            return
+        game, solver = self.game, self.solver
+        start = result.start
+        self._start, self._stage = start, result.stage
+        i = game.word_index(start)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 50_000))
+        try:
+            if game.last[i] == LOSING_UNIT:
+                if result.winner != "human":
+                    raise CertificateFailure(f"{start} ends in ン but the yokai is said to win")
+                self._row(self._new_id(), None, [(start, ENDS_IN_N, None)], root=True)
+                return
+            solver._apply_start(start)
+            self._reserve(game.bans[i])
+            self._reset_hash()
+            after, unit = game.bans[i], game.last[i]
+            root = self._new_id()
+            if result.winner == "yokai":
+                entries = self._loser_turn(after, unit)
+                self._row(root, start, entries, root=True)
+            else:
+                child = self._winner_turn(after, unit)
+                self._row(root, None, [(start, child, None)], root=True)
+        finally:
+            sys.setrecursionlimit(limit)
+            if self._snapshot is not None:
+                self.staged.compiled.restore(self._snapshot)
+                self._snapshot = None
+
+    # -- real words beside the reduced game --------------------------------------------------
+
+    def _reserve(self, used: int) -> None:
+        """The mirror words the solver set aside after the start, as real words in pairs
+        (the same for every start that touches no mirror pair's class)."""
+        solver = self.solver
+        if self._paired_words is None:
+            self._paired_words = {
+                w for pair in solver.mirror_pairs for c in pair for w in solver.class_words[c]
+            }
+        touched = not self._paired_words.isdisjoint(bits(used))
+        if not touched and self._untouched is not None:
+            self._partner, self._reserved = self._untouched
+            return
+        free = {
+            c: [w for w in solver.class_words[c] if not used >> w & 1]
+            for pair in solver.mirror_pairs
+            for c in pair
+        }
+        partner: dict[int, int] = {}
+        for x, y in solver.mirror_pairs:
+            fx, fy = free[x], free[y]
+            k = len(fx) // 2 if x == y else min(len(fx), len(fy))
+            if x == y:
+                pairs = zip(fx[0 : 2 * k : 2], fx[1 : 2 * k : 2], strict=True)
+            else:
+                pairs = zip(fx[:k], fy[:k], strict=True)
+            for a, b in pairs:
+                partner[a], partner[b] = b, a
+        self._partner = partner
+        self._reserved = sum(1 << w for w in partner)
+        if not touched:
+            self._untouched = (partner, self._reserved)
+
+    def _first_free(self, c: int, used: int) -> int:
+        gone = used | self._reserved
+        return next(w for w in self.solver.class_words[c] if not gone >> w & 1)
+
+    def _new_id(self) -> int:
+        local = self._count
+        self._count += 1
+        return local * self.chunks + self.chunk
+
+    def _row(self, node: int, word: str | None, entries: list, *, root: bool = False) -> None:
+        self.rows.append(
+            {
+                "variant_id": self.variant,
+                "start": self._start,
+                "node": node,
+                "root": root,
+                "word": word,
+                "replies": [reply for reply, _, _ in entries],
+                "next": [target for _, target, _ in entries],
+                "via": [via for _, _, via in entries],
+            }
+        )
+
+    # -- the walk ----------------------------------------------------------------------------
+
+    def _winner_turn(self, used: int, unit: str) -> int:
+        """The node where the winner answers ``unit`` (solver state: that position)."""
+        key = (used, unit, self._reserved)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        game, solver = self.game, self.solver
+        c = self._winning_class(solver.unit_id[unit])
+        word = self._first_free(c, used)
+        node = self._new_id()
+        self._memo[key] = node
+        before = solver.used
+        banned = solver._play(c)
+        self._update_hash(before ^ solver.used)
+        entries = self._loser_turn(used | game.bans[word], game.last[word])
+        before = solver.used
+        solver._unplay(c, banned)
+        self._update_hash(before ^ solver.used)
+        self._row(node, game.words[word], entries)
+        return node
+
+    def _loser_turn(self, used: int, unit: str) -> list[tuple[str, int, str | None]]:
+        """Every legal reply to ``unit`` and how it is answered (solver state: that position)."""
+        game, solver = self.game, self.solver
+        entries: list[tuple[str, int, str | None]] = []
+        for r in game.candidates(unit):
+            if used >> r & 1:
+                continue
+            reply = game.words[r]
+            if game.last[r] == LOSING_UNIT:
+                entries.append((reply, ENDS_IN_N, None))
+            elif self._reserved >> r & 1:
+                entries.append((reply, MIRROR, game.words[self._partner[r]]))
+            else:
+                c = solver.class_of_word[r]
+                first = self._first_free(c, used)
+                if first != r:
+                    entries.append((reply, INTERCHANGED, game.words[first]))
+                    continue
+                before = solver.used
+                banned = solver._play(c)
+                self._update_hash(before ^ solver.used)
+                child = self._winner_turn(used | game.bans[r], game.last[r])
+                before = solver.used
+                solver._unplay(c, banned)
+                self._update_hash(before ^ solver.used)
+                entries.append((reply, child, None))
+        return entries
+
+    # -- which class wins --------------------------------------------------------------------
+
+    def _winning_class(self, u: int) -> int:
+        """A class that wins for the player answering unit ``u`` at the solver's state."""
+        solver = self.solver
+        known = solver.table.get((solver.used, u))
+        if known is not None and known != _LOSS and solver.remaining[known]:
+            return known
+        if known == _LOSS:
+            raise CertificateFailure(f"{self._start}: the table says the winner loses here")
+        for c in solver.playable_at[u]:
+            if not solver.remaining[c]:
+                continue
+            child_used, replies = solver._peek(c)
+            if not replies or solver.table.get((child_used, solver.end[c])) == _LOSS:
+                return c
+        stored = self._compiled_move(u)
+        if stored is not None:
+            return stored
+        self.researched += 1
+        if self._stage == "compiled" and self.staged.compiled is not None:
+            return self._compiled_search(u)
+        return self._python_search(u)
+
+    def _compiled_move(self, u: int) -> int | None:
+        """The move the compiled table stored with a proof at this position, if any."""
+        compiled = self.staged.compiled
+        if compiled is None:
+            return None
+        solver = self.solver
+        keys = self._unit_keys[u]
+        pn, _, move = compiled.stored(self._hash[0] ^ keys[0], self._hash[1] ^ keys[1])
+        playable = 0 <= move < len(solver.remaining) and solver.remaining[move]
+        return move if pn == 0 and playable and u in solver.answers[move] else None
+
+    def _compiled_search(self, u: int) -> int:
+        compiled = self.staged.compiled
+        if self._snapshot is None:
+            self._snapshot = compiled.snapshot()
+        try:
+            move = compiled.winning_class(u, self.research_budget)
+        except BudgetExceeded:
+            raise CertificateFailure(f"{self._start}: re-search ran out of budget") from None
+        if move is None:
+            raise CertificateFailure(f"{self._start}: the compiled search says the winner loses")
+        return move
+
+    def _python_search(self, u: int) -> int:
+        """Search again in a scratch table; the solver's own table, counters and killer moves
+        are left as they were."""
+        solver = self.solver
+        saved = (solver.table, solver.nodes, solver._budget_end, list(solver.killer))
+        solver.table = _Overlay(saved[0])
+        solver._budget_end = solver.nodes + self.research_budget
+        try:
+            with self._state_kept():
+                move = solver._winning_move(u)
+        except BudgetExceeded:
+            raise CertificateFailure(f"{self._start}: re-search ran out of budget") from None
+        finally:
+            solver.table, solver.nodes, solver._budget_end = saved[:3]
+            solver.killer[:] = saved[3]
+        if move is None:
+            raise CertificateFailure(f"{self._start}: the search says the winner loses here")
+        return move
+
+    @contextmanager
+    def _state_kept(self) -> Iterator[None]:
+        solver = self.solver
+        state = (list(solver.remaining), solver.used, list(solver.avail))
+        try:
+            yield
+        finally:
+            solver.remaining[:], solver.used, solver.avail[:] = state[0], state[1], state[2]
+
+    # -- the compiled table's hash of the solver's state -------------------------------------
+
+    def _reset_hash(self) -> None:
+        compiled = self.staged.compiled
+        if compiled is None:
+            return
+        if not hasattr(self, "_zobrist"):
+            self._zobrist = [(int(a), int(b)) for a, b in compiled.zobrist]
+            self._unit_keys = [(int(a), int(b)) for a, b in compiled.unit_keys]
+        h0 = h1 = 0
+        used = self.solver.used
+        while used:
+            low = used & -used
+            a, b = self._zobrist[low.bit_length() - 1]
+            h0, h1 = h0 ^ a, h1 ^ b
+            used ^= low
+        self._hash = (h0, h1)
+
+    def _update_hash(self, changed: int) -> None:
+        if self.staged.compiled is None:
+            return
+        if not hasattr(self, "_zobrist"):
+            self._reset_hash()
+            return
+        h0, h1 = self._hash
+        while changed:
+            low = changed & -changed
+            a, b = self._zobrist[low.bit_length() - 1]
+            h0, h1 = h0 ^ a, h1 ^ b
+            changed ^= low
+        self._hash = (h0, h1)

@@ -1,0 +1,395 @@
+"""Check the proof certificates of ``results/shiritori/proofs.parquet`` with the rules only.
+
+A certificate is the winner's strategy for one (variant, start word) pair, written in real
+words (README section ようかいしりとり, "Certificates"). This module reads it with nothing but
+the rules (:mod:`asobi.shiritori.shiritori`) and the word list (:mod:`asobi.shiritori.data`):
+it never imports the solver, so a verdict it accepts does not depend on the search that
+produced it.
+
+Each row of the table is a *node*: a position where the winner says ``word`` (or, when
+``word`` is null, a position where the loser is to move), followed by **every** legal reply
+of the loser (``replies``), each covered by its entry of ``next`` and ``via``:
+
+* ``next = -1``: the reply ends in ン, so the loser loses at once;
+* ``next = k >= 0``: node ``k`` is the winner's answer to the reply;
+* ``next = -2``, ``via = y`` (*mirror*): the winner answers ``y``; the loser is then back at
+  this node's replies, at a unit that accepts no word the reply's unit did not accept;
+* ``next = -3``, ``via = r0`` (*interchangeable*): the reply and the reply ``r0`` of the same
+  node begin and end alike and neither bans or is banned by another word, so exchanging
+  the two words maps the game onto itself; the reply is answered as ``r0`` is, with the two
+  words exchanged.
+
+A leaf is a node whose loser has no reply, or only replies ending in ン. The root of each
+certificate (``root`` true) is the empty game, where the yokai's only move is its name: for
+a yokai win the root's ``word`` is the start word, for a human win its ``word`` is null and
+its only reply is the start word.
+
+The check walks every node at the positions it is reached at. Two facts of the rules let it
+visit a shared node once: a strategy that wins at used words ``S`` also wins at any
+``S' ⊇ S`` that contains none of the words the winner's strategy says (the loser only has
+fewer replies; "the winner's words" W of a node: its words, the mirror answers, and the
+interchanged images of both), and a loser node stays won at a unit that accepts fewer
+words. The mirror entries rest on the same two facts: after reply ``x`` and answer ``y`` the
+loser faces the same node with more words used, so every other reply's strategy must avoid
+``x``, ``y`` and the words they ban, and no two mirror entries may share an answer.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from asobi.shiritori.data import load_clean
+from asobi.shiritori.shiritori import LOSING_UNIT, Rules, Shiritori, accepted_units
+from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR
+
+
+@dataclass(frozen=True)
+class Node:
+    """One row of a certificate (see the module docstring)."""
+
+    word: str | None
+    replies: tuple[str, ...]
+    next: tuple[int, ...]
+    via: tuple[str | None, ...]
+
+
+class CertificateError(Exception):
+    """A certificate that does not prove what it claims; ``path`` is the line to the fault."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path: list[str] = []
+
+
+@dataclass(frozen=True)
+class _Words:
+    """What a checked strategy needs to stay winning elsewhere: the words the winner says
+    (``said``, interchanged images included) and the words of its mirror entries
+    (``mirrored``, both words of each pair; ``pairs`` maps each to its partner)."""
+
+    said: int
+    mirrored: int
+    pairs: dict[int, int]
+
+
+@dataclass(frozen=True)
+class _Anchor:
+    used: int
+    words: _Words
+
+
+@dataclass
+class VariantChecker:
+    """Checks the certificates of one variant against its rules and word list."""
+
+    game: Shiritori
+    nodes: Mapping[int, Node]
+    checked: int = 0
+    _anchors: dict[int, list[_Anchor]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        game = self.game
+        banned_by_other = 0
+        for i, bans in enumerate(game.bans):
+            banned_by_other |= bans & ~(1 << i)
+        self._plain = [
+            game.bans[i] == 1 << i and not banned_by_other >> i & 1 for i in range(len(game.words))
+        ]
+        self._accepted = {
+            unit: accepted_units(unit, game.rules) for unit in set(game.first) | set(game.last)
+        }
+        self._pairs: dict[int, int] = {}
+
+    # -- one certificate ---------------------------------------------------------------------
+
+    def check(self, start: str, root: int) -> str:
+        """The winner (``yokai`` or ``human``) the certificate rooted at ``root`` proves for
+        ``start``; raises :class:`CertificateError` when it proves nothing."""
+        game = self.game
+        self._pairs = {}  # the mirror pairs of this certificate: a matching of words
+        node = self._node(root)
+        if start not in game.index:
+            raise CertificateError(f"start word {start} is not in the word list")
+        i = game.index[start]
+        after = game.bans[i]
+        if node.word is not None:  # the yokai's own name is its winning move
+            if node.word != start:
+                raise CertificateError(f"root word {node.word} is not the start word")
+            if game.last[i] == LOSING_UNIT:
+                raise CertificateError(f"the yokai's name {start} ends in ン: the yokai loses")
+            self._loser_turn(root, node, after, game.last[i])
+            return "yokai"
+        if node.replies != (start,) or len(node.next) != 1:
+            raise CertificateError("a human-win root must have the start word as its only reply")
+        if game.last[i] == LOSING_UNIT:
+            if node.next[0] != ENDS_IN_N:
+                raise CertificateError(f"{start} ends in ン but its entry is {node.next[0]}")
+            return "human"
+        if node.next[0] < 0:
+            raise CertificateError(f"{start} does not end in ン: it needs the human's answer")
+        self._winner_node(node.next[0], after, game.last[i])
+        return "human"
+
+    def _node(self, key: int) -> Node:
+        try:
+            return self.nodes[key]
+        except KeyError:
+            raise CertificateError(f"node {key} is missing") from None
+
+    # -- the two kinds of turn ---------------------------------------------------------------
+
+    def _winner_node(self, key: int, used: int, unit: str) -> _Words:
+        """Check node ``key`` where the winner answers ``unit`` with ``used`` gone."""
+        node = self._node(key)
+        word = node.word
+        if word is None:
+            raise CertificateError(f"node {key} gives no word for the winner")
+        game = self.game
+        i = game.index.get(word)
+        if i is None:
+            raise CertificateError(f"the winner's word {word} is not in the word list")
+        if used >> i & 1:
+            raise CertificateError(f"the winner's word {word} is already used or banned")
+        if game.first[i] not in self._accepted[unit]:
+            raise CertificateError(f"the winner's word {word} does not answer {unit}")
+        if game.last[i] == LOSING_UNIT:
+            raise CertificateError(f"the winner's word {word} ends in ン: its speaker loses")
+        for anchor in self._anchors.get(key, ()):
+            if anchor.used & ~used == 0 and self._still_wins(anchor.words, used):
+                return anchor.words  # the strategy checked there also wins here
+        try:
+            after = self._loser_turn(key, node, used | game.bans[i], game.last[i])
+        except CertificateError as error:
+            error.path.append(word)
+            raise
+        words = _Words(after.said | 1 << i, after.mirrored, after.pairs)
+        self._anchors.setdefault(key, []).append(_Anchor(used, words))
+        return words
+
+    def _still_wins(self, words: _Words, used: int) -> bool:
+        """A strategy checked at fewer used words still wins at ``used``: none of the
+        winner's words is gone, each mirror pair is gone whole or not at all, and its pairs
+        agree with this certificate's."""
+        if words.said & used:
+            return False
+        if words.pairs is not self._pairs:
+            for x, y in words.pairs.items():
+                if self._pairs.get(x, y) != y or self._pairs.get(y, x) != x:
+                    return False
+        touched = words.mirrored & used
+        while touched:
+            low = touched & -touched
+            if not used >> words.pairs[low.bit_length() - 1] & 1:
+                return False
+            touched ^= low
+        if words.pairs is not self._pairs:
+            self._pairs.update(words.pairs)
+        return True
+
+    def _loser_turn(self, key: int, node: Node, used: int, unit: str) -> _Words:
+        """Check that ``node`` covers every legal reply to ``unit`` with ``used`` gone."""
+        self.checked += 1
+        game = self.game
+        entries = len(node.replies)
+        if len(node.next) != entries or len(node.via) != entries:
+            raise CertificateError(f"node {key}: replies, next and via differ in length")
+        legal = {game.words[j] for j in game.candidates(unit) if not used >> j & 1}
+        given = set(node.replies)
+        if len(given) != entries:
+            raise CertificateError(f"node {key}: a reply is listed twice")
+        if given != legal:
+            missing = sorted(legal - given)
+            extra = sorted(given - legal)
+            what = f"reply {missing[0]} is not covered" if missing else f"{extra[0]} is no reply"
+            raise CertificateError(f"after {unit}: {what}")
+        index = game.index
+        said = mirrored = 0
+        twins: dict[str, _Words] = {}  # the strategies after the replies with an answer node
+        mirrors: list[tuple[int, int]] = []
+        for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
+            r = index[reply]
+            try:
+                if target == ENDS_IN_N:
+                    if game.last[r] != LOSING_UNIT:
+                        raise CertificateError(f"{reply} is marked as ending in ン")
+                elif game.last[r] == LOSING_UNIT:
+                    raise CertificateError(f"{reply} ends in ン: it needs no answer")
+                elif target >= 0:
+                    if via is not None:
+                        raise CertificateError(f"{reply}: an answer node with a via word")
+                    words = self._winner_node(target, used | game.bans[r], game.last[r])
+                    twins[reply] = words
+                    said |= words.said
+                    mirrored |= words.mirrored
+                elif target == MIRROR:
+                    mirrors.append((r, self._mirror(reply, via, used, unit)))
+                elif target != INTERCHANGED:
+                    raise CertificateError(f"{reply}: unknown entry {target}")
+            except CertificateError as error:
+                error.path.append(reply)
+                raise
+        for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
+            if target == INTERCHANGED:
+                try:
+                    said |= self._interchanged(twins, reply, via)
+                except CertificateError as error:
+                    error.path.append(reply)
+                    raise
+        for x, y in mirrors:
+            if said & (1 << x | 1 << y):
+                raise CertificateError(
+                    f"mirror {game.words[x]} → {game.words[y]}: the winner says one of these "
+                    "words elsewhere at this node"
+                )
+            mirrored |= 1 << x | 1 << y
+        return _Words(said, mirrored, self._pairs)
+
+    def _mirror(self, reply: str, answer: str | None, used: int, unit: str) -> int:
+        """Check that the winner may answer ``reply`` with ``answer`` and so hand the loser a
+        unit that accepts no more words than ``unit``; returns the answer's index."""
+        game = self.game
+        x = game.index[reply]
+        y = game.index.get(answer) if answer is not None else None
+        if y is None:
+            raise CertificateError(f"mirror answer {answer} is not in the word list")
+        if not (self._plain[x] and self._plain[y]) or x == y:
+            raise CertificateError(f"{reply} and {answer} cannot be a mirror pair (aliases)")
+        if used >> y & 1:
+            raise CertificateError(f"mirror answer {answer} is already used or banned")
+        if game.first[y] not in self._accepted[game.last[x]]:
+            raise CertificateError(f"mirror answer {answer} does not answer {game.last[x]}")
+        if game.last[y] == LOSING_UNIT or not self._accepted[game.last[y]] <= self._accepted[unit]:
+            raise CertificateError(f"mirror answer {answer} does not give back {unit}")
+        pairs = self._pairs
+        if pairs.get(x, y) != y or pairs.get(y, x) != x:
+            raise CertificateError(f"{reply} → {answer}: the words are paired otherwise")
+        pairs[x], pairs[y] = y, x
+        return y
+
+    def _interchanged(self, twins: Mapping[str, _Words], reply: str, twin: str | None) -> int:
+        """Check that ``reply`` and ``twin`` may be exchanged; returns the words the winner
+        says after the twin, with the two words exchanged."""
+        game = self.game
+        if twin is None or twin not in twins:
+            raise CertificateError(f"{reply} points to {twin}, which has no answer node here")
+        r, t = game.index[reply], game.index[twin]
+        if not (
+            self._plain[r]
+            and self._plain[t]
+            and game.first[r] == game.first[t]
+            and game.last[r] == game.last[t]
+        ):
+            raise CertificateError(f"{reply} and {twin} are not interchangeable")
+        words = twins[twin]
+        if words.mirrored >> r & 1 or words.mirrored >> t & 1:
+            raise CertificateError(f"{reply} and {twin}: interchanged words in a mirror pair")
+        swapped = words.said & ~(1 << r | 1 << t)
+        if words.said >> r & 1:
+            swapped |= 1 << t
+        if words.said >> t & 1:
+            swapped |= 1 << r
+        return swapped
+
+
+@dataclass(frozen=True)
+class Report:
+    """What :func:`verify_results` found."""
+
+    failures: tuple[str, ...]
+    pairs: int
+    nodes: int
+    seconds: float
+
+    @property
+    def summary(self) -> str:
+        return (
+            f"verified {self.pairs} certificates (every decided pair), "
+            f"{self.nodes} nodes checked, {self.seconds:.1f} s"
+        )
+
+
+def _load_variant(proofs: Path, variant: str) -> tuple[dict[int, Node], dict[str, int]]:
+    table = pq.read_table(
+        proofs,
+        columns=["start", "node", "root", "word", "replies", "next", "via"],
+        filters=[("variant_id", "==", variant)],
+    )
+    columns = {name: table.column(name).to_pylist() for name in table.column_names}
+    nodes: dict[int, Node] = {}
+    roots: dict[str, int] = {}
+    for start, key, root, word, replies, nxt, via in zip(
+        columns["start"],
+        columns["node"],
+        columns["root"],
+        columns["word"],
+        columns["replies"],
+        columns["next"],
+        columns["via"],
+        strict=True,
+    ):
+        nodes[key] = Node(word, tuple(replies), tuple(nxt), tuple(via))
+        if root:
+            roots[start] = key
+    return nodes, roots
+
+
+def verify_results(
+    outcomes: str | Path,
+    proofs: str | Path,
+    tsv: str | Path,
+    variants: Iterable[str] | None = None,
+) -> Report:
+    """Check every certificate of ``proofs`` and that every decided pair of ``outcomes`` has
+    one that proves its winner (all variants of ``outcomes``, or only ``variants``)."""
+    began = time.perf_counter()
+    claimed_all = pq.read_table(outcomes, columns=["variant_id", "start", "winner"])
+    lexicon = load_clean(tsv).lexicon
+    names = sorted(set(pc.unique(claimed_all.column("variant_id")).to_pylist()))
+    if variants is not None:
+        names = [name for name in names if name in set(variants)]
+    failures: list[str] = []
+    pairs = nodes = 0
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 50_000))
+    try:
+        for variant in names:
+            rows = claimed_all.filter(pc.equal(claimed_all.column("variant_id"), variant))
+            starts, winners = rows.column("start").to_pylist(), rows.column("winner").to_pylist()
+            claimed = dict(zip(starts, winners, strict=True))
+            graph, roots = _load_variant(Path(proofs), variant)
+            checker = VariantChecker(Shiritori(lexicon, Rules.from_variant_id(variant)), graph)
+            for start, winner in claimed.items():
+                root = roots.get(start)
+                if winner == "unknown":
+                    if root is not None:
+                        failures.append(f"{variant} {start}: a certificate for an unknown pair")
+                    continue
+                if root is None:
+                    failures.append(f"{variant} {start}: no certificate for a {winner} win")
+                    continue
+                pairs += 1
+                try:
+                    proved = checker.check(start, root)
+                except CertificateError as error:
+                    line = " → ".join([start, *reversed(error.path)])
+                    failures.append(f"{variant} {start}: {error.message} (line {line})")
+                    continue
+                if proved != winner:
+                    failures.append(
+                        f"{variant} {start}: the certificate proves a {proved} win, "
+                        f"the outcomes say {winner}"
+                    )
+            for start in sorted(set(roots) - set(claimed)):
+                failures.append(f"{variant} {start}: a certificate for a pair not in the outcomes")
+            nodes += checker.checked
+    finally:
+        sys.setrecursionlimit(limit)
+    return Report(tuple(failures), pairs, nodes, time.perf_counter() - began)

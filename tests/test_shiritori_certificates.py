@@ -1,0 +1,306 @@
+"""Certificates: built from the solver, checked by the rules alone, and every kind of
+tampering caught (a loser reply dropped, an illegal winner word, a ン leaf credited to the
+wrong side, a wrong variant, a bad mirror or interchanged entry)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from asobi.core.game import mover_wins
+from asobi.core.tables import write_table
+from asobi.shiritori.certify import CertificateBuilder
+from asobi.shiritori.data import load_clean
+from asobi.shiritori.pipeline import write_outcomes, write_outcomes_chunk, write_proofs
+from asobi.shiritori.shiritori import ALL_RULES, DEFAULT_RULES, Lexicon, Rules, Shiritori
+from asobi.shiritori.solver import StagedSolver
+from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR, PROOFS_SCHEMA
+from asobi.shiritori.verify import CertificateError, Node, VariantChecker
+
+REPO = Path(__file__).resolve().parents[1]
+TSV = REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
+CLEAN = load_clean(TSV)
+
+
+def build(game: Shiritori, starts, *, node_budget: int | None, **budgets):
+    """Solve ``starts`` and return (results by start, certificate rows)."""
+    staged = StagedSolver(game, node_budget=node_budget, **budgets)
+    builder = CertificateBuilder(staged, game.rules.variant_id)
+    results = {}
+    for start in starts:
+        results[start] = staged.solve(start)
+        builder.add(results[start])
+    return results, builder.rows
+
+
+def graph(rows) -> tuple[dict[int, Node], dict[str, int]]:
+    nodes = {
+        row["node"]: Node(row["word"], tuple(row["replies"]), tuple(row["next"]), tuple(row["via"]))
+        for row in rows
+    }
+    return nodes, {row["start"]: row["node"] for row in rows if row["root"]}
+
+
+def check(game: Shiritori, rows, start: str) -> str:
+    nodes, roots = graph(rows)
+    return VariantChecker(game, nodes).check(start, roots[start])
+
+
+@pytest.fixture(scope="module")
+def default_certificates():
+    game = Shiritori(CLEAN.lexicon, DEFAULT_RULES)
+    # カッパ and クモビ have interchangeable replies, アイヌソッキ and クモビ mirror ones
+    starts = ["ロクロクビ", "アズキアライ", "アズキトギ", "ビローン"]
+    starts += ["カッパ", "クモビ", "アイヌソッキ"]
+    results, rows = build(game, dict.fromkeys(starts), node_budget=None)
+    return game, results, rows
+
+
+def test_every_certificate_proves_the_solvers_winner(default_certificates):
+    game, results, rows = default_certificates
+    for start, result in results.items():
+        assert check(game, rows, start) == result.winner, start
+    assert results["ロクロクビ"].winner == "yokai" and results["アズキアライ"].winner == "human"
+    kinds = {target for row in rows for target in row["next"] if target < 0}
+    assert {ENDS_IN_N, MIRROR, INTERCHANGED} <= kinds  # every kind of entry is exercised
+
+
+def _tampered(rows, pick, change):
+    """A copy of ``rows`` where the first row ``pick`` accepts is replaced by ``change(row)``."""
+    out, done = [], False
+    for row in rows:
+        if not done and pick(row):
+            row, done = change(dict(row)), True
+        out.append(row)
+    assert done, "nothing to tamper with"
+    return out
+
+
+def _yokai_root(rows, start):
+    return next(row for row in rows if row["root"] and row["start"] == start)
+
+
+def test_a_dropped_loser_reply_is_caught(default_certificates):
+    game, _, rows = default_certificates
+    root = _yokai_root(rows, "ロクロクビ")
+
+    def drop_first(row):
+        return {
+            **row,
+            "replies": row["replies"][1:],
+            "next": row["next"][1:],
+            "via": row["via"][1:],
+        }
+
+    bad = _tampered(rows, lambda row: row is root, drop_first)
+    with pytest.raises(CertificateError, match="not covered"):
+        check(game, bad, "ロクロクビ")
+
+
+def test_an_illegal_winner_word_is_caught(default_certificates):
+    game, _, rows = default_certificates
+    human_root = _yokai_root(rows, "アズキアライ")
+    answer = next(row for row in rows if row["node"] == human_root["next"][0])
+    for word in ("アズキアライ", "ロクロクビ", "カッパ"):  # used, wrong unit, not in the list
+        bad = _tampered(
+            rows, lambda row, a=answer: row is a, lambda row, w=word: {**row, "word": w}
+        )
+        with pytest.raises(CertificateError, match="winner's word"):
+            check(game, bad, "アズキアライ")
+
+
+def test_a_n_leaf_credited_to_the_wrong_side_is_caught(default_certificates):
+    game, results, rows = default_certificates
+    # the yokai's own name ends in ン: a certificate claiming the yokai wins is refused
+    assert results["ビローン"].winner == "human"
+    bad = _tampered(
+        rows,
+        lambda row: row["root"] and row["start"] == "ビローン",
+        lambda row: {**row, "word": "ビローン", "replies": [], "next": [], "via": []},
+    )
+    with pytest.raises(CertificateError, match="ends in ン"):
+        check(game, bad, "ビローン")
+
+    # a reply that does not end in ン marked as a ン leaf
+    def mark(row):
+        k = next(k for k, target in enumerate(row["next"]) if target >= 0)
+        return {**row, "next": [*row["next"][:k], ENDS_IN_N, *row["next"][k + 1 :]]}
+
+    bad = _tampered(rows, lambda row: row is _yokai_root(rows, "ロクロクビ"), mark)
+    with pytest.raises(CertificateError, match="marked as ending in ン"):
+        check(game, bad, "ロクロクビ")
+
+    # and a ン reply given an answer node instead of its leaf
+    def unmark(row):
+        k = row["next"].index(ENDS_IN_N)
+        return {**row, "next": [*row["next"][:k], row["node"], *row["next"][k + 1 :]]}
+
+    has_leaf = next(row for row in rows if ENDS_IN_N in row["next"] and not row["root"])
+    bad = _tampered(rows, lambda row: row is has_leaf, unmark)
+    with pytest.raises(CertificateError):
+        check(game, bad, has_leaf["start"])
+
+
+def test_a_wrong_variant_is_caught(default_certificates):
+    _, results, rows = default_certificates
+    # free voicing gives the loser more replies, mora units other ones: the article's
+    # certificates do not cover them (a certificate may still hold under another variant
+    # when none of its words is affected, e.g. previous_kana for words without ー)
+    for rules in (Rules(dakuten="free"), Rules(small_kana="mora")):
+        other = Shiritori(CLEAN.lexicon, rules)
+        with pytest.raises(CertificateError):
+            check(other, rows, "ロクロクビ")
+
+
+def test_bad_mirror_and_interchanged_entries_are_caught(default_certificates):
+    game, _, rows = default_certificates
+    mirror_row = next(row for row in rows if MIRROR in row["next"])
+    k = mirror_row["next"].index(MIRROR)
+
+    def wrong_answer(row):  # answer the mirror word with the word it answers instead
+        return {**row, "via": [*row["via"][:k], row["replies"][k], *row["via"][k + 1 :]]}
+
+    bad = _tampered(rows, lambda row: row is mirror_row, wrong_answer)
+    with pytest.raises(CertificateError, match="mirror"):
+        check(game, bad, mirror_row["start"])
+    twin_row = next(row for row in rows if INTERCHANGED in row["next"])
+    k = twin_row["next"].index(INTERCHANGED)
+    other = next(
+        reply
+        for reply, target in zip(twin_row["replies"], twin_row["next"], strict=True)
+        if target >= 0 and game.last[game.index[reply]] != game.last[game.index[twin_row["via"][k]]]
+    )
+
+    def wrong_twin(row):
+        return {**row, "via": [*row["via"][:k], other, *row["via"][k + 1 :]]}
+
+    bad = _tampered(rows, lambda row: row is twin_row, wrong_twin)
+    with pytest.raises(CertificateError, match="not interchangeable"):
+        check(game, bad, twin_row["start"])
+
+
+def test_verifier_node_counts_and_outcome_mismatch(tmp_path):
+    results = _results_dir(tmp_path, max_starts=30)
+    folder = results / "shiritori"
+    outcomes = pd.read_parquet(folder / "outcomes.parquet")
+    decided = outcomes[outcomes["winner"] != "unknown"].iloc[0]
+    flipped = outcomes.copy()
+    other = {"yokai": "human", "human": "yokai"}[decided["winner"]]
+    flipped.loc[flipped["start"] == decided["start"], "winner"] = other
+    flipped.to_parquet(folder / "outcomes.parquet")
+    from asobi.shiritori.verify import verify_results
+
+    report = verify_results(folder / "outcomes.parquet", folder / "proofs.parquet", TSV)
+    assert len(report.failures) == 1 and decided["start"] in report.failures[0]
+    assert f"outcomes say {other}" in report.failures[0]
+
+
+def _results_dir(tmp_path: Path, max_starts: int) -> Path:
+    """A results folder with outcomes.parquet and proofs.parquet of the default variant."""
+    folder = tmp_path / "results" / "shiritori"
+    folder.mkdir(parents=True)
+    part, proofs = tmp_path / "part.parquet", tmp_path / "proofs-part.parquet"
+    write_outcomes_chunk(
+        str(TSV),
+        str(part),
+        str(proofs),
+        variant=DEFAULT_RULES.variant_id,
+        chunk=0,
+        chunks=1,
+        node_budget=1000,
+        proof_budget=5000,
+        max_starts=max_starts,
+    )
+    write_outcomes([str(part)], str(folder / "outcomes.parquet"))
+    write_proofs([str(proofs)], str(folder / "proofs.parquet"))
+    return tmp_path / "results"
+
+
+VERIFY_IN_SUBPROCESS = """
+import json, sys
+from asobi.cli import main
+code = main(["shiritori", "verify", sys.argv[1]])
+loaded = sorted(m for m in sys.modules if m.startswith("asobi.shiritori"))
+print(json.dumps({"code": code, "loaded": loaded}))
+"""
+
+
+def _run_verify(results: Path) -> tuple[dict, list[str]]:
+    done = subprocess.run(
+        [sys.executable, "-c", VERIFY_IN_SUBPROCESS, str(results)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    *lines, last = done.stdout.strip().splitlines()
+    return json.loads(last), lines
+
+
+def test_verify_command_does_not_import_the_solver_and_fails_on_a_bad_certificate(tmp_path):
+    results = _results_dir(tmp_path, max_starts=40)
+    status, lines = _run_verify(results)
+    assert status["code"] == 0, lines
+    assert "asobi.shiritori.verify" in status["loaded"]
+    assert "asobi.shiritori.solver" not in status["loaded"]
+    assert "asobi.shiritori.compiled" not in status["loaded"]
+    assert len(lines) == 1 and lines[0].startswith("verified ") and "nodes checked" in lines[0]
+    # drop one reply from the certificate of a yokai win: one failure line, exit status 1
+    proofs = results / "shiritori" / "proofs.parquet"
+    frame = pd.read_parquet(proofs)
+    k = next(i for i, row in frame.iterrows() if row["root"] and pd.notna(row["word"]))
+    for column in ("replies", "next", "via"):
+        frame.at[k, column] = list(frame.at[k, column])[1:]
+    write_table(frame, proofs, table="shiritori/proofs", schema=PROOFS_SCHEMA)
+    status, lines = _run_verify(results)
+    assert status["code"] == 1
+    assert len(lines) == 1 and "not covered" in lines[0], lines
+
+
+# -- every certificate of small dense games verifies, and proves the plain negamax's winner --
+
+KANA = "アイウダタン"
+synthetic_word = st.tuples(
+    st.sampled_from(KANA[:5]), st.sampled_from("カキクケコ"), st.sampled_from(KANA)
+).map("".join)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words=st.lists(synthetic_word, min_size=2, max_size=12, unique=True),
+    alias_pairs=st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=3),
+    rules=st.sampled_from(ALL_RULES),
+    compiled=st.booleans(),
+)
+def test_certificates_of_dense_lexicons_verify(words, alias_pairs, rules, compiled):
+    aliases: dict[str, list[str]] = {w: [] for w in words}
+    for a, b in alias_pairs:
+        if a < len(words) and b < len(words) and a != b:
+            aliases[words[a]].append(words[b])
+            aliases[words[b]].append(words[a])
+    game = Shiritori(Lexicon.from_pairs(aliases.items()), rules)
+    # compiled: the Python stages give up at once and the compiled df-pn decides
+    budgets = (
+        {"node_budget": 1, "proof_budget": 0, "compiled_budget": 10**6, "compiled_table_bits": 10}
+        if compiled
+        else {"node_budget": None}
+    )
+    results, rows = build(game, words, **budgets)
+    for start, result in results.items():
+        plain = "human" if mover_wins(game, game.opening(start)) else "yokai"
+        assert result.winner == plain
+        assert check(game, rows, start) == plain, start
+
+
+def test_certificate_rows_refer_only_to_their_variants_nodes():
+    game = Shiritori(CLEAN.lexicon, Rules(dakuten="free"))
+    _, rows = build(game, CLEAN.words[:20], node_budget=1000, proof_budget=5000)
+    ids = {row["node"] for row in rows}
+    assert len(ids) == len(rows)
+    assert all(target in ids for row in rows for target in row["next"] if target >= 0)
