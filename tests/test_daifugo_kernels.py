@@ -167,3 +167,21 @@ def test_prime_tally_and_the_smallest_eden_prime():
     assert (tally["playable"] + tally["eden"] == tally["primes"]).all()
     histogram = tally.loc[2, "min_cards_histogram"]
     assert histogram == [{"min_cards": 1, "primes": 2}, {"min_cards": 2, "primes": 19}]  # 11, 13
+
+
+def test_the_primes_step_fails_the_run_when_the_numbers_table_disagrees(tmp_path):
+    from asobi.core.tables import write_table
+    from asobi.daifugo.pipeline import write_primes, write_primes_shard
+    from asobi.daifugo.tables import NUMBERS_SCHEMA
+
+    shard = tmp_path / "primes" / "2-50000.parquet"
+    write_primes_shard(shard, 2, 50_000, {})
+    numbers = numbers_frame(2, 50_000)
+    write_table(
+        numbers, tmp_path / "numbers.parquet", table="daifugo/numbers", schema=NUMBERS_SCHEMA
+    )
+    write_primes([shard], tmp_path / "primes.parquet", tmp_path / "numbers.parquet", 50_001)
+    numbers.loc[numbers["n"] == 40009, "playable_plain"] = True  # one prime laid differently
+    write_table(numbers, tmp_path / "bad.parquet", table="daifugo/numbers", schema=NUMBERS_SCHEMA)
+    with pytest.raises(DataError, match="disagree on playable of 40009"):
+        write_primes([shard], tmp_path / "primes.parquet", tmp_path / "bad.parquet", 50_001)

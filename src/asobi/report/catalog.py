@@ -339,6 +339,10 @@ TABLE_ROWS: dict[str, str] = {
     "daifugo/layouts": "One way to lay a composite n: (expression, card multiset)",
     "daifugo/z3_crosscheck": "One composite (or article example) cross-checked by z3",
     "daifugo/genocchi": "One Genocchi number G_2n",
+    "daifugo/primes": "One prime below `primes_max` and how it is laid on its own",
+    "daifugo/prime_tally": "One digit count: its primes, playable and Eden primes",
+    "daifugo/hand_odds": "One hand size × revolution event × joker setting: the exact "
+    "chance a dealt hand allows it",
     "shiritori/data_quality": "One change made while cleaning the yokai list",
     "shiritori/words": "One word under one rule variant",
     "shiritori/outcomes": "One start word under one rule variant",
