@@ -20,7 +20,11 @@ TINY = {
         "hand_sizes": [4, 5],
     },
 }
-TARGETS = ["results/daifugo/claims.parquet", "results/daifugo/prime_tally.parquet"]
+TARGETS = [
+    "results/daifugo/claims.parquet",
+    "results/daifugo/layouts.parquet",
+    "results/daifugo/prime_tally.parquet",
+]
 # run_snakemake puts the targets last on the command line, so options may follow them
 RERUN_ON_PARAMS = [*TARGETS, "--rerun-triggers", "params"]
 
@@ -71,6 +75,9 @@ def test_snakemake_daifugo(snakemake_run):
     odds = read_table(workdir / "results/daifugo/hand_odds.parquet")
     assert sorted(set(odds["hand_size"])) == [4, 5] and len(odds) == 20
     assert claims.loc["daifugo.revolution_four_cards_too_frequent", "verdict"] == "confirmed"
+    assert set(claims["verdict"]) <= {"confirmed", "refuted", "undecided", "depends"}
+    for cited in claims["tables"]:
+        assert all((workdir / "results" / name).is_file() for name in cited), cited
     for rule_output in (
         "numbers",
         "layouts",

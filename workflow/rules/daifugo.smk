@@ -220,7 +220,6 @@ rule daifugo_hand_odds:
 rule daifugo_claims:
     input:
         numbers="results/daifugo/numbers.parquet",
-        layouts="results/daifugo/layouts.parquet",
         z3="results/daifugo/z3_crosscheck.parquet",
         genocchi="results/daifugo/genocchi.parquet",
         hand_odds="results/daifugo/hand_odds.parquet",
@@ -235,6 +234,5 @@ rule daifugo_claims:
         runtime=10,
     params:
         rules=DAIFUGO_RULES,
-        z3_max=DAIFUGO["z3_max"],
     script:
         "../scripts/daifugo_claims.py"

@@ -13,16 +13,18 @@ import logging
 import os
 import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from asobi.core.claims import ResultTables, run_builders
 from asobi.core.claims import write_claims as write_claim_rows
 from asobi.core.errors import DataError
 from asobi.core.tables import concat_tables, read_table, write_table
-from asobi.daifugo.claims import GAME, example_claims, frequency_claims, table_claims
+from asobi.daifugo.claims import CLAIM_IDS, GAME, builders
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.tables import (
     GENOCCHI_SCHEMA,
@@ -236,27 +238,30 @@ def write_genocchi(out: PathLike, max_index: int) -> None:
 def write_claims(
     out: PathLike,
     numbers: PathLike,
-    layouts: PathLike,
     z3: PathLike,
     genocchi: PathLike,
     hand_odds: PathLike,
     rules: Mapping[str, Any],
-    z3_max: int,
 ) -> None:
-    """Compute every claim and write ``results/daifugo/claims.parquet``."""
+    """Compute every claim and write ``results/daifugo/claims.parquet``; the tables are
+    read from the results folder two levels above ``out``, and must be exactly the inputs
+    given (those of the Snakemake rule)."""
     deck = Rules.from_config(rules)
-    claims = (
-        example_claims(deck)
-        + table_claims(read_table(numbers), read_table(z3), read_table(genocchi), deck, z3_max)
-        + frequency_claims(read_table(hand_odds), deck)
-    )
-    write_claim_rows(
-        claims,
-        out,
-        game=GAME,
-        inputs=[numbers, layouts, z3, genocchi, hand_odds],
-        config={"z3_max": z3_max, **deck.variant},
-    )
+    root = Path(out).parent.parent
+    inputs = [Path(p) for p in (numbers, z3, genocchi, hand_odds)]
+    claims = run_builders(builders(deck), ResultTables(root), declared=CLAIM_IDS)
+    read = {name for claim in claims for name in claim.tables}
+    given = {path.relative_to(root).as_posix() for path in inputs}
+    if read != given:
+        raise DataError(f"the claims read {sorted(read)} but the rule gives {sorted(given)}")
+    for claim in claims:
+        log.info(
+            "%s: %s%s",
+            claim.claim_id,
+            claim.verdict.value,
+            f" ({claim.caveat})" if claim.caveat else "",
+        )
+    write_claim_rows(claims, out, game=GAME, inputs=inputs, config=deck.variant)
 
 
 def _columns(path: PathLike, names: list[str], below: int | None = None) -> pd.DataFrame:
