@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pandas as pd
 import pytest
 
@@ -185,3 +187,35 @@ def test_the_primes_step_fails_the_run_when_the_numbers_table_disagrees(tmp_path
     write_table(numbers, tmp_path / "bad.parquet", table="daifugo/numbers", schema=NUMBERS_SCHEMA)
     with pytest.raises(DataError, match="disagree on playable of 40009"):
         write_primes([shard], tmp_path / "primes.parquet", tmp_path / "bad.parquet", 50_001)
+
+
+def test_sympy_factorisation_of_big_numbers_agrees_with_trial_division():
+    from asobi.daifugo.numbers import TRIAL_DIVISION_BELOW, factorise, is_prime
+
+    for n in range(TRIAL_DIVISION_BELOW - 50, TRIAL_DIVISION_BELOW + 50):
+        factors = factorise(n)
+        assert math.prod(p**m for p, m in factors.items()) == n
+        assert all(is_prime(p) for p in factors)
+    assert factorise(2**61 - 2) == {
+        2: 1,
+        3: 2,
+        5: 2,
+        7: 1,
+        11: 1,
+        13: 1,
+        31: 1,
+        41: 1,
+        61: 1,
+        151: 1,
+        331: 1,
+        1321: 1,
+    }
+
+
+def test_a_tiny_shard_size_is_refused_before_planning_jobs():
+    from asobi.core.errors import ConfigError
+    from asobi.daifugo.tables import MAX_SHARDS
+
+    assert len(number_ranges(MAX_SHARDS * 1000 - 1, 1000)) == MAX_SHARDS
+    with pytest.raises(ConfigError, match="use a shard size of at least 100101"):
+        number_ranges(100_000_000, 1)

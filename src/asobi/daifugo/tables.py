@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from asobi.core.errors import DataError
+from asobi.core.errors import ConfigError, DataError
 from asobi.core.runlog import progress
 from asobi.daifugo.daifugo import GROTHENDIECK, RAMANUJAN, Rules, card_names
 from asobi.daifugo.genocchi import check_genocchi, decimal_digits
@@ -114,12 +114,23 @@ GENOCCHI_SCHEMA = pa.schema(
 )
 
 
+#: At most this many shards (jobs) per sharded table: a tiny shard size must not make
+#: Snakemake plan millions of jobs.
+MAX_SHARDS = 1000
+
+
 def number_ranges(n_max: int, shard_size: int) -> list[tuple[int, int]]:
-    """Inclusive ranges ``(lo, hi)`` covering ``2..n_max`` in shards of ``shard_size``.
+    """Inclusive ranges ``(lo, hi)`` covering ``2..n_max`` in shards of ``shard_size``;
+    :class:`ConfigError` beyond :data:`MAX_SHARDS` shards.
 
     >>> number_ranges(10, 4)
     [(2, 4), (5, 8), (9, 10)]
     """
+    if shard_size < 1 or n_max // shard_size + 1 > MAX_SHARDS:
+        raise ConfigError(
+            f"daifugo: {n_max} numbers in shards of {shard_size} make more than {MAX_SHARDS} "
+            f"jobs; use a shard size of at least {-(-n_max // (MAX_SHARDS - 1))}"
+        )
     ranges = []
     lo = 2
     while lo <= n_max:
