@@ -6,7 +6,7 @@ read none: they ask the rules engine and the enumerator of composite plays, and 
 table) and gets its verdict from a small decision function over the facts it computed,
 with the thresholds as named constants. Three groups: the worked examples, the claims read
 off the numbers, z3 and Genocchi tables, and the article's statements on how often a
-revolution can start (hand odds). The module is longer than most (about 800 lines) because
+revolution can start (hand odds). The module is longer than most (about 900 lines) because
 each claim carries its own statement, formal reading and decision; splitting the groups
 apart would scatter one article's claims over several files.
 """

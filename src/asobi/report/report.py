@@ -211,7 +211,9 @@ def _daifugo_prime_tally(r: Results) -> pd.DataFrame | None:
     histogram = tally["min_cards_histogram"].map(
         lambda counts: ", ".join(f"{c['min_cards']} cards: {c['primes']:,}" for c in counts)
     )
-    return tally.drop(columns="min_cards_histogram").assign(fewest_cards=histogram)
+    return tally.drop(columns="min_cards_histogram").assign(
+        smallest_eden=tally["smallest_eden"].astype("Int64"), fewest_cards=histogram
+    )
 
 
 def _daifugo_eden_primes(r: Results) -> pd.DataFrame | None:
