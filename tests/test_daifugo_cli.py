@@ -71,13 +71,14 @@ def test_a_huge_exponent_is_refused_without_computing_the_power(capsys):
     assert "multiply to more than 65536" in capsys.readouterr().out
 
 
-def test_full_width_digits_read_as_digits_everywhere(capsys):
-    assert main(["daifugo", "cards", "４０００９"]) == 0
-    assert "Eden prime" in capsys.readouterr().out
-    assert main(["daifugo", "check", "６４＝２＾６"]) == 0
-    assert "64=2^6: legal" in capsys.readouterr().out.replace("６４＝２＾６", "64=2^6")
-    assert main(["daifugo", "layouts", "６４", "--limit", "1"]) == 0
-    assert "64: 13 composite plays" in capsys.readouterr().out
+@pytest.mark.parametrize(
+    "args", [["cards", "４０００９"], ["layouts", "６４"], ["check", "64=２^6"], ["check", "６４"]]
+)
+def test_full_width_digits_are_refused_as_in_every_asobi_command(capsys, args):
+    # issue 13: one rule for every game (fivelines refuses "１２" too)
+    assert main(["daifugo", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("asobi: error:") and err.count("\n") == 1
 
 
 def test_big_numbers_up_to_10_18_are_answered(capsys):

@@ -51,7 +51,6 @@ from asobi.daifugo.notation import (
     card_name,
     card_token,
     check_number,
-    normalise,
     parse_expression,
     term_text,
 )
@@ -274,9 +273,8 @@ class Play:
 
     @classmethod
     def parse(cls, text: str) -> Play:
-        """``"1729"``, ``"64 = 2*2*2*2^3"``, ``"5187=3*1729"``, ``"13 [A 3]"`` (full-width
-        digits and signs read as ASCII ones)."""
-        text, bracket, names = normalise(text).partition("[")
+        """``"1729"``, ``"64 = 2*2*2*2^3"``, ``"5187=3*1729"``, ``"13 [A 3]"`` (digits 0-9)."""
+        text, bracket, names = text.partition("[")
         cards = None
         if bracket:
             if not names.rstrip().endswith("]"):
