@@ -229,3 +229,9 @@ def test_tiny_contraposition_workflow_run(snakemake_run):
     tables = ("solutions", "selfplay", "rule_audit", "eyes", "mirror")
     results = read_results(*(str(out / f"{name}.parquet") for name in tables))
     assert [c.claim_id for c in build_claims(results)] == list(claims["claim_id"])
+
+
+def test_cli_solve_node_budget_has_the_config_maximum(capsys):
+    assert main(["contraposition", "solve", "--max-nodes", str(10**15)]) == 2
+    err = capsys.readouterr().err
+    assert "1<=x<=100000000000" in err and err.count("\n") == 1
