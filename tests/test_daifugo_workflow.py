@@ -100,3 +100,15 @@ def test_snakemake_daifugo(snakemake_run):
     changed, _ = snakemake_run(wider, RERUN_ON_PARAMS, dry_run=True)
     assert changed.returncode == 0, changed.stderr[-3000:]
     assert planned_rules(changed.stdout) == {"daifugo_z3_shard", "daifugo_z3", "daifugo_claims"}
+
+
+def test_a_tiny_shard_size_is_refused_while_the_workflow_is_parsed(snakemake_run):
+    # issue 13: shard_size 1 with n_max 10^8 would plan 10^8 jobs
+    tiny = copy.deepcopy(TINY)
+    tiny["daifugo"].update(n_max=100_000_000, shard_size=1)
+    result, _ = snakemake_run(tiny, TARGETS, dry_run=True)
+    assert result.returncode == 2
+    assert "asobi: daifugo: 100000000 numbers in shards of 1 make more than 1000 jobs" in (
+        result.stderr
+    )
+    assert "Job stats" not in result.stdout

@@ -7,6 +7,12 @@ DAIFUGO = config["daifugo"]
 DAIFUGO_RULES = {
     key: DAIFUGO[key] for key in ("suits", "jokers", "joker_zero", "max_tower_depth")
 }
+# a tiny shard size would plan millions of jobs: refused here with one line (MAX_SHARDS)
+for top, width in (("n_max", "shard_size"), ("z3_max", "z3_shard_size")):
+    refuse_config_unless(number_ranges, DAIFUGO[top], DAIFUGO[width])
+refuse_config_unless(
+    number_ranges, DAIFUGO["primes_max"] - 1, DAIFUGO["primes_shard_size"]
+)
 DAIFUGO_NUMBER_SHARDS = [
     f"{lo}-{hi}" for lo, hi in number_ranges(DAIFUGO["n_max"], DAIFUGO["shard_size"])
 ]
