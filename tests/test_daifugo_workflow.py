@@ -15,9 +15,16 @@ TINY = {
         "z3_max": 40,
         "z3_shard_size": 20,
         "genocchi_max": 60,
+        "primes_max": 50_000,
+        "primes_shard_size": 20_000,
+        "hand_sizes": [4, 5],
     },
 }
-TARGETS = ["results/daifugo/claims.parquet"]
+TARGETS = [
+    "results/daifugo/claims.parquet",
+    "results/daifugo/layouts.parquet",
+    "results/daifugo/prime_tally.parquet",
+]
 # run_snakemake puts the targets last on the command line, so options may follow them
 RERUN_ON_PARAMS = [*TARGETS, "--rerun-triggers", "params"]
 
@@ -57,7 +64,30 @@ def test_snakemake_daifugo(snakemake_run):
     # 40009 is beyond n_max here, so the Eden prime claim cannot be decided
     assert claims.loc["daifugo.smallest_eden_prime", "verdict"] == "undecided"
     assert (workdir / "logs/daifugo/numbers/2-1000.log").exists()
-    for rule_output in ("numbers", "layouts", "z3_crosscheck", "genocchi", "claims"):
+    # the primes table is checked against the numbers table below n_max
+    assert (
+        "agrees on all 430 primes below 3001" in (workdir / "logs/daifugo/primes.log").read_text()
+    )
+    primes = read_table(workdir / "results/daifugo/primes.parquet")
+    assert len(primes) == 5133 and primes["n"].is_monotonic_increasing  # primes below 50 000
+    tally = read_table(workdir / "results/daifugo/prime_tally.parquet").set_index("digits")
+    assert tally.loc[5, "smallest_eden"] == 40009
+    odds = read_table(workdir / "results/daifugo/hand_odds.parquet")
+    assert sorted(set(odds["hand_size"])) == [4, 5] and len(odds) == 20
+    assert claims.loc["daifugo.revolution_four_cards_too_frequent", "verdict"] == "confirmed"
+    assert set(claims["verdict"]) <= {"confirmed", "refuted", "undecided", "depends"}
+    for cited in claims["tables"]:
+        assert all((workdir / "results" / name).is_file() for name in cited), cited
+    for rule_output in (
+        "numbers",
+        "layouts",
+        "z3_crosscheck",
+        "genocchi",
+        "primes",
+        "prime_tally",
+        "hand_odds",
+        "claims",
+    ):
         assert (workdir / f"benchmarks/daifugo/{rule_output}.tsv").exists(), rule_output
 
     # each rule gets only the config keys it reads: a new z3_max re-runs the z3 rules and
@@ -70,3 +100,15 @@ def test_snakemake_daifugo(snakemake_run):
     changed, _ = snakemake_run(wider, RERUN_ON_PARAMS, dry_run=True)
     assert changed.returncode == 0, changed.stderr[-3000:]
     assert planned_rules(changed.stdout) == {"daifugo_z3_shard", "daifugo_z3", "daifugo_claims"}
+
+
+def test_a_tiny_shard_size_is_refused_while_the_workflow_is_parsed(snakemake_run):
+    # issue 13: shard_size 1 with n_max 10^8 would plan 10^8 jobs
+    tiny = copy.deepcopy(TINY)
+    tiny["daifugo"].update(n_max=100_000_000, shard_size=1)
+    result, _ = snakemake_run(tiny, TARGETS, dry_run=True)
+    assert result.returncode == 2
+    assert "asobi: daifugo: 100000000 numbers in shards of 1 make more than 1000 jobs" in (
+        result.stderr
+    )
+    assert "Job stats" not in result.stdout

@@ -1,4 +1,5 @@
-# 素数大富豪 (prime daifugō): numbers table (sharded by range), layouts, z3 cross-check, claims.
+# 素数大富豪 (prime daifugō): numbers table (sharded by range), layouts, z3 cross-check,
+# playable-prime catalogue (sharded by range), hand odds, claims.
 # Each rule gets only the config keys it reads; DAIFUGO_RULES is the deck part of the block.
 from asobi.daifugo.tables import number_ranges
 
@@ -6,6 +7,12 @@ DAIFUGO = config["daifugo"]
 DAIFUGO_RULES = {
     key: DAIFUGO[key] for key in ("suits", "jokers", "joker_zero", "max_tower_depth")
 }
+# a tiny shard size would plan millions of jobs: refused here with one line (MAX_SHARDS)
+for top, width in (("n_max", "shard_size"), ("z3_max", "z3_shard_size")):
+    refuse_config_unless(number_ranges, DAIFUGO[top], DAIFUGO[width])
+refuse_config_unless(
+    number_ranges, DAIFUGO["primes_max"] - 1, DAIFUGO["primes_shard_size"]
+)
 DAIFUGO_NUMBER_SHARDS = [
     f"{lo}-{hi}" for lo, hi in number_ranges(DAIFUGO["n_max"], DAIFUGO["shard_size"])
 ]
@@ -13,12 +20,19 @@ DAIFUGO_Z3_SHARDS = [
     f"{lo}-{hi}"
     for lo, hi in number_ranges(DAIFUGO["z3_max"], DAIFUGO["z3_shard_size"])
 ]
+DAIFUGO_PRIME_SHARDS = [
+    f"{lo}-{hi}"
+    for lo, hi in number_ranges(DAIFUGO["primes_max"] - 1, DAIFUGO["primes_shard_size"])
+]
 
 GAME_OUTPUTS["daifugo"] = lambda: [
     "results/daifugo/numbers.parquet",
     "results/daifugo/layouts.parquet",
     "results/daifugo/z3_crosscheck.parquet",
     "results/daifugo/genocchi.parquet",
+    "results/daifugo/primes.parquet",
+    "results/daifugo/prime_tally.parquet",
+    "results/daifugo/hand_odds.parquet",
 ]
 GAME_CLAIMS["daifugo"] = "results/daifugo/claims.parquet"
 
@@ -134,12 +148,87 @@ rule daifugo_genocchi:
         "../scripts/daifugo_genocchi.py"
 
 
+rule daifugo_primes_shard:
+    output:
+        temp("results/daifugo/primes/{lo}-{hi}.parquet"),
+    log:
+        "logs/daifugo/primes/{lo}-{hi}.log",
+    benchmark:
+        "benchmarks/daifugo/primes/{lo}-{hi}.tsv"
+    wildcard_constraints:
+        lo=r"\d+",
+        hi=r"\d+",
+    resources:
+        # a byte per number of the shard (sieve) plus about 50 bytes per prime (table)
+        mem_mb=lambda wildcards: 500
+        + (int(wildcards.hi) - int(wildcards.lo)) // 250_000,
+        runtime=20,
+    params:
+        rules=DAIFUGO_RULES,
+    script:
+        "../scripts/daifugo_primes_shard.py"
+
+
+rule daifugo_primes:
+    input:
+        shards=expand(
+            "results/daifugo/primes/{shard}.parquet", shard=DAIFUGO_PRIME_SHARDS
+        ),
+        numbers="results/daifugo/numbers.parquet",
+    output:
+        "results/daifugo/primes.parquet",
+    log:
+        "logs/daifugo/primes.log",
+    benchmark:
+        "benchmarks/daifugo/primes.tsv"
+    resources:
+        mem_mb=500 + DAIFUGO["primes_max"] // 50_000,
+        runtime=20,
+    params:
+        primes_max=DAIFUGO["primes_max"],
+    script:
+        "../scripts/daifugo_merge_primes.py"
+
+
+rule daifugo_prime_tally:
+    input:
+        primes="results/daifugo/primes.parquet",
+    output:
+        "results/daifugo/prime_tally.parquet",
+    log:
+        "logs/daifugo/prime_tally.log",
+    benchmark:
+        "benchmarks/daifugo/prime_tally.tsv"
+    resources:
+        mem_mb=500 + DAIFUGO["primes_max"] // 50_000,
+        runtime=10,
+    script:
+        "../scripts/daifugo_prime_tally.py"
+
+
+rule daifugo_hand_odds:
+    output:
+        "results/daifugo/hand_odds.parquet",
+    log:
+        "logs/daifugo/hand_odds.log",
+    benchmark:
+        "benchmarks/daifugo/hand_odds.tsv"
+    resources:
+        mem_mb=1500,
+        runtime=10,
+    params:
+        hand_sizes=DAIFUGO["hand_sizes"],
+        rules=DAIFUGO_RULES,
+    script:
+        "../scripts/daifugo_hand_odds.py"
+
+
 rule daifugo_claims:
     input:
         numbers="results/daifugo/numbers.parquet",
-        layouts="results/daifugo/layouts.parquet",
         z3="results/daifugo/z3_crosscheck.parquet",
         genocchi="results/daifugo/genocchi.parquet",
+        hand_odds="results/daifugo/hand_odds.parquet",
     output:
         "results/daifugo/claims.parquet",
     log:
@@ -151,6 +240,5 @@ rule daifugo_claims:
         runtime=10,
     params:
         rules=DAIFUGO_RULES,
-        z3_max=DAIFUGO["z3_max"],
     script:
         "../scripts/daifugo_claims.py"

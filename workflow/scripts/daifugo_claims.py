@@ -6,9 +6,8 @@ run_step(
     write_claims,
     out=snakemake.output[0],
     numbers=snakemake.input.numbers,
-    layouts=snakemake.input.layouts,
     z3=snakemake.input.z3,
     genocchi=snakemake.input.genocchi,
+    hand_odds=snakemake.input.hand_odds,
     rules=dict(snakemake.params.rules),
-    z3_max=snakemake.params.z3_max,
 )

@@ -16,7 +16,7 @@ from asobi.daifugo.daifugo import (
     special_name,
     tokenisations,
 )
-from asobi.daifugo.layouts import composite_layouts
+from asobi.daifugo.layouts import check_layout_work, composite_layouts
 from asobi.daifugo.notation import check_number
 from asobi.daifugo.numbers import is_prime
 
@@ -50,7 +50,13 @@ def command() -> None:
 
 @command.command(context_settings={"ignore_unknown_options": True})
 @click.argument("number")
-@click.option("--limit", default=20, show_default=True, help="Show at most this many layouts.")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0),
+    default=20,
+    show_default=True,
+    help="Show at most this many layouts (0: only the count).",
+)
 @click.option("--plain", is_flag=True, help="Without exponent notation.")
 @_deck_options
 def layouts(
@@ -59,10 +65,11 @@ def layouts(
     """Every valid composite play of NUMBER, fewest cards first."""
     n = check_number(number)
     rules = _rules(suits, jokers, joker_zero)
-    found = composite_layouts(n, rules, exponent=not plain)
     if is_prime(n) or n < 4:
         click.echo(f"{n} is not composite: it has no composite play")
         return
+    check_layout_work(n)
+    found = composite_layouts(n, rules, exponent=not plain)
     if not found:
         reason = " (1729 is never played as a composite)" if n == 1729 else ""
         click.echo(f"{n} cannot be played as a composite{reason}")

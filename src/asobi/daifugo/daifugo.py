@@ -25,7 +25,8 @@ Plays
 The two-player game (:class:`Daifugo`) lets each player hold a hand of cards (no jokers in
 hand, no deck to draw from) and lay prime-like plays from it; composite plays are judged by
 :func:`judge` but not played from hands. The enumerator of composite plays is
-:mod:`asobi.daifugo.layouts`.
+:mod:`asobi.daifugo.layouts`; how plays are written is :mod:`asobi.daifugo.notation`. (The
+module is a little over 500 lines: cards, rules engine and game are one set of rules.)
 
 >>> rules = Rules()
 >>> [card_name(t) for t in cheapest_tokens(88, rules)]
@@ -37,7 +38,6 @@ hand, no deck to draw from) and lay prime-like plays from it; composite plays ar
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
@@ -273,7 +273,7 @@ class Play:
 
     @classmethod
     def parse(cls, text: str) -> Play:
-        """``"1729"``, ``"64 = 2*2*2*2^3"``, ``"5187=3*1729"``, ``"13 [A 3]"``."""
+        """``"1729"``, ``"64 = 2*2*2*2^3"``, ``"5187=3*1729"``, ``"13 [A 3]"`` (digits 0-9)."""
         text, bracket, names = text.partition("[")
         cards = None
         if bracket:
@@ -361,10 +361,34 @@ def _judge_factors(field: Field, n: int, factors: Factors, rules: Rules) -> Ruli
             return _refuse(field, f"factor {base} is not prime")
     if is_prime(n) or n < 4:
         return _refuse(field, f"{n} is not composite: a composite play needs a composite")
-    product = math.prod(base ** tower_value(levels) for base, levels in factors)
+    product = factor_product(factors, n)
+    if product is None:
+        return _refuse(field, f"the factors multiply to more than {n}")
     if product != n:
         return _refuse(field, f"the factors multiply to {product}, not {n}")
     return None
+
+
+def factor_product(factors: Factors, limit: int) -> int | None:
+    """The product of the terms, or None as soon as it exceeds ``limit``: no power larger
+    than ``limit`` is ever computed (``16=2^99999999999`` costs nothing).
+
+    >>> factor_product(((2, (99999999999,)),), 16) is None, factor_product(((2, (2, 2)),), 16)
+    (True, 16)
+    """
+    product = 1
+    for base, levels in factors:
+        exponent = 1
+        for level in reversed(levels):  # the tower, read from the right
+            if level >= 2 and exponent > limit.bit_length():
+                return None  # level^exponent ≥ 2^exponent > limit
+            exponent = level**exponent
+        if base >= 2 and (base.bit_length() - 1) * exponent > limit.bit_length():
+            return None  # base^exponent ≥ 2^((bits - 1)·exponent) > limit
+        product *= base**exponent
+        if product > limit:
+            return None
+    return product
 
 
 def _choose_cards(n: int, play: Play, field: Field, rules: Rules) -> tuple[int, ...] | Ruling:

@@ -330,3 +330,80 @@ def numbers_columns(lo: int, hi: int, rules: Rules | None = None) -> dict[str, n
     tables = shape_tables(max_multiplicity, rules)
     columns = numbers_kernel(lo, hi + 1, spf, *tables, rules.suits, rules.jokers, rules.joker_zero)
     return dict(zip(NUMBERS_COLUMNS, (*columns, spf[lo : hi + 1]), strict=True))
+
+
+# --- the playable-prime catalogue ------------------------------------------------------------
+
+
+@njit(cache=True)
+def prime_cards_kernel(primes: np.ndarray, suits: int, jokers: int, joker_zero: bool):
+    """For each number: its digit count, and over its splits into cards that fit the deck the
+    fewest cards, the fewest jokers and the number of such splits (-1: none fits).
+
+    A split is a choice of which ``1`` digits followed by 0…3 start a 10…13 card (the
+    choices may not overlap); every other digit is one card, a lone 0 being a joker as 0.
+    """
+    size = len(primes)
+    digits_out = np.zeros(size, dtype=np.int64)
+    min_cards = np.full(size, -1, dtype=np.int64)
+    min_jokers = np.full(size, -1, dtype=np.int64)
+    n_layouts = np.zeros(size, dtype=np.int64)
+    digits = np.zeros(20, dtype=np.int64)
+    starts = np.zeros(20, dtype=np.int64)
+    counts = np.zeros(N_SYMBOLS, dtype=np.int64)
+    for row in range(size):
+        x = primes[row]
+        length = 0
+        while x > 0:
+            digits[length] = x % 10
+            x //= 10
+            length += 1
+        digits[:length] = digits[:length][::-1].copy()
+        digits_out[row] = length
+        n_starts = 0
+        for i in range(length - 1):
+            if digits[i] == 1 and digits[i + 1] <= 3:
+                starts[n_starts] = i
+                n_starts += 1
+        for mask in range(1 << n_starts):
+            ok = True
+            last = -2
+            for j in range(n_starts):
+                if (mask >> j) & 1:
+                    if starts[j] <= last + 1:  # overlaps the previous two-digit card
+                        ok = False
+                        break
+                    last = starts[j]
+            if not ok:
+                continue
+            counts[:] = 0
+            cards = 0
+            i = 0
+            j = 0
+            while i < length:
+                while j < n_starts and starts[j] < i:
+                    j += 1
+                if j < n_starts and starts[j] == i and (mask >> j) & 1:
+                    counts[10 + digits[i + 1]] += 1
+                    i += 2
+                else:
+                    if digits[i] == 0 and not joker_zero:
+                        ok = False
+                        break
+                    counts[digits[i]] += 1
+                    i += 1
+                cards += 1
+            if not ok:
+                continue
+            needed = counts[0]
+            for s in range(1, N_SYMBOLS):
+                if counts[s] > suits:
+                    needed += counts[s] - suits
+            if needed > jokers:
+                continue
+            n_layouts[row] += 1
+            if min_cards[row] < 0 or cards < min_cards[row]:
+                min_cards[row] = cards
+            if min_jokers[row] < 0 or needed < min_jokers[row]:
+                min_jokers[row] = needed
+    return digits_out, min_cards, min_jokers, n_layouts

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
+from asobi.core.errors import InputError
 from asobi.daifugo.daifugo import (
     RAMANUJAN,
     Rules,
@@ -179,6 +180,25 @@ def expression_layouts(n: int, expression: Expression, rules: Rules) -> list[Lay
         Layout(n, expression, cards, jokers_needed(cards, rules), key)
         for key, cards in lay_numbers(laid, rules).items()
     ]
+
+
+#: The command line lists the layouts of numbers with at most this many prime factors
+#: (counted with multiplicity): the ways to split the exponents grow too fast beyond (a
+#: number with 16 takes a few seconds, 2^30 several, 10^18 minutes).
+MAX_LAYOUT_FACTORS = 16
+
+
+def check_layout_work(n: int) -> None:
+    """:class:`InputError` when ``n`` has more than :data:`MAX_LAYOUT_FACTORS` prime factors.
+
+    >>> check_layout_work(2**16)
+    """
+    count = sum(factorise(n).values()) if n >= 2 else 0
+    if count > MAX_LAYOUT_FACTORS:
+        raise InputError(
+            f"{n} has {count} prime factors counted with multiplicity; layouts are listed for "
+            f"at most {MAX_LAYOUT_FACTORS} (the ways to split the exponents grow too fast)"
+        )
 
 
 def composite_layouts(n: int, rules: Rules, exponent: bool = True) -> list[Layout]:

@@ -20,6 +20,10 @@ from collections.abc import Sequence
 from asobi.core.errors import InputError
 
 CARD_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+#: Numbers (and factors, exponents) above this are refused: factorising them, and laying
+#: numbers of more than 18 digits, is out of scope.
+MAX_NUMBER = 10**18
+TOO_BIG = "numbers above 10^18 are not supported: factorising them is out of scope"
 JOKER_ZERO = 0  # token: a joker standing for the digit 0
 JOKER_ZERO_NAME = "Joker(0)"
 
@@ -45,8 +49,22 @@ def card_token(name: str) -> int:
     return _TOKENS_BY_NAME[name]
 
 
+def read_int(digits: str) -> int:
+    """A string of ASCII digits as an int, refused above :data:`MAX_NUMBER` before any
+    conversion (so a 5 000-digit argument costs nothing).
+
+    >>> read_int("0040009")
+    40009
+    """
+    significant = digits.lstrip("0")
+    if len(significant) > len(str(MAX_NUMBER)) or int(significant or "0") > MAX_NUMBER:
+        raise InputError(f"{TOO_BIG} (got a {len(significant)}-digit number)")
+    return int(significant or "0")
+
+
 def check_number(n: object) -> int:
-    """``n`` as a positive integer, or :class:`InputError` naming the problem.
+    """``n`` as a positive integer up to :data:`MAX_NUMBER` in the digits 0-9 (full-width
+    ``１２`` is refused, as everywhere in asobi), or :class:`InputError` naming the problem.
 
     >>> check_number("40009")
     40009
@@ -56,7 +74,7 @@ def check_number(n: object) -> int:
         raise InputError(f"the number must be positive, got {text}")
     if not text.isdigit() or not text.isascii():
         raise InputError(f"not a number: {text!r} (use decimal digits only)")
-    value = int(text)
+    value = read_int(text)
     if value <= 0:
         raise InputError(f"the number must be positive, got {value}")
     return value
@@ -74,7 +92,7 @@ def tower_text(tower: Sequence[int]) -> str:
     return "(" + str(tower[0]) + "^" + tower_text(tower[1:]) + ")"
 
 
-_TEXT_TOKEN = re.compile(r"\s*(\d+|\*|\^|\(|\)|=|x|×|·)")
+_TEXT_TOKEN = re.compile(r"\s*([0-9]+|\*|\^|\(|\)|=|x|×|·)")
 _TIMES = {"*", "x", "×", "·"}
 
 
@@ -93,9 +111,9 @@ def parse_expression(text: str) -> list[tuple[int, tuple[int, ...]]]:
                     raise InputError(f"unbalanced parentheses in {text!r}")
                 levels.extend(inner)
                 return tuple(levels), pos + 1
-            if pos >= len(tokens) or not tokens[pos].isdigit():
+            if pos >= len(tokens) or not tokens[pos].isascii() or not tokens[pos].isdigit():
                 raise InputError(f"expected a number in {text!r}")
-            levels.append(int(tokens[pos]))
+            levels.append(read_int(tokens[pos]))
             pos += 1
             if pos < len(tokens) and tokens[pos] == "^":
                 pos += 1
@@ -105,7 +123,7 @@ def parse_expression(text: str) -> list[tuple[int, tuple[int, ...]]]:
     while True:
         if position >= len(tokens) or not tokens[position].isdigit():
             raise InputError(f"expected a prime factor in {text!r}")
-        base = int(tokens[position])
+        base = read_int(tokens[position])
         position += 1
         levels: tuple[int, ...] = ()
         if position < len(tokens) and tokens[position] == "^":

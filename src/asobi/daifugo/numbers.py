@@ -1,8 +1,9 @@
 """Number theory for 素数大富豪: primality, factorisation, Carmichael numbers, sieves.
 
 Small numbers (the rules engine, the plain enumerator) use trial division; the tables use
-sieves compiled with numba; numbers of up to 24 digits (a hand of eleven cards read as one
-number) use a Miller–Rabin test whose bases make it exact in that range.
+sieves compiled with numba; larger numbers (up to 24 digits: a hand of eleven cards read as
+one number, or a number given on the command line) use a Miller–Rabin test whose bases make
+it exact in that range, and sympy's ``factorint`` to factorise.
 
 >>> factorise(23456)
 {2: 5, 733: 1}
@@ -22,8 +23,15 @@ MILLER_RABIN_BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 MILLER_RABIN_LIMIT = 3_317_044_064_679_887_385_961_981
 
 
+#: Below this, primality by trial division; above, Miller–Rabin (exact to 3.3·10^24).
+TRIAL_DIVISION_BELOW = 1 << 20
+
+
 def is_prime(n: int) -> bool:
-    """Trial division (small numbers only; the tables use a sieve)."""
+    """Primality of one number (the tables use a sieve): trial division for small ``n``,
+    deterministic Miller–Rabin above (numbers up to 10^18 come from the command line)."""
+    if n >= TRIAL_DIVISION_BELOW:
+        return is_prime_exact(n)
     if n < 2:
         return False
     if n % 2 == 0:
@@ -62,7 +70,17 @@ def is_prime_exact(n: int) -> bool:
 
 
 def factorise(n: int) -> dict[int, int]:
-    """Prime factorisation by trial division, ``{prime: multiplicity}``."""
+    """Prime factorisation ``{prime: multiplicity}``: trial division for small ``n``, sympy's
+    ``factorint`` (Pollard rho and p−1) above, fast for every number up to 10^18, the largest
+    the command line accepts.
+
+    >>> factorise(1729), factorise(999_999_999_999_999_999)
+    ({7: 1, 13: 1, 19: 1}, {3: 4, 7: 1, 11: 1, 13: 1, 19: 1, 37: 1, 52579: 1, 333667: 1})
+    """
+    if n >= TRIAL_DIVISION_BELOW:
+        from sympy import factorint  # imported here: sympy takes a second to load
+
+        return {int(p): int(m) for p, m in sorted(factorint(n).items())}
     result: dict[int, int] = {}
     d = 2
     while d * d <= n:

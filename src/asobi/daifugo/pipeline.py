@@ -13,24 +13,35 @@ import logging
 import os
 import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 
+from asobi.core.claims import ResultTables, run_builders
 from asobi.core.claims import write_claims as write_claim_rows
 from asobi.core.errors import DataError
 from asobi.core.tables import concat_tables, read_table, write_table
-from asobi.daifugo.claims import GAME, example_claims, table_claims
+from asobi.daifugo.claims import CLAIM_IDS, GAME, builders
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.tables import (
     GENOCCHI_SCHEMA,
+    HAND_ODDS_SCHEMA,
     LAYOUTS_SCHEMA,
     NUMBERS_SCHEMA,
+    PRIME_TALLY_SCHEMA,
+    PRIMES_SCHEMA,
     Z3_SCHEMA,
+    PrimeTally,
     check_kernel_against_layouts,
+    check_primes_against_numbers,
     genocchi_frame,
+    hand_odds_frame,
     layouts_frame,
     numbers_frame,
+    primes_frame,
     shard_start,
 )
 from asobi.daifugo.z3check import crosscheck_rows
@@ -41,6 +52,10 @@ PathLike = str | os.PathLike[str]
 
 #: The article's worked examples (composites) that the z3 check covers beyond ``z3_max``.
 ARTICLE_COMPOSITES = (32, 64, 88, 155, 1024, 1729, 5187, 23456, 65536)
+#: The primes table must agree with the numbers table on every prime below this.
+PRIMES_CHECKED_BELOW = 10**6
+#: Rows of the primes table tallied at a time.
+TALLY_BATCH = 2_000_000
 
 
 def write_numbers_shard(out: PathLike, lo: int, hi: int, rules: Mapping[str, Any]) -> None:
@@ -140,6 +155,75 @@ def write_z3_crosscheck(parts: Sequence[PathLike], out: PathLike, z3_max: int) -
     log.info("z3 cross-check: %d numbers, all agree", len(frame))
 
 
+def write_primes_shard(out: PathLike, lo: int, hi: int, rules: Mapping[str, Any]) -> None:
+    """One shard of the playable-prime catalogue: every prime ``lo ≤ p ≤ hi``."""
+    deck = Rules.from_config(rules)
+    start = time.process_time()
+    frame = primes_frame(lo, hi, deck)
+    log.info(
+        "primes %d..%d: %d primes, %d playable, in %.1f CPU s",
+        lo,
+        hi,
+        len(frame),
+        int(frame["playable"].sum()),
+        time.process_time() - start,
+    )
+    write_table(
+        frame,
+        out,
+        table="daifugo/primes",
+        variant=deck.variant,
+        config={"lo": lo, "hi": hi, **deck.variant},
+        schema=PRIMES_SCHEMA,
+    )
+
+
+def write_primes(
+    parts: Sequence[PathLike], out: PathLike, numbers: PathLike, primes_max: int
+) -> None:
+    """Merge the primes shards; the numbers table must agree on every prime below
+    min(10^6, primes_max) that it covers (it fails the run otherwise)."""
+    concat_tables(
+        parts,
+        out,
+        table="daifugo/primes",
+        config={"primes_max": primes_max},
+        schema=PRIMES_SCHEMA,
+        shard_key=shard_start,
+    )
+    table = _columns(numbers, ["n", "is_prime", "min_cards", "jokers_needed", "playable_plain"])
+    below = min(PRIMES_CHECKED_BELOW, primes_max, int(table["n"].max()) + 1)
+    compared = check_primes_against_numbers(
+        _columns(out, ["n", "min_cards", "jokers_needed", "playable"], below), table, below
+    )
+    log.info("the numbers table agrees on all %d primes below %d", compared, below)
+
+
+def write_prime_tally(out: PathLike, primes: PathLike) -> None:
+    """Per digit count: primes, playable, Eden primes, those needing a joker, card counts."""
+    tally = PrimeTally()
+    columns = ["n", "digits", "min_cards", "jokers_needed", "playable"]
+    for batch in pq.ParquetFile(primes).iter_batches(batch_size=TALLY_BATCH, columns=columns):
+        tally.add(batch.to_pandas(types_mapper={pa.int64(): pd.Int64Dtype()}.get))
+    frame = tally.frame()
+    write_table(frame, out, table="daifugo/prime_tally", inputs=[primes], schema=PRIME_TALLY_SCHEMA)
+    log.info("prime tally: %s", frame[["digits", "primes", "eden"]].to_dict("records"))
+
+
+def write_hand_odds(out: PathLike, hand_sizes: Sequence[int], rules: Mapping[str, Any]) -> None:
+    """Exact odds that a dealt hand allows each revolution event (see :mod:`~.odds`)."""
+    deck = Rules.from_config(rules)
+    frame = hand_odds_frame(deck, list(hand_sizes))
+    write_table(
+        frame,
+        out,
+        table="daifugo/hand_odds",
+        variant=deck.variant,
+        config={"hand_sizes": list(hand_sizes), **deck.variant},
+        schema=HAND_ODDS_SCHEMA,
+    )
+
+
 def write_genocchi(out: PathLike, max_index: int) -> None:
     """Primality of ``|G_{2n}|`` for every even index up to ``max_index``."""
     write_table(
@@ -154,21 +238,35 @@ def write_genocchi(out: PathLike, max_index: int) -> None:
 def write_claims(
     out: PathLike,
     numbers: PathLike,
-    layouts: PathLike,
     z3: PathLike,
     genocchi: PathLike,
+    hand_odds: PathLike,
     rules: Mapping[str, Any],
-    z3_max: int,
 ) -> None:
-    """Compute every claim and write ``results/daifugo/claims.parquet``."""
+    """Compute every claim and write ``results/daifugo/claims.parquet``; the tables are
+    read from the results folder two levels above ``out``, and must be exactly the inputs
+    given (those of the Snakemake rule)."""
     deck = Rules.from_config(rules)
-    claims = example_claims(deck) + table_claims(
-        read_table(numbers), read_table(z3), read_table(genocchi), deck, z3_max
-    )
-    write_claim_rows(
-        claims,
-        out,
-        game=GAME,
-        inputs=[numbers, layouts, z3, genocchi],
-        config={"z3_max": z3_max, **deck.variant},
-    )
+    root = Path(out).parent.parent
+    inputs = [Path(p) for p in (numbers, z3, genocchi, hand_odds)]
+    claims = run_builders(builders(deck), ResultTables(root), declared=CLAIM_IDS)
+    read = {name for claim in claims for name in claim.tables}
+    given = {path.relative_to(root).as_posix() for path in inputs}
+    if read != given:
+        raise DataError(f"the claims read {sorted(read)} but the rule gives {sorted(given)}")
+    for claim in claims:
+        log.info(
+            "%s: %s%s",
+            claim.claim_id,
+            claim.verdict.value,
+            f" ({claim.caveat})" if claim.caveat else "",
+        )
+    write_claim_rows(claims, out, game=GAME, inputs=inputs, config=deck.variant)
+
+
+def _columns(path: PathLike, names: list[str], below: int | None = None) -> pd.DataFrame:
+    """Some columns of a table (rows with ``n < below`` only, if given), nullable integers
+    kept as pandas ``Int64``."""
+    filters = None if below is None else [("n", "<", below)]
+    table = pq.read_table(path, columns=names, filters=filters)
+    return table.to_pandas(types_mapper={pa.int64(): pd.Int64Dtype()}.get)

@@ -7,18 +7,21 @@ writes them. Number tables are sharded by range (:func:`number_ranges`).
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from asobi.core.errors import DataError
+from asobi.core.errors import ConfigError, DataError
 from asobi.core.runlog import progress
 from asobi.daifugo.daifugo import GROTHENDIECK, RAMANUJAN, Rules, card_names
 from asobi.daifugo.genocchi import check_genocchi, decimal_digits
-from asobi.daifugo.kernels import numbers_columns
+from asobi.daifugo.kernels import numbers_columns, prime_cards_kernel
 from asobi.daifugo.layouts import composite_layouts
+from asobi.daifugo.numbers import primes_between
+from asobi.daifugo.odds import HandOdds
 
 log = logging.getLogger("asobi.daifugo")
 
@@ -63,6 +66,43 @@ Z3_SCHEMA = pa.schema(
     ]
 )
 
+PRIMES_SCHEMA = pa.schema(
+    [
+        ("n", pa.int64()),
+        ("digits", pa.int64()),
+        ("min_cards", pa.int64()),
+        ("jokers_needed", pa.int64()),
+        ("playable", pa.bool_()),
+        ("n_layouts", pa.int64()),
+    ]
+)
+
+MIN_CARDS_COUNT = pa.struct([("min_cards", pa.int64()), ("primes", pa.int64())])
+
+PRIME_TALLY_SCHEMA = pa.schema(
+    [
+        ("digits", pa.int64()),
+        ("primes", pa.int64()),
+        ("playable", pa.int64()),
+        ("eden", pa.int64()),
+        ("need_joker", pa.int64()),
+        ("smallest_eden", pa.int64()),
+        ("min_cards_histogram", pa.list_(MIN_CARDS_COUNT)),
+    ]
+)
+
+HAND_ODDS_SCHEMA = pa.schema(
+    [
+        ("hand_size", pa.int64()),
+        ("event", pa.string()),
+        ("jokers", pa.bool_()),
+        ("hands", pa.int64()),
+        ("total", pa.int64()),
+        ("probability_exact", pa.string()),
+        ("probability", pa.float64()),
+    ]
+)
+
 GENOCCHI_SCHEMA = pa.schema(
     [
         ("index", pa.int64()),
@@ -74,12 +114,23 @@ GENOCCHI_SCHEMA = pa.schema(
 )
 
 
+#: At most this many shards (jobs) per sharded table: a tiny shard size must not make
+#: Snakemake plan millions of jobs.
+MAX_SHARDS = 1000
+
+
 def number_ranges(n_max: int, shard_size: int) -> list[tuple[int, int]]:
-    """Inclusive ranges ``(lo, hi)`` covering ``2..n_max`` in shards of ``shard_size``.
+    """Inclusive ranges ``(lo, hi)`` covering ``2..n_max`` in shards of ``shard_size``;
+    :class:`ConfigError` beyond :data:`MAX_SHARDS` shards.
 
     >>> number_ranges(10, 4)
     [(2, 4), (5, 8), (9, 10)]
     """
+    if shard_size < 1 or n_max // shard_size + 1 > MAX_SHARDS:
+        raise ConfigError(
+            f"daifugo: {n_max} numbers in shards of {shard_size} make more than {MAX_SHARDS} "
+            f"jobs; use a shard size of at least {-(-n_max // (MAX_SHARDS - 1))}"
+        )
     ranges = []
     lo = 2
     while lo <= n_max:
@@ -143,6 +194,129 @@ def _numbers_frame(n, min_cards, jokers_needed, min_plain, min_exp, n_layouts, s
             "n_layouts_with_exponent": optional(n_layouts, composite),
         }
     )
+
+
+# --- the playable-prime catalogue ----------------------------------------------------------
+
+
+def primes_frame(lo: int, hi: int, rules: Rules | None = None) -> pd.DataFrame:
+    """Every prime ``lo ≤ p ≤ hi`` with how it is laid on its own (sieve + numba kernel).
+
+    >>> primes_frame(40000, 40010).to_dict("records")[0]["playable"]
+    False
+    """
+    rules = rules or Rules()
+    primes = primes_between(lo, hi + 1)
+    digits, min_cards, jokers, n_layouts = prime_cards_kernel(
+        primes, rules.suits, rules.jokers, rules.joker_zero
+    )
+    playable = n_layouts > 0
+    return pd.DataFrame(
+        {
+            "n": primes,
+            "digits": digits,
+            "min_cards": pd.array(np.where(playable, min_cards, 0), dtype="Int64"),
+            "jokers_needed": pd.array(np.where(playable, jokers, 0), dtype="Int64"),
+            "playable": playable,
+            "n_layouts": n_layouts,
+        }
+    ).assign(
+        min_cards=lambda f: f["min_cards"].where(f["playable"]),
+        jokers_needed=lambda f: f["jokers_needed"].where(f["playable"]),
+    )
+
+
+class PrimeTally:
+    """Per digit count: primes, playable ones, Eden primes (no layout fits the deck), those
+    that need a joker, the smallest Eden prime and how many need each number of cards.
+
+    Fed in batches (:meth:`add`), so that a catalogue of 10^9 numbers needs no more memory
+    than one batch.
+    """
+
+    def __init__(self) -> None:
+        self.counts: dict[int, dict[str, Any]] = {}
+
+    def add(self, primes: pd.DataFrame) -> None:
+        """Count a batch of rows of the primes table."""
+        for digits, group in primes.groupby("digits", sort=True):
+            entry = self.counts.setdefault(
+                int(digits),
+                {"primes": 0, "playable": 0, "need_joker": 0, "smallest_eden": None, "cards": {}},
+            )
+            playable = group[group["playable"].astype(bool)]
+            eden = group["n"][~group["playable"].astype(bool)]
+            entry["primes"] += len(group)
+            entry["playable"] += len(playable)
+            entry["need_joker"] += int((playable["jokers_needed"] >= 1).sum())
+            if len(eden):
+                smallest = int(eden.min())
+                known = entry["smallest_eden"]
+                entry["smallest_eden"] = smallest if known is None else min(known, smallest)
+            for cards, count in playable["min_cards"].astype("int64").value_counts().items():
+                entry["cards"][int(cards)] = entry["cards"].get(int(cards), 0) + int(count)
+
+    def frame(self) -> pd.DataFrame:
+        """The tally, one row per digit count."""
+        rows = [
+            {
+                "digits": digits,
+                "primes": entry["primes"],
+                "playable": entry["playable"],
+                "eden": entry["primes"] - entry["playable"],
+                "need_joker": entry["need_joker"],
+                "smallest_eden": entry["smallest_eden"],
+                "min_cards_histogram": [
+                    {"min_cards": cards, "primes": count}
+                    for cards, count in sorted(entry["cards"].items())
+                ],
+            }
+            for digits, entry in sorted(self.counts.items())
+        ]
+        frame = pd.DataFrame(rows, columns=PRIME_TALLY_SCHEMA.names)
+        return frame.assign(smallest_eden=pd.array(frame["smallest_eden"].tolist(), dtype="Int64"))
+
+
+def prime_tally_frame(primes: pd.DataFrame) -> pd.DataFrame:
+    """The :class:`PrimeTally` of one frame of the primes table."""
+    tally = PrimeTally()
+    tally.add(primes)
+    return tally.frame()
+
+
+def check_primes_against_numbers(primes: pd.DataFrame, numbers: pd.DataFrame, below: int) -> int:
+    """:class:`DataError` unless the primes table and the numbers table agree on every prime
+    below ``below`` (the same primes, ``min_cards``, ``jokers_needed``, playable); returns
+    how many primes were compared."""
+    left = primes[primes["n"] < below].set_index("n")
+    right = numbers[numbers["is_prime"] & (numbers["n"] < below)].set_index("n")
+    if not left.index.equals(right.index):
+        extra = left.index.symmetric_difference(right.index)
+        raise DataError(f"the primes and numbers tables list different primes, e.g. {extra[:5]}")
+    pairs = [("min_cards", "min_cards"), ("jokers_needed", "jokers_needed")]
+    pairs.append(("playable", "playable_plain"))
+    for mine, theirs in pairs:
+        differ = (
+            left[mine]
+            .astype("Int64")
+            .ne(right[theirs].astype("Int64"))
+            .fillna(left[mine].isna() != right[theirs].isna())
+        )
+        if differ.any():
+            n = int(differ[differ].index[0])
+            raise DataError(
+                f"primes and numbers tables disagree on {mine} of {n}: "
+                f"{left.at[n, mine]} vs {right.at[n, theirs]}"
+            )
+    return len(left)
+
+
+# --- hand odds ------------------------------------------------------------------------------
+
+
+def hand_odds_frame(rules: Rules, hand_sizes: Sequence[int]) -> pd.DataFrame:
+    """Exact odds of the revolution events for each hand size (see :mod:`~.odds`)."""
+    return pd.DataFrame(HandOdds(rules).table(hand_sizes), columns=HAND_ODDS_SCHEMA.names)
 
 
 # --- layouts --------------------------------------------------------------------------------

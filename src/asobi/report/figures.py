@@ -488,6 +488,53 @@ def daifugo_figure(numbers: pd.DataFrame) -> Figure | None:
     return figure
 
 
+DAIFUGO_EVENTS = {
+    "prime_four_or_more": ("some prime of 4+ cards", "#7570b3"),
+    "four_of_a_kind": ("four of a kind (ordinary daifugō)", "#9e9e9e"),
+    "ramanujan_as_prime": ("1729 as if prime", "#d95f02"),
+    "ramanujan_composite": ("1729 = 7·13·19 with its factors", "#1b9e77"),
+    "grothendieck": ("57", "#e7298a"),
+}
+
+
+def daifugo_odds_figure(odds: pd.DataFrame) -> Figure | None:
+    """Chance that a dealt hand can start each kind of revolution, per hand size (log scale;
+    hatched: the hand's jokers stand in)."""
+    if odds.empty:
+        return None
+    sizes = sorted(odds["hand_size"].unique())
+    events = [e for e in DAIFUGO_EVENTS if e in set(odds["event"])]
+    chance = odds.set_index(["hand_size", "event", "jokers"])["probability"]
+    figure = Figure(figsize=(9, 3.6))
+    axes = figure.subplots()
+    width = 0.8 / (2 * len(events))
+    for i, event in enumerate(events):
+        label, colour = DAIFUGO_EVENTS[event]
+        for j, jokers in enumerate((False, True)):
+            x = np.arange(len(sizes)) - 0.4 + width * (2 * i + j + 0.5)
+            heights = [chance.get((size, event, jokers), np.nan) for size in sizes]
+            axes.bar(
+                x,
+                heights,
+                width,
+                color=colour,
+                alpha=0.6 if jokers else 1.0,
+                hatch="//" if jokers else None,
+                edgecolor="white",
+                label=label if not jokers else None,
+            )
+    axes.set_yscale("log")
+    axes.set_ylim(1e-5, 1.5)
+    axes.set_xticks(np.arange(len(sizes)), [f"{s} cards" for s in sizes])
+    axes.set_ylabel("chance the hand allows it")
+    axes.set_title(
+        "Prime daifugō: how often a dealt hand allows each play (hatched: jokers stand in)",
+        fontsize=10,
+    )
+    axes.legend(frameon=False, fontsize=8, loc="center left", bbox_to_anchor=(1.01, 0.5))
+    return figure
+
+
 # --- ようかいしりとり (yokai shiritori) -----------------------------------------------------
 
 

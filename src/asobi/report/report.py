@@ -175,11 +175,11 @@ def _daifugo_digits(r: Results) -> pd.DataFrame | None:
 
 
 def _daifugo_z3(r: Results) -> pd.DataFrame | None:
-    check = r.load("daifugo/z3_crosscheck", ["n", "status"])
+    check = r.load("daifugo/z3_crosscheck", ["n", "origin", "agree"])
     if check is None:
         return None
     return (
-        check.groupby("status")
+        check.groupby(["origin", "agree"])
         .agg(numbers=("n", "size"), smallest=("n", "min"), largest=("n", "max"))
         .reset_index()
     )
@@ -191,6 +191,34 @@ def _daifugo_examples(r: Results) -> pd.DataFrame | None:
         return None
     examples = layouts[layouts["n"].isin([32, 64, 88])]
     return examples if not examples.empty else None
+
+
+def _daifugo_hand_odds(r: Results) -> pd.DataFrame | None:
+    odds = r.load("daifugo/hand_odds", ["hand_size", "event", "jokers", "probability"])
+    if odds is None:
+        return None
+    table = odds.pivot_table(
+        index=["event", "jokers"], columns="hand_size", values="probability", aggfunc="first"
+    )
+    table.columns = [f"{size} cards" for size in table.columns]
+    return table.map(lambda p: f"{p:.4g}").reset_index()
+
+
+def _daifugo_prime_tally(r: Results) -> pd.DataFrame | None:
+    tally = r.load("daifugo/prime_tally")
+    if tally is None:
+        return None
+    histogram = tally["min_cards_histogram"].map(
+        lambda counts: ", ".join(f"{c['min_cards']} cards: {c['primes']:,}" for c in counts)
+    )
+    return tally.drop(columns="min_cards_histogram").assign(
+        smallest_eden=tally["smallest_eden"].astype("Int64"), fewest_cards=histogram
+    )
+
+
+def _daifugo_eden_primes(r: Results) -> pd.DataFrame | None:
+    eden = r.load("daifugo/primes", ["n", "digits"], filters=[("playable", "==", False)])
+    return None if eden is None or eden.empty else eden.rename(columns={"n": "eden_prime"})
 
 
 def _shiritori_outcomes(r: Results) -> pd.DataFrame | None:
@@ -273,6 +301,13 @@ FIGURES: dict[str, list[FigureSpec]] = {
             "laid as cards; composites with plain factors and with exponent notation.",
             lambda r: _apply(figures.daifugo_figure, _daifugo_numbers(r)),
         ),
+        (
+            "daifugo_hand_odds",
+            "Chance that a dealt hand can lay each play the article weighs as a revolution "
+            "trigger, per hand size: some prime of four or more cards, four of a kind, 1729 as "
+            "if prime or with its factors 7·13·19, and 57.",
+            lambda r: _apply(figures.daifugo_odds_figure, r.load("daifugo/hand_odds")),
+        ),
     ],
     "shiritori": [
         (
@@ -310,6 +345,9 @@ TABLES: dict[str, list[TableSpec]] = {
         ("Playable numbers by digit count", _daifugo_digits),
         ("z3 cross-check", _daifugo_z3),
         ("Layouts of the article's examples 32, 64, 88", _daifugo_examples),
+        ("Playable primes by digit count", _daifugo_prime_tally),
+        ("Eden primes (no deal can ever play them)", _daifugo_eden_primes),
+        ("Chance that a dealt hand allows each play", _daifugo_hand_odds),
     ],
     "shiritori": [
         ("Outcomes per variant", _shiritori_summary),
