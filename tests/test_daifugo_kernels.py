@@ -8,12 +8,12 @@ import pandas as pd
 import pytest
 
 from asobi.core.errors import DataError
+from asobi.core.shards import number_ranges
 from asobi.daifugo.daifugo import Rules, jokers_needed, number_layouts
 from asobi.daifugo.layouts import composite_layouts, summarise
 from asobi.daifugo.numbers import primes_between, smallest_prime_factors
 from asobi.daifugo.tables import (
     check_primes_against_numbers,
-    number_ranges,
     numbers_frame,
     prime_tally_frame,
     primes_frame,
@@ -214,7 +214,7 @@ def test_sympy_factorisation_of_big_numbers_agrees_with_trial_division():
 
 def test_a_tiny_shard_size_is_refused_before_planning_jobs():
     from asobi.core.errors import ConfigError
-    from asobi.daifugo.tables import MAX_SHARDS
+    from asobi.core.shards import MAX_SHARDS
 
     assert len(number_ranges(MAX_SHARDS * 1000 - 1, 1000)) == MAX_SHARDS
     with pytest.raises(ConfigError, match="use a shard size of at least 100101"):

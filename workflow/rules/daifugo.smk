@@ -1,7 +1,7 @@
 # 素数大富豪 (prime daifugō): numbers table (sharded by range), layouts, z3 cross-check,
 # playable-prime catalogue (sharded by range), hand odds, claims.
 # Each rule gets only the config keys it reads; DAIFUGO_RULES is the deck part of the block.
-from asobi.daifugo.tables import number_ranges
+from asobi.core.shards import number_ranges
 
 DAIFUGO = config["daifugo"]
 DAIFUGO_RULES = {

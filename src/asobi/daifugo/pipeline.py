@@ -23,6 +23,7 @@ import pyarrow.parquet as pq
 from asobi.core.claims import ResultTables, run_builders
 from asobi.core.claims import write_claims as write_claim_rows
 from asobi.core.errors import DataError
+from asobi.core.shards import shard_start
 from asobi.core.tables import concat_tables, read_table, write_table
 from asobi.daifugo.claims import CLAIM_IDS, GAME, builders
 from asobi.daifugo.daifugo import Rules
@@ -42,7 +43,6 @@ from asobi.daifugo.tables import (
     layouts_frame,
     numbers_frame,
     primes_frame,
-    shard_start,
 )
 from asobi.daifugo.z3check import crosscheck_rows
 

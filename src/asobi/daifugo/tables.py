@@ -1,7 +1,7 @@
 """The rows and Arrow schemas of the 素数大富豪 tables (columns: README, 素数大富豪 section).
 
 Frames are built here from the kernels and the enumerators; :mod:`asobi.daifugo.pipeline`
-writes them. Number tables are sharded by range (:func:`number_ranges`).
+writes them. Number tables are sharded by range (:func:`asobi.core.shards.number_ranges`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from asobi.core.errors import ConfigError, DataError
+from asobi.core.errors import DataError
 from asobi.core.runlog import progress
 from asobi.daifugo.daifugo import GROTHENDIECK, RAMANUJAN, Rules, card_names
 from asobi.daifugo.genocchi import check_genocchi, decimal_digits
@@ -112,37 +112,6 @@ GENOCCHI_SCHEMA = pa.schema(
         ("divisor_digits", pa.int64()),
     ]
 )
-
-
-#: At most this many shards (jobs) per sharded table: a tiny shard size must not make
-#: Snakemake plan millions of jobs.
-MAX_SHARDS = 1000
-
-
-def number_ranges(n_max: int, shard_size: int) -> list[tuple[int, int]]:
-    """Inclusive ranges ``(lo, hi)`` covering ``2..n_max`` in shards of ``shard_size``;
-    :class:`ConfigError` beyond :data:`MAX_SHARDS` shards.
-
-    >>> number_ranges(10, 4)
-    [(2, 4), (5, 8), (9, 10)]
-    """
-    if shard_size < 1 or n_max // shard_size + 1 > MAX_SHARDS:
-        raise ConfigError(
-            f"daifugo: {n_max} numbers in shards of {shard_size} make more than {MAX_SHARDS} "
-            f"jobs; use a shard size of at least {-(-n_max // (MAX_SHARDS - 1))}"
-        )
-    ranges = []
-    lo = 2
-    while lo <= n_max:
-        hi = min(n_max, (lo // shard_size + 1) * shard_size)
-        ranges.append((lo, hi))
-        lo = hi + 1
-    return ranges
-
-
-def shard_start(path: Any) -> int:
-    """The ``lo`` of a shard file named ``{lo}-{hi}.parquet`` (the merge order)."""
-    return int(str(path).rsplit("/", 1)[-1].split("-")[0])
 
 
 # --- numbers --------------------------------------------------------------------------------
