@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 CORES  ?= all
 
-.PHONY: results test test-slow lint dryrun bench clean-results
+.PHONY: results test test-slow lint dryrun bench release clean-results
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,12 +14,28 @@ $(VENV)/.installed-run: pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install -q -c constraints.txt -e .
 	touch $@
 
+# cffconvert (CITATION.cff checks) 2.0.0, its latest release, requires jsonschema < 4, which
+# asobi and snakemake cannot use; it works with jsonschema 4, so it is installed without its
+# dependencies (the others it needs are in the test extras).
 $(VENV)/.installed-test: pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[test]'
+	$(BIN)/python -m pip install -q -c constraints.txt --no-deps cffconvert
 	touch $@ $(VENV)/.installed-run
 
+# `make results` recovers from an interrupted run by itself: it holds a lock so that no second
+# `make results` runs in this checkout, then releases a stale Snakemake lock (left by a killed
+# run) and re-runs jobs that were cut off (--rerun-incomplete). SNAKEMAKE_ARGS passes more
+# options (e.g. `--configfile config/config.yaml bigger.yaml`).
+SNAKEMAKE_ARGS ?=
+RUN_LOCK := .snakemake-make-results.lock
+
 results: $(VENV)/.installed-run
-	$(BIN)/snakemake --cores $(CORES) --printshellcmds --show-failed-logs
+	@flock --nonblock --close --conflict-exit-code 75 $(RUN_LOCK) sh -c '\
+	  $(BIN)/snakemake --unlock $(SNAKEMAKE_ARGS) >/dev/null 2>&1 && \
+	  $(BIN)/snakemake --cores $(CORES) --rerun-incomplete --printshellcmds \
+	    --show-failed-logs $(SNAKEMAKE_ARGS)' \
+	  || { status=$$?; [ $$status -ne 75 ] || \
+	       echo "asobi: another 'make results' is running in this checkout" >&2; exit $$status; }
 
 test: $(VENV)/.installed-test
 	$(BIN)/pytest
@@ -31,10 +47,14 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/snakefmt --check Snakefile workflow/rules
-	$(BIN)/snakemake --lint
+	$(BIN)/pytest -q -p no:cacheprovider tests/test_lint.py::test_snakemake_lint
 
 dryrun: $(VENV)/.installed-run
 	$(BIN)/snakemake -n --quiet rules
+
+# The dataset archive dist/asobi-results-<version>.tar.gz (byte-reproducible) of the results.
+release: results
+	$(BIN)/asobi report release results --out dist
 
 bench: $(VENV)/.installed-test
 	for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done

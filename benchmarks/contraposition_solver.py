@@ -17,11 +17,11 @@ from asobi.contraposition.solver import SearchBudget, solve
 
 def main(sides: list[int]) -> None:
     solve(Rules(2), margin=True)  # compile
-    self_play(Rules(3), Agent("uct", 10, 1.4), Agent("grave", 10), [0])
+    self_play(Rules(3), Agent.default("uct", playouts=10), Agent.default("grave", playouts=10), [0])
     for side in sides:
         for protocol in Protocol:
             start = time.process_time()
-            result = solve(Rules(side, protocol), SearchBudget(), margin=False)
+            result = solve(Rules(side, protocol), SearchBudget.default(), margin=False)
             seconds = time.process_time() - start
             print(
                 f"solve side {side} {protocol.value}: winner "
@@ -32,9 +32,8 @@ def main(sides: list[int]) -> None:
     for side in (4, 5):
         for protocol in Protocol:
             start = time.process_time()
-            self_play(
-                Rules(side, protocol), Agent("grave", 300), Agent("grave", 300), list(range(10))
-            )
+            grave = Agent.default("grave", playouts=300)
+            self_play(Rules(side, protocol), grave, grave, list(range(10)))
             seconds = time.process_time() - start
             print(
                 f"self-play side {side} {protocol.value}: GRAVE vs GRAVE, 300 playouts, "

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 import time
 
-from asobi.daifugo.fast import numbers_frame
+from asobi.daifugo.tables import numbers_frame
 
 
 def main(bounds: list[int]) -> None:

@@ -12,7 +12,7 @@ import tempfile
 import time
 
 from asobi.core.tables import write_table
-from asobi.fivelines.solve import row_grundy_values, solve_positions
+from asobi.fivelines.solver import row_grundy_values, solve_positions
 from asobi.fivelines.tables import POSITIONS_SCHEMA, positions_table
 
 

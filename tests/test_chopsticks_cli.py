@@ -8,7 +8,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from asobi.chopsticks.pipeline import rule_sets, shard_names, shard_rule_sets
+from asobi.chopsticks.chopsticks import Rules
+from asobi.chopsticks.rule_sets import rule_sets, shard_names, shard_rule_sets, work
 from asobi.cli import main
 from asobi.core.errors import ConfigError
 from asobi.core.tables import read_metadata
@@ -46,6 +47,8 @@ def test_best_with_unequal_hands(capsys):
         (["a,b 1,1"], "comma-separated numbers"),
         (["1,1 0,0"], "already over"),
         (["1,1 1,1", "--fusion"], "need split"),
+        (["1,1 1,1", "--split", "--from-one"], "from_one needs fusion"),
+        (["1,1 1,1", "--from-one"], "need"),
         (["1,1 1,1", "--dies-at", "1"], "dies-at"),
         (["1,1,1,1,1,1,1,1 1,1,1,1,1,1,1,1", "--hands", "8", "--dies-at", "16"], "positions"),
     ],
@@ -54,6 +57,45 @@ def test_best_rejects_bad_input_with_one_line(capsys, argv, message):
     assert main(["chopsticks", "best", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+TABLE_RULES = ["--dies-at", "4", "--split", "--revive", "--fusion", "--reaction", "--from-one"]
+
+
+def _tsv(capsys, argv: list[str]) -> list[list[str]]:
+    assert main(["chopsticks", "table", *argv]) == 0
+    return [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+
+
+def test_table_rows_agree_with_best_row_by_row(capsys):
+    header, *rows = _tsv(capsys, TABLE_RULES)
+    assert header == ["mover", "other", "outcome", "plies", "best_moves"]
+    assert rows and all(len(row) == 5 for row in rows)
+    keys = [(tuple(map(int, r[0].split(","))), tuple(map(int, r[1].split(",")))) for r in rows]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+    assert ((1, 1), (1, 1)) in keys  # the start
+    for mover, other, outcome, plies, best_moves in rows:
+        assert main(["chopsticks", "best", f"{mover} {other}", *TABLE_RULES]) == 0
+        printed = dict(line.split(": ", 1) for line in capsys.readouterr().out.splitlines())
+        assert printed["outcome"].split()[0] == outcome
+        assert printed["plies"] == (plies or "-")
+        assert printed["best moves"] == (best_moves or "-")
+        assert "0,0" not in (mover, other)  # both players alive
+
+
+def test_table_all_lists_every_position_with_both_players_alive(capsys):
+    _, *reachable = _tsv(capsys, TABLE_RULES)
+    _, *every = _tsv(capsys, [*TABLE_RULES, "--all"])
+    hands = [f"{a},{b}" for a in range(4) for b in range(a, 4) if (a, b) != (0, 0)]
+    assert [row[:2] for row in every] == [[m, o] for m in hands for o in hands]
+    assert len(reachable) < len(every)
+    assert all(row in every for row in reachable)
+
+
+def test_table_with_unequal_hands(capsys):
+    _, *rows = _tsv(capsys, ["--hands", "1", "--other-hands", "2", "--dies-at", "3", "--all"])
+    assert ["1", "1,1", "second", "2", "1>1"] in rows  # 1>1, then the 2 taps the 1
+    assert {len(row[0].split(",")) for row in rows} == {1, 2}
 
 
 def test_variants_prints_the_68_rule_sets(capsys):
@@ -74,28 +116,53 @@ def test_default_config_rule_sets_and_shards():
     chosen = rule_sets({})
     ids = [rules.variant_id for rules in chosen]
     # 68 article rule sets + 16 hand pairs x 9 dies_at x 2 overflows, minus the 4 simple
-    # 2-against-2 rule sets with dies_at 5 or 6 that are article rule sets already
-    assert len(ids) == len(set(ids)) == 68 + 16 * 9 * 2 - 4
-    assert shard_names({}) == [f"part{i:03d}" for i in range(8)]
-    assert sum(len(shard_rule_sets({}, name)) for name in shard_names({})) == len(ids)
+    # 2-against-2 rule sets with dies_at 5 or 6 that are article rule sets already; then
+    # dies_at 2..10 x 2 overflows x (no split, 16 switch sets, 8 from_one readings), minus
+    # the 68 article ones and the 14 other simple 2-against-2 ones
+    assert len(ids) == len(set(ids)) == 68 + 16 * 9 * 2 - 4 + 9 * 2 * 25 - 68 - 14
+    assert shard_names({}) == [f"part{i:03d}" for i in range(7)]
+    shards = [shard_rule_sets({}, name) for name in shard_names({})]
+    assert [rules for shard in shards for rules in shard] == chosen  # in order, each once
+    assert all(sum(map(work, shard)) <= 1_200_000 or len(shard) == 1 for shard in shards)
+    # the largest simple rule set (h4v4, dies_at 10: 715 multisets each) weighs the most
+    assert max(map(work, chosen)) == work(Rules(hands_first=4, hands_second=4, dies_at=10))
+    assert work(Rules(hands_first=4, hands_second=4, dies_at=10)) == 715**2 + 1_000
     with pytest.raises(ConfigError, match="unknown shard"):
         shard_rule_sets({}, "part999")
     with pytest.raises(ConfigError, match="no rule set"):
-        rule_sets({"article_rule_sets": False, "simple_overflows": []})
+        rule_sets(
+            {
+                "article_rule_sets": False,
+                "simple_overflows": [],
+                "split_dies_min": 3,
+                "split_dies_max": 2,
+            }
+        )
 
 
 def test_snakemake_run_of_chopsticks(snakemake_run, capsys):
-    config = {"chopsticks": {"simple_hands_max": 2, "simple_dies_max": 4, "shard_size": 40}}
+    config = {
+        "chopsticks": {
+            "simple_hands_max": 2,
+            "simple_dies_max": 4,
+            "split_dies_min": 4,
+            "split_dies_max": 5,
+            "shard_positions": 100_000,
+        }
+    }
     result, workdir = snakemake_run(config, ["results/chopsticks/claims.parquet"], cores=2)
     assert result.returncode == 0, result.stderr[-3000:]
     variants = pd.read_parquet(workdir / "results/chopsticks/variants.parquet")
-    assert len(variants) == 68 + 4 * 3 * 2  # h1v1, h1v2, h2v1, h2v2 x dies 2..4 x 2 overflows
-    assert variants.variant_id.is_unique
+    # 68 article rule sets; h1v1, h1v2, h2v1, h2v2 x dies 2..4 x 2 overflows; dies_at 4 with
+    # every switch set (50, 2 of them simple, 16 from_one) and the 32 from_one readings of the
+    # article's fusion rule sets (dies_at 5 and 6)
+    assert len(variants) == 68 + 4 * 3 * 2 + 48 + 32
+    assert variants.variant_id.is_unique and variants.from_one.sum() == 16 + 32
     positions = pd.read_parquet(workdir / "results/chopsticks/positions.parquet")
     assert len(positions) == variants.n_positions.sum()
     meta = read_metadata(workdir / "results/chopsticks/positions.parquet")
     assert meta["table"] == "chopsticks/positions"
-    assert len(meta["inputs"]) == 3  # 92 rule sets in shards of 40
+    assert len(meta["inputs"]) == 3  # 172 rule sets in shards of 77, 87 and 8 (by work)
     claims = pd.read_parquet(workdir / "results/chopsticks/claims.parquet")
     assert len(claims) == 13 and claims.claim_id.str.startswith("chopsticks.").all()
     assert (workdir / "logs/chopsticks/merge.log").exists()

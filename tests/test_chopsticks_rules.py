@@ -6,27 +6,29 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from asobi.chopsticks.chopsticks import (
-    Chopsticks,
-    Move,
-    Position,
-    Rules,
-    article_rule_sets,
-    hit,
-    legal_moves,
-    parse_position,
-    play,
-    split_results,
-    start_position,
-)
+from asobi.chopsticks.chopsticks import Chopsticks, Move, Position, Rules
+from asobi.chopsticks.rule_sets import article_rule_sets
 from asobi.core.errors import ConfigError, IllegalMoveError, InputError
+from asobi.core.game import Outcome
 
 BASE = Rules()
 SPLIT = Rules(split=True)
 
 
 def moves(position: Position, rules: Rules) -> list[str]:
-    return [str(move) for move in legal_moves(position, rules)]
+    return [str(move) for move in Chopsticks(rules).legal_moves(position)]
+
+
+def hit(value: int, attacker: int, rules: Rules) -> int:
+    return Chopsticks(rules).tap(value, attacker)
+
+
+def split_results(hands: tuple[int, ...], rules: Rules) -> list[tuple[int, ...]]:
+    return Chopsticks(rules).splits(hands)
+
+
+def play(position: Position, move: Move, rules: Rules) -> Position:
+    return Chopsticks(rules).play(position, move)
 
 
 def test_attack_cutoff_kills_at_dies_at_or_more():
@@ -118,25 +120,68 @@ def test_rule_sets_and_variant_ids():
 
 
 def test_parse_position_reports_malformed_input():
-    assert parse_position("2,1 / 1,1", BASE) == Position((1, 2), (1, 1))
+    game = Chopsticks(BASE)
+    assert game.parse_position("2,1 / 1,1") == Position((1, 2), (1, 1))
     with pytest.raises(InputError, match="out of range"):
-        parse_position("1,5 1,1", BASE)
+        game.parse_position("1,5 1,1")
     with pytest.raises(InputError, match="wrong number of hands"):
-        parse_position("1 1,1", BASE)
+        game.parse_position("1 1,1")
     with pytest.raises(InputError, match="comma-separated"):
-        parse_position("x,1 1,1", BASE)
-    asymmetric = Rules(hands_first=3, hands_second=1)
-    assert parse_position("2 1,1,1", asymmetric) == Position((2,), (1, 1, 1))
+        game.parse_position("x,1 1,1")
+    asymmetric = Chopsticks(Rules(hands_first=3, hands_second=1))
+    assert asymmetric.parse_position("2 1,1,1") == Position((2,), (1, 1, 1))
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("2>1", Move(attacker=2, target=1)),
+        ("=1,3", Move(split=(1, 3))),
+        ("=3,1", Move(split=(1, 3))),  # hands are a multiset: the split is stored sorted
+        ("=0,3+3>1", Move(split=(0, 3), attacker=3, target=1)),
+        (" 10>12 ", Move(attacker=10, target=12)),
+    ],
+)
+def test_move_notation_reads_back(text: str, move: Move):
+    game = Chopsticks()
+    assert game.parse_move(text) == move
+    assert game.parse_move(str(move)) == move
+    assert str(move) == text.strip().replace("=3,1", "=1,3")
+
+
+@pytest.mark.parametrize(
+    "text", ["", "2>", ">1", "2<1", "=1,3+", "+2>1", "=1,32>1", "=1,3 2>1", "2>1+=1,3", "=,1"]
+)
+def test_malformed_moves_are_refused(text: str):
+    with pytest.raises(InputError, match="must be m>v"):
+        Chopsticks().parse_move(text)
+
+
+def test_a_move_needs_an_attack_or_a_split():
+    with pytest.raises(InputError, match="attack or split"):
+        Move()
+    with pytest.raises(InputError, match="both"):
+        Move(attacker=1)
+
+
+def test_winner_only_at_the_end():
+    game = Chopsticks()
+    assert game.is_over(Position((0, 0), (1, 3)))
+    assert game.winner(Position((0, 0), (1, 3))) == Outcome.SECOND
+    assert list(game.legal_moves(Position((0, 0), (1, 3)))) == []
+    with pytest.raises(ValueError, match="not over"):
+        game.winner(game.start)
 
 
 def test_simple_one_hand_each_is_a_fibonacci_race():
     """With one hand each the moves are forced and the hand values are Fibonacci numbers."""
     for dies_at in range(2, 14):
         rules = Rules(hands_first=1, hands_second=1, dies_at=dies_at)
-        position, plies = start_position(rules), 0
-        while any(position.mover):
-            (move,) = legal_moves(position, rules)
-            position = play(position, move, rules)
+        game = Chopsticks(rules)
+        position, plies = game.start, 0
+        while not game.is_over(position):
+            (move,) = game.legal_moves(position)
+            position = game.play(position, move)
             plies += 1
         fibonacci = [1, 1]
         while fibonacci[-1] < dies_at:
@@ -148,7 +193,7 @@ def test_simple_one_hand_each_is_a_fibonacci_race():
 @given(st.sampled_from(article_rule_sets()), st.lists(st.integers(0, 1000), max_size=40))
 def test_random_playouts_stay_legal(rules: Rules, choices: list[int]):
     game = Chopsticks(rules)
-    position = start_position(rules)
+    position = game.start
     for choice in choices:
         options = list(game.legal_moves(position))
         if not options:

@@ -7,15 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from asobi.chopsticks.chopsticks import (
-    Chopsticks,
-    Position,
-    Rules,
-    article_rule_sets,
-    legal_moves,
-    play,
-    start_position,
-)
+from asobi.chopsticks.chopsticks import Chopsticks, Position, Rules
+from asobi.chopsticks.rule_sets import article_rule_sets
 from asobi.chopsticks.solver import (
     GAME_OVER,
     UNKNOWN,
@@ -82,11 +75,12 @@ def test_index_and_position_round_trip_over_every_position():
 
 def test_best_moves_lead_to_the_promised_result():
     rules = Rules(split=True, fusion=True, reaction=True)
+    game = Chopsticks(rules)
     solution = solve(rules)
     for p in solution.reachable:
         position = solution.position(int(p))
         outcome, plies = solution.outcome(int(p)), solution.distance(int(p))
-        by_text = {str(m): play(position, m, rules) for m in legal_moves(position, rules)}
+        by_text = {str(m): game.play(position, m) for m in game.legal_moves(position)}
         for text in solution.best_moves(position):
             child = solution.index(by_text[text])
             if outcome == "draw":
@@ -124,7 +118,7 @@ def test_tables_count_reachable_positions():
 def test_start_value_matches_plain_search(first: int, second: int, dies_at: int, overflow: str):
     rules = Rules(hands_first=first, hands_second=second, dies_at=dies_at, overflow=overflow)  # type: ignore[arg-type]
     solution = solve(rules)
-    start = start_position(rules)
+    start = Chopsticks(rules).start
     longest = int(np.max(solution.plies[solution.reachable]))
     plain = depth_limited_values(rules, longest + 2)[start]
     outcome = solution.outcome(solution.start)

@@ -3,25 +3,24 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from asobi.cli import main
-from asobi.contraposition.contraposition import (
-    Colour,
-    Position,
-    Protocol,
-    Rules,
-    parse_board,
-    winner_by_counts,
+from asobi.contraposition.audit import audit_boards, reachable_white_counts
+from asobi.contraposition.board import parse_board
+from asobi.contraposition.claims import (
+    build_claims,
+    first_player_advantage_offset,
+    grave_strong,
+    read_results,
+    winning_rule_statements_agree,
 )
+from asobi.contraposition.contraposition import Colour, Position, Protocol, Rules, winner_by_counts
 from asobi.contraposition.eyes import eye_cases, eyes, forced_eye_fills
-from asobi.contraposition.pipeline import (
-    audit_boards,
-    game_seed,
-    mirror_boards,
-    reachable_white_counts,
-    wilson_interval,
-)
+from asobi.contraposition.mirror import mirror_boards, white_wins
+from asobi.contraposition.stats import wilson_interval
+from asobi.core.claims import Verdict
 from asobi.core.tables import read_metadata, read_table
 
 # --- eyes ------------------------------------------------------------------------------------
@@ -65,7 +64,6 @@ def test_constructed_basic_positions_have_protocol_counts():
 
 
 def test_reachable_stone_counts():
-    assert reachable_white_counts(Rules(1)) == []  # the only cell is the forbidden centre
     assert reachable_white_counts(Rules(1, "onetwo")) == [1]
     assert reachable_white_counts(Rules(3, "onetwo")) == list(range(7, 14))
     assert reachable_white_counts(Rules(5)) == [31]
@@ -85,17 +83,68 @@ def test_mirror_boards_are_point_symmetric_with_swapped_colours():
     assert all(winner_by_counts(tuple(int(v) for v in b)) is Colour.WHITE for b in boards[:64])
     mirrored = boards[:, ::-1]  # cell i and cell n-1-i are opposite in our numbering
     assert ((mirrored == 3 - boards)[:, np.arange(19) != 9]).all()
+    assert white_wins(3, boards) == len(boards)
 
 
-def test_wilson_interval_and_seeds_are_stable():
+def test_wilson_interval():
     low, high = wilson_interval(0, 10)
     assert low == 0.0 and 0.25 < high < 0.35
-    assert game_seed(1, 4, "basic", "uct200", "grave200", 3) == game_seed(
-        1, 4, "basic", "uct200", "grave200", 3
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+# --- claims on hand-made tables ---------------------------------------------------------------
+
+
+def _audit_row(disagree: int, example: str) -> dict:
+    return {
+        "side": 2,
+        "protocol": "basic",
+        "method": "exhaustive",
+        "boards": 35,
+        "statements_disagree": disagree,
+        "ludii_disagrees": 0,
+        "draws": 0,
+        "white_wins": 20,
+        "example_disagreement": example,
+    }
+
+
+def test_one_disagreeing_board_refutes_the_two_statements():
+    agree = winning_rule_statements_agree(pd.DataFrame([_audit_row(0, "")]))
+    assert agree.verdict is Verdict.CONFIRMED
+    refuted = winning_rule_statements_agree(pd.DataFrame([_audit_row(1, "WB/BWB/WB")]))
+    assert refuted.verdict is Verdict.REFUTED and "e.g. WB/BWB/WB" in refuted.evidence
+
+
+def _pairing(white: str, black: str, games: int, white_wins: int) -> dict:
+    return {
+        "side": 4,
+        "protocol": "basic",
+        "white_agent": white,
+        "black_agent": black,
+        "games": games,
+        "white_wins": white_wins,
+        "white_win_rate_low95": 0.0,
+        "white_win_rate_high95": 1.0,
+    }
+
+
+def test_balance_and_grave_verdicts_follow_the_wilson_interval():
+    no_solutions = pd.DataFrame({"protocol": pd.Series([], dtype=str), "solved": []})
+    even = pd.DataFrame([_pairing("uct300", "uct300", 400, 200)])
+    lopsided = pd.DataFrame([_pairing("uct300", "uct300", 400, 360)])
+    few = pd.DataFrame([_pairing("uct300", "uct300", 4, 2)])
+    verdict = first_player_advantage_offset
+    assert verdict(even, no_solutions, "basic").verdict is Verdict.CONFIRMED
+    assert verdict(lopsided, no_solutions, "basic").verdict is Verdict.REFUTED
+    assert verdict(few, no_solutions, "basic").verdict is Verdict.UNDECIDED
+    grave = pd.DataFrame(
+        [_pairing("grave300", "uct300", 50, 45), _pairing("uct300", "grave300", 50, 8)]
     )
-    assert game_seed(1, 4, "basic", "uct200", "grave200", 3) != game_seed(
-        1, 4, "basic", "uct200", "grave200", 4
-    )
+    claim = grave_strong(grave)
+    assert claim.verdict is Verdict.CONFIRMED_WITH_CAVEAT
+    assert "GRAVE won 87/100" in claim.evidence
+    assert grave_strong(grave.iloc[:0]).verdict is Verdict.UNDECIDED
 
 
 # --- CLI ---------------------------------------------------------------------------------------
@@ -176,3 +225,7 @@ def test_tiny_contraposition_workflow_run(snakemake_run):
     assert verdicts["contraposition.winning_rule_statements_agree"] == "confirmed"
     assert verdicts["contraposition.no_draws"] == "confirmed"
     assert read_metadata(out / "solutions.parquet")["table"] == "contraposition/solutions"
+    # the claims rebuilt from the tables are those of the table, in its order
+    tables = ("solutions", "selfplay", "rule_audit", "eyes", "mirror")
+    results = read_results(*(str(out / f"{name}.parquet") for name in tables))
+    assert [c.claim_id for c in build_claims(results)] == list(claims["claim_id"])

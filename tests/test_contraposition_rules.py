@@ -1,4 +1,5 @@
-"""Rules of Contraposition: geometry, groups, both winning-rule statements, Ludii's score."""
+"""Rules of Contraposition: geometry, groups, both winning-rule statements, Ludii's score,
+moves and their text form."""
 
 from __future__ import annotations
 
@@ -6,34 +7,37 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from asobi.contraposition.contraposition import (
-    LUDII_INFINITY,
-    Colour,
-    Contraposition,
-    Position,
-    Protocol,
-    Rules,
+from asobi.contraposition.board import (
     board_key,
     cell_count,
     cells,
     centre,
+    neighbours,
+    parse_board,
+    render,
+    symmetries,
+    transform,
+)
+from asobi.contraposition.contraposition import (
+    LUDII_INFINITY,
+    Colour,
+    Contraposition,
+    Move,
+    Position,
+    Protocol,
+    Rules,
+    all_rules,
     deciding_size,
     group_sizes,
     groups,
     initial_position,
-    legal_moves,
     ludii_scores,
-    neighbours,
-    parse_board,
-    play,
-    render,
-    symmetries,
-    transform,
     winner_by_counts,
     winner_by_ludii_score,
     winner_by_sorted_sizes,
 )
 from asobi.core.errors import IllegalMoveError, InputError
+from asobi.core.game import Outcome
 
 # A side-3 end position in the spirit of the article's 終局例 (our own board): no group of
 # size 1, one group of size 2 each, White also has a group of size 3 and Black does not.
@@ -132,37 +136,85 @@ def test_board_text_round_trip(board):
 
 
 def test_basic_opening_excludes_the_centre_and_12q_allows_it():
-    basic = Rules(3)
-    onetwo = Rules(3, Protocol.ONE_TWO)
-    start = initial_position(basic)
-    assert (centre(3),) not in set(legal_moves(basic, start))
-    assert len(list(legal_moves(basic, start))) == 18
-    assert (centre(3),) in set(legal_moves(onetwo, start))
-    assert all(len(m) == 1 for m in legal_moves(onetwo, start))  # first turn: one stone
+    basic = Contraposition(Rules(3))
+    onetwo = Contraposition(Rules(3, Protocol.ONE_TWO))
+    start = initial_position(basic.rules)
+    assert Move(centre(3)) not in set(basic.legal_moves(start))
+    assert len(list(basic.legal_moves(start))) == 18
+    assert Move(centre(3)) in set(onetwo.legal_moves(start))
+    assert all(m.second is None for m in onetwo.legal_moves(start))  # first turn: one stone
     with pytest.raises(IllegalMoveError, match="centre"):
-        play(basic, start, (centre(3),))
+        basic.play(start, Move(centre(3)))
 
 
 def test_12q_turns_place_one_or_two_stones():
-    rules = Rules(2, Protocol.ONE_TWO)
-    position = play(rules, initial_position(rules), (3,))
-    moves = list(legal_moves(rules, position))
+    game = Contraposition(Rules(2, Protocol.ONE_TWO))
+    position = game.play(initial_position(game.rules), Move(3))
+    moves = list(game.legal_moves(position))
     assert len(moves) == 6 + 15
-    after = play(rules, position, (0, 6))
+    after = game.play(position, Move(0, 6))
     assert after.board.count(Colour.BLACK) == 2 and after.to_move is Colour.WHITE
+    basic = Contraposition(Rules(2))
     with pytest.raises(IllegalMoveError, match="one stone"):
-        play(Rules(2), play(Rules(2), initial_position(Rules(2)), (0,)), (1, 2))
+        basic.play(basic.play(initial_position(basic.rules), Move(0)), Move(1, 2))
 
 
 def test_illegal_moves_are_reported():
-    rules = Rules(2)
-    position = play(rules, initial_position(rules), (0,))
+    game = Contraposition(Rules(2))
+    position = game.play(initial_position(game.rules), Move(0))
     with pytest.raises(IllegalMoveError, match="not an empty cell"):
-        play(rules, position, (0,))
+        game.play(position, Move(0))
     with pytest.raises(IllegalMoveError, match="not an empty cell"):
-        play(rules, position, (9,))
+        game.play(position, Move(9))
     with pytest.raises(IllegalMoveError, match="distinct"):
-        play(Rules(2, "onetwo"), position, (1, 1))
+        Move(1, 1)
+    with pytest.raises(IllegalMoveError, match="a Move"):
+        game.play(position, (1,))
+
+
+def test_moves_print_in_the_readme_numbering_and_parse_back():
+    game = Contraposition(Rules(3, Protocol.ONE_TWO))
+    assert str(Move(12)) == "12" and str(Move(7, 3)) == "3,7"
+    assert Move(7, 3) == Move(3, 7) and Move(7, 3).cells == (3, 7)
+    assert game.parse_move("3,7") == game.parse_move(" 7 , 3 ") == Move(3, 7)
+    assert game.parse_move("18") == Move(18)
+
+
+@pytest.mark.parametrize(
+    ("rules", "text", "message"),
+    [
+        (Rules(2), "7", "not on a side-2 board"),
+        (Rules(2), "1,2", "one stone per turn"),
+        (Rules(2, "onetwo"), "1;2", "a cell number or two"),
+        (Rules(2, "onetwo"), "", "a cell number or two"),
+        (Rules(2, "onetwo"), "-1", "a cell number or two"),
+        (Rules(2, "onetwo"), "2,2", "distinct"),
+    ],
+)
+def test_bad_move_text_gets_a_clear_error(rules, text, message):
+    with pytest.raises(InputError if message != "distinct" else IllegalMoveError, match=message):
+        Contraposition(rules).parse_move(text)
+
+
+def test_a_full_board_ends_the_game_and_names_the_winner_from_the_mover():
+    game = Contraposition(Rules(2))
+    board = parse_board("WB/BWB/WB")  # White wins (Black has a size-1 group)
+    assert game.is_over(Position(board, Colour.BLACK))
+    assert game.winner(Position(board, Colour.BLACK)) is Outcome.SECOND
+    assert game.winner(Position(board, Colour.WHITE)) is Outcome.FIRST
+    assert list(game.legal_moves(Position(board, Colour.BLACK))) == []
+    with pytest.raises(ValueError, match="not over"):
+        game.winner(initial_position(game.rules))
+
+
+def test_side_1_has_only_the_12q_game():
+    with pytest.raises(InputError, match="no legal opening"):
+        Rules(1)
+    assert [(r.side, r.protocol) for r in all_rules([1, 2])] == [
+        (1, Protocol.ONE_TWO),
+        (2, Protocol.BASIC),
+        (2, Protocol.ONE_TWO),
+    ]
 
 
 @settings(max_examples=40, deadline=None)
@@ -172,10 +224,8 @@ def test_random_games_fill_the_board_with_protocol_counts(protocol, side, rng):
     game = Contraposition(rules)
     position = initial_position(rules)
     turns = 0
-    while True:
+    while not game.is_over(position):
         moves = list(game.legal_moves(position))
-        if not moves:
-            break
         position = game.play(position, rng.choice(moves))
         turns += 1
     assert position.is_full

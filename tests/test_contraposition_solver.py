@@ -8,13 +8,14 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
+from asobi.contraposition.board import cell_count
 from asobi.contraposition.contraposition import (
     Colour,
     Contraposition,
+    Move,
     Position,
     Protocol,
     Rules,
-    cell_count,
     deciding_size,
     initial_position,
     winner_by_counts,
@@ -23,6 +24,7 @@ from asobi.contraposition.solver import (
     SearchBudget,
     board_tables,
     decide,
+    exact_outcome,
     mover_wins_fast,
     opening_cells,
     solve,
@@ -30,20 +32,20 @@ from asobi.contraposition.solver import (
     to_padded,
 )
 from asobi.core.errors import InputError
-from asobi.core.game import mover_wins
+from asobi.core.game import Outcome, mover_wins, outcome
 
 
 @dataclass(frozen=True)
 class GoalGame(Contraposition):
-    """The plain game whose terminal test is "hero wins, decided at a size <= limit"."""
+    """The plain game whose end is judged by "hero wins, decided at a size <= limit"."""
 
     hero: Colour = Colour.WHITE
     limit: int = 1 << 30
 
-    def stuck_mover_wins(self, position: Position) -> bool:
+    def winner(self, position: Position) -> Outcome:
         size = deciding_size(position.board)
         reached = winner_by_counts(position.board) is self.hero and size <= self.limit
-        return reached == (position.to_move is self.hero)
+        return Outcome.FIRST if reached == (position.to_move is self.hero) else Outcome.SECOND
 
 
 def plain_solution(rules: Rules) -> tuple[Colour, list[int]]:
@@ -51,7 +53,7 @@ def plain_solution(rules: Rules) -> tuple[Colour, list[int]]:
     start = initial_position(rules)
     memo: dict = {}
     winning = [
-        c for c in opening_cells(rules) if not mover_wins(game, game.play(start, (c,)), memo)
+        c for c in opening_cells(rules) if not mover_wins(game, game.play(start, Move(c)), memo)
     ]
     return (Colour.WHITE if winning else Colour.BLACK), winning
 
@@ -75,7 +77,7 @@ def test_forced_deciding_size_agrees_with_plain_minimax_on_side_2(protocol):
         game = GoalGame(rules, hero=fast.winner, limit=limit)
         memo: dict = {}
         white_reaches = [
-            not mover_wins(game, game.play(start, (c,)), memo) for c in opening_cells(rules)
+            not mover_wins(game, game.play(start, Move(c)), memo) for c in opening_cells(rules)
         ]
         reached = any(white_reaches) if fast.winner is Colour.WHITE else not any(white_reaches)
         if reached:
@@ -129,15 +131,37 @@ def test_fast_board_evaluation_matches_the_rules():
 
 
 def test_node_budget_is_reported_not_guessed():
-    result = solve(Rules(3), SearchBudget(max_nodes=1000, tt_bits=12))
+    result = solve(Rules(3), SearchBudget.default(max_nodes=1000, tt_bits=12))
     assert not result.solved and result.winner is None
     assert "budget of 1000" in result.reason
     with pytest.raises(InputError, match="budget"):
         mover_wins_fast(
             Rules(3),
             random_near_full(Rules(3), 12, random.Random(1)),
-            SearchBudget(max_nodes=10, tt_bits=12),
+            SearchBudget.default(max_nodes=10, tt_bits=12),
         )
+
+
+def test_budget_defaults_come_from_the_config_schema():
+    from asobi.core.config import validate_config
+
+    block = validate_config({})["contraposition"]
+    budget = SearchBudget.default()
+    assert budget.max_nodes == block["solve_max_nodes"]
+    assert budget.tt_bits == block["solve_tt_bits"]
+    assert budget.margin_max_nodes == block["solve_margin_max_nodes"]
+
+
+@pytest.mark.parametrize("protocol", list(Protocol))
+def test_exact_outcome_matches_the_plain_negamax(protocol):
+    rules = Rules(2, protocol)
+    game = Contraposition(rules)
+    start = initial_position(rules)
+    memo: dict = {}
+    assert exact_outcome(rules, start) is outcome(game, start, memo)
+    for move in game.legal_moves(start):
+        after = game.play(start, move)
+        assert exact_outcome(rules, after) is outcome(game, after, memo)
 
 
 def test_solver_refuses_large_sides_and_the_empty_board():

@@ -11,7 +11,16 @@ import pyarrow.parquet as pq
 import pytest
 
 from asobi import __version__
-from asobi.core.claims import Claim, Verdict, claims_frame, write_claims
+from asobi.core.claims import (
+    Claim,
+    ResultTables,
+    Verdict,
+    claims_frame,
+    readings_evidence,
+    run_builders,
+    verdict_over_readings,
+    write_claims,
+)
 from asobi.core.config import load_config, load_yaml, validate_config
 from asobi.core.errors import ConfigError, DataError
 from asobi.core.summary import merge_claims, write_summary
@@ -28,7 +37,7 @@ def _claim(claim_id: str = "g.one", verdict: str = "confirmed") -> Claim:
         "what was checked",
         verdict,
         "evidence",
-        "g/table",
+        ("g/t.parquet",),
     )
 
 
@@ -69,7 +78,21 @@ def test_claims_need_known_verdicts_and_unique_ids(tmp_path):
     with pytest.raises(DataError):
         claims_frame([_claim(), _claim()])
     with pytest.raises(DataError):
-        Claim("x", "g", "", "s", "f", Verdict.CONFIRMED, "e", "t")
+        Claim("x", "g", "", "s", "f", Verdict.CONFIRMED, "e", ("g/t.parquet",))
+    engine_only = Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", table="rules engine")
+    assert engine_only.tables == ()
+    with pytest.raises(DataError, match="not a results table path"):
+        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", ("../outside.parquet",))
+    with pytest.raises(DataError, match="empty caveat"):
+        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", ("g/t.parquet",), caveat=" ")
+
+
+def test_verdict_over_readings_takes_every_value():
+    assert verdict_over_readings({"a": True, "b": True}) is Verdict.CONFIRMED
+    assert verdict_over_readings({"a": False, "b": False}) is Verdict.REFUTED
+    assert verdict_over_readings({"a": True, "b": False}) is Verdict.DEPENDS
+    assert verdict_over_readings({}) is Verdict.UNDECIDED
+    assert readings_evidence({"a": True, "b": False}) == "holds under: a; fails under: b"
 
 
 def test_claims_merge_and_summary(tmp_path):
@@ -87,9 +110,12 @@ def test_claims_merge_and_summary(tmp_path):
         "statement",
         "formal",
         "verdict",
+        "caveat",
+        "tables",
         "evidence",
-        "table",
     ]
+    assert list(frame["tables"].iloc[0]) == ["g/t.parquet"]
+    assert frame["caveat"].isna().all()
     text = write_summary(merged, tmp_path / "summary.txt").read_text()
     assert "[refuted] g b.one" in text
     with pytest.raises(DataError):
@@ -118,6 +144,16 @@ def test_the_shiritori_deep_overlay_is_a_valid_config_on_top_of_the_default():
     [
         ({"fivelines": {"total_max": "abc"}}, "config key 'fivelines.total_max'"),
         ({"fivelines": {"total_max": 0}}, "config key 'fivelines.total_max'"),
+        ({"fivelines": {"grundy_max": 1.0e1}}, "'fivelines.grundy_max': 10.0 is not an integer"),
+        ({"fivelines": {"grundy_max": True}}, "config key 'fivelines.grundy_max'"),
+        (
+            {"shiritori": {"wikipedia": {"timeout_seconds": float("nan")}}},
+            "'shiritori.wikipedia.timeout_seconds': nan is not a finite number",
+        ),
+        (
+            {"shiritori": {"wikipedia": {"timeout_seconds": float("inf")}}},
+            "'shiritori.wikipedia.timeout_seconds': inf is not a finite number",
+        ),
         ({"fivelines": {"totl_max": 3}}, "unknown config key 'fivelines.totl_max'"),
         ({"no_such_game": {}}, "unknown config key 'no_such_game'"),
         ([1, 2], "must be a mapping"),
@@ -142,3 +178,32 @@ def test_variant_ids():
     with pytest.raises(ValueError):
         variant_id("Bad Id", [])
     assert json.dumps(variant_id("x", [])) == '"x"'
+
+
+def _cites(names: tuple[str, ...], reads: tuple[str, ...]):
+    def builder(tables: ResultTables) -> Claim:
+        for name in reads:
+            tables.read(name)
+        return Claim("g.c", "g", "src", "s", "f", Verdict.CONFIRMED, "e", names)
+
+    return builder
+
+
+def test_a_claim_must_cite_exactly_the_tables_its_builder_read(tmp_path):
+    frames = {"g/a.parquet": pd.DataFrame({"x": [1]}), "g/b.parquet": pd.DataFrame({"x": [2]})}
+    tables = ResultTables(frames=frames)
+    both = ("g/a.parquet", "g/b.parquet")
+    assert len(run_builders([_cites(both, both)], tables, declared=["g.c"])) == 1
+    with pytest.raises(DataError, match="cites .* but its builder read"):
+        run_builders([_cites(both, ("g/a.parquet",))], tables)
+    with pytest.raises(DataError, match="cites .* but its builder read"):
+        run_builders([_cites(("g/a.parquet",), both)], tables)
+    with pytest.raises(DataError, match="missing \\['g.d'\\]"):
+        run_builders([_cites(both, both)], tables, declared=["g.c", "g.d"])
+    with pytest.raises(DataError, match="results/g/zz.parquet, which is missing"):
+        ResultTables(tmp_path).read("g/zz.parquet")
+
+
+def test_tables_given_as_one_string_is_refused():
+    with pytest.raises(DataError, match="tables must be a tuple of paths"):
+        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", "g/t.parquet")

@@ -11,29 +11,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from asobi.core.errors import ConfigError, IllegalMoveError, InputError
+from asobi.core.game import Outcome
 from asobi.daifugo.daifugo import (
+    PASS,
+    Daifugo,
     Field,
     Play,
     Position,
     Rules,
+    fits_deck,
+    jokers_needed,
+    judge,
+    tokenisations,
+)
+from asobi.daifugo.genocchi import check_genocchi, genocchi_even
+from asobi.daifugo.layouts import (
     Term,
-    check_number,
     composite_layouts,
     expression_layouts,
     expression_value,
-    factorise,
-    fits_deck,
-    is_carmichael,
-    is_prime,
-    jokers_needed,
-    judge,
-    legal_moves,
-    play,
+    expressions,
     summarise,
-    tokenisations,
     towers,
 )
-from asobi.daifugo.genocchi import check_genocchi, genocchi_even
+from asobi.daifugo.notation import check_number
+from asobi.daifugo.numbers import factorise, is_carmichael, is_prime, is_prime_exact
 
 DATA = Path(__file__).parent / "data" / "daifugo"
 RULES = Rules()
@@ -165,7 +167,7 @@ def test_smallest_composite_unplayable_without_exponent_is_128():
 
 
 def test_smallest_eden_prime_is_40009():
-    from asobi.daifugo.fast import numbers_frame
+    from asobi.daifugo.tables import numbers_frame
 
     table = numbers_frame(2, 40009)
     eden = table[table["is_prime"] & ~table["playable_plain"]]["n"].tolist()
@@ -249,16 +251,17 @@ def test_towers():
 
 
 def test_ramanujan_revolution_sequence():
-    field = play(Field(1409, 4), Play.parse("1729"))
+    field = judge(Field(1409, 4), Play.parse("1729")).field
     assert field == Field(1729, 4, True)
     assert not judge(field, Play.parse("2003")).legal
     assert not judge(field, Play.parse("13")).legal  # a 4-card play needs 4 cards
-    field = play(field, Play.parse("1013"))  # laid as A, Joker(0), A, 3
+    ruling = judge(field, Play.parse("1013"))
+    assert ruling.cards == (1, 0, 1, 3)  # laid as A, Joker(0), A, 3
+    field = ruling.field
     assert field == Field(1013, 4, True)
     field = field.cleared()
     assert field.revolution
-    field = play(field, Play.parse("1729"))
-    assert not field.revolution
+    assert not judge(field, Play.parse("1729")).field.revolution
 
 
 def test_1729_needs_a_smaller_four_card_play_on_the_field():
@@ -267,17 +270,97 @@ def test_1729_needs_a_smaller_four_card_play_on_the_field():
     assert not judge(Field(13, 2), Play.parse("1729")).legal
 
 
+GAME = Daifugo(RULES)
+
+
 def test_play_raises_on_illegal_moves():
+    start = Position(Field(), (1, 2, 3, 9), (5, 7))
     with pytest.raises(IllegalMoveError, match="not prime"):
-        play(Field(), Play.parse("91"))
-    with pytest.raises(IllegalMoveError, match="multiply"):
-        play(Field(), Play.parse("12=2*3"))
+        GAME.play(start, Play.parse("91"))
+    with pytest.raises(IllegalMoveError, match="not modelled"):
+        GAME.play(start, Play.parse("6=2*3"))
+    with pytest.raises(IllegalMoveError, match="does not hold K"):
+        GAME.play(start, Play(13, (13,)))
+    with pytest.raises(IllegalMoveError, match="must play"):
+        GAME.play(start, PASS)
+
+
+def test_play_returns_the_next_players_turn():
+    after = GAME.play(Position(Field(), (1, 3, 7), (2, 9)), Play(13, (1, 3)))
+    assert after == Position(Field(13, 2), (2, 9), (7,))
+    assert GAME.play(after, PASS) == Position(Field(), (7,), (2, 9))
 
 
 def test_legal_moves_from_a_hand():
-    moves = legal_moves(Position(Field(13, 2), (1, 2, 7, 9)))
-    assert [m.number for m in moves] == [17, 19, 29, 71, 79, 97]
-    assert all(judge(Field(13, 2), m).legal for m in moves)
+    moves = GAME.legal_moves(Position(Field(13, 2), (1, 2, 7, 9), (3,)))
+    assert [str(m) for m in moves] == [
+        "17 [A 7]",
+        "19 [A 9]",
+        "29 [2 9]",
+        "71 [7 A]",
+        "79 [7 9]",
+        "97 [9 7]",
+        "pass",
+    ]
+    assert all(judge(Field(13, 2), m).legal for m in moves if m != PASS)
+
+
+def test_grothendieck_cut_forces_a_pass_and_the_cutter_leads():
+    after = GAME.play(Position(Field(53, 2), (2, 5, 7), (3, 11)), Play(57, (5, 7)))
+    assert after == Position(Field(), (3, 11), (2,), cut=True)
+    assert GAME.legal_moves(after) == [PASS]
+    with pytest.raises(IllegalMoveError, match="cut by 57"):
+        GAME.play(after, Play(3, (3,)))
+    assert GAME.play(after, PASS) == Position(Field(), (2,), (3, 11))
+
+
+def test_revolution_in_the_game():
+    after = GAME.play(Position(Field(1409, 4), (1, 2, 3, 7, 9), (1, 1, 3, 9)), Play(1729))
+    assert after.field == Field(1729, 4, True) and after.other == (3,)
+    assert [str(m) for m in GAME.legal_moves(after)] == [
+        "1193 [A A 9 3]",
+        "1319 [A 3 A 9]",
+        "pass",
+    ]
+
+
+def test_the_end_and_the_winner():
+    finished = GAME.play(Position(Field(), (2, 9), (3,)), Play(29, (2, 9)))
+    assert GAME.is_over(finished) and GAME.legal_moves(finished) == []
+    assert GAME.winner(finished) == Outcome.SECOND
+    blocked = Position(Field(), (4, 6), (8,))
+    assert GAME.is_over(blocked) and GAME.winner(blocked) == Outcome.DRAW
+    stuck = Position(Field(), (4, 6), (3, 8))
+    assert not GAME.is_over(stuck) and GAME.legal_moves(stuck) == [PASS]
+    with pytest.raises(ValueError, match="not over"):
+        GAME.winner(stuck)
+
+
+@pytest.mark.parametrize(
+    "text", ["1729", "88=2^3*11", "65536=2^(2^(2^2))", "1013 [A Joker(0) A 3]", "13 [K]"]
+)
+def test_plays_print_and_parse_back(text):
+    assert str(Play.parse(text)) == text
+    assert GAME.parse_move(text) == Play.parse(text)
+    assert GAME.parse_move("pass") == PASS
+
+
+def test_play_notation_errors():
+    for bad in ["13 [A 4]", "13 [A 3", "13 [X]"]:
+        with pytest.raises(InputError):
+            Play.parse(bad)
+
+
+def test_rules_from_config_ignore_other_keys():
+    assert Rules.from_config({"suits": 2, "n_max": 10}) == Rules(suits=2)
+
+
+def test_miller_rabin_agrees_with_trial_division():
+    assert [n for n in range(20000) if is_prime_exact(n)] == [
+        n for n in range(20000) if is_prime(n)
+    ]
+    assert is_prime_exact(2**61 - 1) and not is_prime_exact(2**61 + 1)
+    assert not is_prime_exact(3215031751)  # a strong pseudoprime to bases 2, 3, 5, 7
 
 
 def test_check_number_errors():
@@ -329,8 +412,6 @@ def test_every_layout_multiplies_out_and_fits_the_deck(n, rules):
     st.sampled_from([Rules(), Rules(suits=1, jokers=1), Rules(suits=1, jokers=0)]),
 )
 def test_engine_accepts_exactly_the_enumerated_expressions(n, rules):
-    from asobi.daifugo.daifugo import expressions
-
     if is_prime(n) or n == 1729:
         return
     for expression in expressions(n, rules)[:6]:
@@ -341,20 +422,20 @@ def test_engine_accepts_exactly_the_enumerated_expressions(n, rules):
 
 @settings(max_examples=40, deadline=None)
 @given(
-    st.lists(st.integers(min_value=1, max_value=13), min_size=3, max_size=6),
+    st.lists(st.integers(min_value=1, max_value=13), min_size=2, max_size=5),
+    st.lists(st.integers(min_value=1, max_value=13), min_size=2, max_size=5),
     st.randoms(use_true_random=False),
 )
-def test_random_playouts_stay_legal(cards, rng):
-    position = Position(Field(), tuple(sorted(cards)))
-    for _ in range(6):
-        moves = legal_moves(position)
-        if not moves:
-            position = Position(position.field.cleared(), position.hand)  # everyone passed
-            if not legal_moves(position):
-                break
-            continue
-        move = rng.choice(moves)
-        after = play(position, move)
-        assert len(after.hand) == len(position.hand) - len(move.cards)
-        assert after.field.top is None or after.field.n_cards == len(move.cards)
+def test_random_playouts_stay_legal(mine, theirs, rng):
+    position = Position(Field(), tuple(sorted(mine)), tuple(sorted(theirs)))
+    for _ in range(40):
+        if GAME.is_over(position):
+            break
+        move = rng.choice(GAME.legal_moves(position))
+        after = GAME.play(position, move)
+        assert after.hand == position.other
+        if move != PASS:
+            assert len(after.other) + len(move.cards) == len(position.hand)
+            assert after.field.top is None or after.field.n_cards == len(move.cards)
         position = after
+    assert GAME.is_over(position)

@@ -1,6 +1,8 @@
-"""素数大富豪: a real Snakemake run of the game's targets on tiny bounds."""
+"""素数大富豪: a real Snakemake run of the game's targets on tiny bounds, and what re-runs."""
 
 from __future__ import annotations
+
+import copy
 
 from asobi.core.tables import read_metadata, read_table
 
@@ -15,10 +17,33 @@ TINY = {
         "genocchi_max": 60,
     },
 }
+TARGETS = ["results/daifugo/claims.parquet"]
+# run_snakemake puts the targets last on the command line, so options may follow them
+RERUN_ON_PARAMS = [*TARGETS, "--rerun-triggers", "params"]
+
+
+def planned_rules(stdout: str) -> set[str]:
+    """Rule names in the 'Job stats' table of a dry run (empty when nothing is to be done)."""
+    rules, inside = set(), False
+    for line in stdout.splitlines():
+        words = line.split()
+        if line.startswith("Job stats"):
+            inside = True
+        elif inside and len(words) == 2 and words[1].isdigit():
+            if words[0] == "total":
+                break
+            rules.add(words[0])
+    return rules
+
+
+def test_planned_rules_reads_the_job_stats():
+    stdout = "Job stats:\njob    count\n-----  -----\ndaifugo_z3  1\nall  1\ntotal  2\n"
+    assert planned_rules(stdout) == {"daifugo_z3", "all"}
+    assert planned_rules("Nothing to be done.") == set()
 
 
 def test_snakemake_daifugo(snakemake_run):
-    result, workdir = snakemake_run(TINY, ["results/daifugo/claims.parquet"], cores=2)
+    result, workdir = snakemake_run(TINY, TARGETS, cores=2)
     assert result.returncode == 0, result.stderr[-3000:]
     numbers = read_table(workdir / "results/daifugo/numbers.parquet")
     assert numbers["n"].tolist() == list(range(2, 3001))
@@ -32,3 +57,16 @@ def test_snakemake_daifugo(snakemake_run):
     # 40009 is beyond n_max here, so the Eden prime claim cannot be decided
     assert claims.loc["daifugo.smallest_eden_prime", "verdict"] == "undecided"
     assert (workdir / "logs/daifugo/numbers/2-1000.log").exists()
+    for rule_output in ("numbers", "layouts", "z3_crosscheck", "genocchi", "claims"):
+        assert (workdir / f"benchmarks/daifugo/{rule_output}.tsv").exists(), rule_output
+
+    # each rule gets only the config keys it reads: a new z3_max re-runs the z3 rules and
+    # what reads their table (the claims), nothing else
+    unchanged, _ = snakemake_run(TINY, RERUN_ON_PARAMS, dry_run=True)
+    assert unchanged.returncode == 0, unchanged.stderr[-3000:]
+    assert planned_rules(unchanged.stdout) == set()
+    wider = copy.deepcopy(TINY)
+    wider["daifugo"]["z3_max"] = 60
+    changed, _ = snakemake_run(wider, RERUN_ON_PARAMS, dry_run=True)
+    assert changed.returncode == 0, changed.stderr[-3000:]
+    assert planned_rules(changed.stdout) == {"daifugo_z3_shard", "daifugo_z3", "daifugo_claims"}

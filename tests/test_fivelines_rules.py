@@ -10,20 +10,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from asobi.core.errors import IllegalMoveError, InputError
-from asobi.core.game import mover_wins
-from asobi.fivelines.fivelines import (
-    PYRAMID,
-    Erase,
-    FiveLines,
-    FiveLinesGame,
-    legal_moves,
-    misere_nim_rule,
-    play,
-)
-from asobi.fivelines.solve import row_grundy_values, solve_positions
+from asobi.core.game import Outcome, mover_wins
+from asobi.fivelines.fivelines import PYRAMID, Erase, FiveLines, Position, Rules
+from asobi.fivelines.solver import row_grundy_values, solve_positions, theorem_mover_wins
 
-NORMAL = FiveLinesGame()
-MISERE = FiveLinesGame(misere=True)
+NORMAL = FiveLines()
+MISERE = FiveLines(Rules(misere=True))
+
+
+def legal_moves(position: Position) -> list[Erase]:
+    return list(NORMAL.legal_moves(position))
+
+
+def play(position: Position, move: Erase) -> Position:
+    return NORMAL.play(position, move)
 
 
 @pytest.fixture(scope="module")
@@ -33,35 +33,66 @@ def solved():
 
 def test_operation_f_keeps_two_rows_shorter_in_total():
     # Erasing the middle stick of a row of 3 leaves two rows of 1.
-    assert play(FiveLines((3,)), Erase(3, 1, 1)).rows == (1, 1)
+    assert play(Position((3,)), Erase(3, 1, 1)).rows == (1, 1)
     # Erasing a whole row removes it.
-    assert play(FiveLines((2, 4)), Erase(4, 0, 0)).rows == (2,)
+    assert play(Position((2, 4)), Erase(4, 0, 0)).rows == (2,)
 
 
 def test_a_move_must_erase_at_least_one_stick():
     with pytest.raises(IllegalMoveError):
-        play(FiveLines((3,)), Erase(3, 1, 2))
+        play(Position((3,)), Erase(3, 1, 2))
 
 
 def test_a_move_needs_an_existing_row():
     with pytest.raises(IllegalMoveError):
-        play(FiveLines((1, 2)), Erase(3, 0, 0))
+        play(Position((1, 2)), Erase(3, 0, 0))
 
 
 def test_moves_from_a_row_of_four_by_hand():
-    results = sorted(play(FiveLines((4,)), m).rows for m in legal_moves(FiveLines((4,))))
+    results = sorted(play(Position((4,)), m).rows for m in legal_moves(Position((4,))))
     assert results == [(), (1,), (1, 1), (1, 2), (2,), (3,)]
 
 
+def test_moves_print_as_row_and_kept_rows_and_parse_back():
+    assert str(Erase(5, 1, 2)) == "5:1+2"
+    assert NORMAL.parse_move("5:1+2") == NORMAL.parse_move(" 5 : 1 + 2 ") == Erase(5, 1, 2)
+    for move in legal_moves(Position(PYRAMID)):
+        assert NORMAL.parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize("text", ["", "5", "5:1", "5:1-2", "5:-1+2", "a:1+2"])
+def test_bad_move_text_gets_a_clear_error(text):
+    with pytest.raises(InputError, match="ROW:KEPT"):
+        NORMAL.parse_move(text)
+
+
+def test_the_empty_board_ends_the_game_for_either_rule():
+    empty = Position(())
+    assert NORMAL.is_over(empty) and MISERE.is_over(empty)
+    assert legal_moves(empty) == []
+    assert NORMAL.winner(empty) is Outcome.SECOND  # the opponent took the last stick
+    assert MISERE.winner(empty) is Outcome.FIRST
+    with pytest.raises(ValueError, match="not over"):
+        NORMAL.winner(Position((1,)))
+
+
+def test_theorem_matches_the_exhaustive_outcomes(solved):
+    for index in range(solved.n_positions):
+        position = Position(solved.rows(index))
+        for misere in (False, True):
+            expected = solved.outcome(position, misere=misere) is Outcome.FIRST
+            assert theorem_mover_wins(position, misere=misere) == expected, position
+
+
 def test_rows_are_a_multiset():
-    assert FiveLines((3, 0, 1)) == FiveLines((1, 3))
-    assert FiveLines.from_key(FiveLines((5, 2, 2)).key()) == FiveLines((2, 2, 5))
+    assert Position((3, 0, 1)) == Position((1, 3))
+    assert Position.from_key(Position((5, 2, 2)).key()) == Position((2, 2, 5))
 
 
 @pytest.mark.parametrize("bad", [(-1,), (1.5,), ("3",), (True,)])
 def test_bad_rows_are_rejected(bad):
     with pytest.raises(InputError):
-        FiveLines(bad)
+        Position(bad)
 
 
 def test_theorem_second_player_wins_iff_xor_is_zero(solved):
@@ -79,7 +110,7 @@ def test_pyramid_is_a_first_player_win_with_three_winning_moves(solved):
 def test_misere_follows_the_misere_nim_rule(solved):
     for index in range(solved.n_positions):
         rows = solved.rows(index)
-        expected = "first" if misere_nim_rule(FiveLines(rows)) else "second"
+        expected = "first" if theorem_mover_wins(Position(rows), misere=True) else "second"
         assert solved.misere_outcome_of(rows) == expected, rows
 
 
@@ -94,7 +125,7 @@ def test_fast_solver_equals_plain_negamax_on_small_positions(solved):
         rows = solved.rows(index)
         if sum(rows) > 12:
             continue
-        position = FiveLines(rows)
+        position = Position(rows)
         assert (solved.normal_outcome_of(rows) == "first") == mover_wins(
             NORMAL, position, normal_cache
         )
@@ -128,17 +159,22 @@ def test_every_partition_appears_once_and_round_trips(solved):
 rows_strategy = st.lists(st.integers(min_value=0, max_value=9), min_size=0, max_size=5)
 
 
+NORMAL_OUTCOMES: dict = {}
+"""One negamax memo for every example: at most C(9 + 5, 5) = 2002 positions in all (the
+plain ``outcome`` evaluates every child, so a fresh memo per example costs its whole tree)."""
+
+
 @settings(max_examples=200, deadline=None)
 @given(rows_strategy)
 def test_plain_search_agrees_with_xor_on_random_positions(rows):
-    position = FiveLines(tuple(rows))
-    assert mover_wins(NORMAL, position) == (position.nim_sum != 0)
+    position = Position(tuple(rows))
+    assert mover_wins(NORMAL, position, NORMAL_OUTCOMES) == (position.nim_sum != 0)
 
 
 @settings(max_examples=200, deadline=None)
 @given(rows_strategy, st.data())
 def test_moves_lower_the_total_and_never_keep_xor_zero(rows, data):
-    position = FiveLines(tuple(rows))
+    position = Position(tuple(rows))
     moves = legal_moves(position)
     if not moves:
         assert position.total == 0

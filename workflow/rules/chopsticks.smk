@@ -1,6 +1,7 @@
 # 数字を増やす遊び (chopsticks): every rule set solved by retrograde analysis, in shards of
 # rule sets, merged into one variants table and one positions table; then the claims audit.
-from asobi.chopsticks.pipeline import shard_names as chopsticks_shard_names
+from asobi.chopsticks.rule_sets import selection as chopsticks_selection
+from asobi.chopsticks.rule_sets import shard_names as chopsticks_shard_names
 
 GAME_OUTPUTS["chopsticks"] = lambda: [
     "results/chopsticks/variants.parquet",
@@ -23,7 +24,10 @@ rule chopsticks_shard:
         mem_mb=3000,
         runtime=20,
     params:
-        settings=config["chopsticks"],
+        settings={
+            **chopsticks_selection(config["chopsticks"]),
+            "shard_positions": config["chopsticks"]["shard_positions"],
+        },
     script:
         "../scripts/chopsticks_shard.py"
 
@@ -49,7 +53,7 @@ rule chopsticks_merge:
         mem_mb=4000,
         runtime=10,
     params:
-        settings=config["chopsticks"],
+        settings=chopsticks_selection(config["chopsticks"]),
     script:
         "../scripts/chopsticks_merge.py"
 

@@ -21,5 +21,7 @@ rule summary:
         "results/summary.txt",
     log:
         "logs/summary.log",
+    benchmark:
+        "benchmarks/summary.tsv"
     script:
         "../scripts/summary.py"

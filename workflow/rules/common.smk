@@ -41,7 +41,7 @@ def enabled_outputs(skip=()):
 
 
 def final_outputs():
-    """Everything `rule all` asks for: the enabled games' tables, claims, summary."""
+    """Inputs of the default target `all`: the enabled games' tables, claims, summary."""
     return enabled_outputs() + RUN_SUMMARY
 
 
@@ -54,3 +54,12 @@ def report_screenshot_wanted():
 def published_tables(wildcards=None):
     """Final outputs of the enabled games, their claims, the merged claims and summary."""
     return enabled_outputs(skip={"report"}) + game_claims() + RUN_SUMMARY
+
+
+onstart:
+    # Before any job runs (never during a dry run): delete the temporaries that a killed
+    # write_table left behind, so an interrupted run leaves nothing behind once resumed.
+    from asobi.core.tables import remove_stale_temporaries
+
+    for stale in remove_stale_temporaries("results"):
+        print(f"asobi: removed the stale temporary {stale}")

@@ -57,6 +57,8 @@ rule contraposition_solutions:
         "results/contraposition/solutions.parquet",
     log:
         "logs/contraposition/solutions.log",
+    benchmark:
+        "benchmarks/contraposition/solutions.tsv"
     script:
         "../scripts/contraposition_solutions.py"
 
@@ -82,7 +84,10 @@ rule contraposition_selfplay_batch:
     params:
         games_per_batch=CONTRAPOSITION["selfplay_games_per_batch"],
         seed=CONTRAPOSITION["selfplay_seed"],
-        agents=CONTRAPOSITION["agents"],
+        # only the settings of this batch's two agents
+        agents=lambda w: {
+            k: CONTRAPOSITION["agents"][k] for k in sorted({w.white, w.black})
+        },
     script:
         "../scripts/contraposition_selfplay_batch.py"
 
@@ -95,6 +100,8 @@ rule contraposition_selfplay:
         summary="results/contraposition/selfplay.parquet",
     log:
         "logs/contraposition/selfplay.log",
+    benchmark:
+        "benchmarks/contraposition/selfplay.tsv"
     script:
         "../scripts/contraposition_selfplay.py"
 
@@ -165,5 +172,7 @@ rule contraposition_claims:
         "results/contraposition/claims.parquet",
     log:
         "logs/contraposition/claims.log",
+    benchmark:
+        "benchmarks/contraposition/claims.tsv"
     script:
         "../scripts/contraposition_claims.py"

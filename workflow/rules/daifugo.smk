@@ -1,7 +1,11 @@
 # 素数大富豪 (prime daifugō): numbers table (sharded by range), layouts, z3 cross-check, claims.
-from asobi.daifugo.pipeline import number_ranges
+# Each rule gets only the config keys it reads; DAIFUGO_RULES is the deck part of the block.
+from asobi.daifugo.tables import number_ranges
 
 DAIFUGO = config["daifugo"]
+DAIFUGO_RULES = {
+    key: DAIFUGO[key] for key in ("suits", "jokers", "joker_zero", "max_tower_depth")
+}
 DAIFUGO_NUMBER_SHARDS = [
     f"{lo}-{hi}" for lo, hi in number_ranges(DAIFUGO["n_max"], DAIFUGO["shard_size"])
 ]
@@ -33,7 +37,7 @@ rule daifugo_numbers_shard:
         mem_mb=2000,
         runtime=20,
     params:
-        config=DAIFUGO,
+        rules=DAIFUGO_RULES,
     script:
         "../scripts/daifugo_numbers_shard.py"
 
@@ -51,7 +55,7 @@ rule daifugo_numbers:
         mem_mb=2000,
         runtime=10,
     params:
-        config=DAIFUGO,
+        n_max=DAIFUGO["n_max"],
     script:
         "../scripts/daifugo_merge_numbers.py"
 
@@ -69,7 +73,9 @@ rule daifugo_layouts:
         mem_mb=2000,
         runtime=20,
     params:
-        config=DAIFUGO,
+        layouts_max=DAIFUGO["layouts_max"],
+        n_max=DAIFUGO["n_max"],
+        rules=DAIFUGO_RULES,
     script:
         "../scripts/daifugo_layouts.py"
 
@@ -88,7 +94,7 @@ rule daifugo_z3_shard:
         mem_mb=1000,
         runtime=30,
     params:
-        config=DAIFUGO,
+        rules=DAIFUGO_RULES,
         first_shard=DAIFUGO_Z3_SHARDS[0],
     script:
         "../scripts/daifugo_z3_shard.py"
@@ -101,11 +107,13 @@ rule daifugo_z3:
         "results/daifugo/z3_crosscheck.parquet",
     log:
         "logs/daifugo/z3_crosscheck.log",
+    benchmark:
+        "benchmarks/daifugo/z3_crosscheck.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
     params:
-        config=DAIFUGO,
+        z3_max=DAIFUGO["z3_max"],
     script:
         "../scripts/daifugo_merge_z3.py"
 
@@ -142,6 +150,7 @@ rule daifugo_claims:
         mem_mb=2000,
         runtime=10,
     params:
-        config=DAIFUGO,
+        rules=DAIFUGO_RULES,
+        z3_max=DAIFUGO["z3_max"],
     script:
         "../scripts/daifugo_claims.py"

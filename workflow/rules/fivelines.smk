@@ -55,7 +55,12 @@ rule fivelines_proof:
         runtime=30,
     params:
         max_width=config["fivelines"]["proof_max_width"],
-        max_rows=config["fivelines"]["proof_max_rows"],
+        # lemma (b) is proved for 1..proof_max_rows rows; the others have no row count
+        max_rows=lambda w: (
+            config["fivelines"]["proof_max_rows"]
+            if w.lemma == "zero_reachable"
+            else None
+        ),
     script:
         "../scripts/fivelines_proof.py"
 
@@ -67,6 +72,8 @@ rule fivelines_proofs:
         "results/fivelines/proofs.parquet",
     log:
         "logs/fivelines/proofs.log",
+    benchmark:
+        "benchmarks/fivelines/proofs.tsv"
     script:
         "../scripts/fivelines_merge_proofs.py"
 
@@ -80,5 +87,7 @@ rule fivelines_claims:
         "results/fivelines/claims.parquet",
     log:
         "logs/fivelines/claims.log",
+    benchmark:
+        "benchmarks/fivelines/claims.tsv"
     script:
         "../scripts/fivelines_claims.py"

@@ -38,6 +38,8 @@ rule report_card:
         "results/DATASET.md",
     log:
         "logs/report/card.log",
+    benchmark:
+        "benchmarks/report/card.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -71,6 +73,8 @@ rule report_screenshot:
         "results/report/screenshot.png",
     log:
         "logs/report/screenshot.log",
+    benchmark:
+        "benchmarks/report/screenshot.tsv"
     resources:
         mem_mb=2000,
         runtime=10,

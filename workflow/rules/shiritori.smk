@@ -52,6 +52,7 @@ rule shiritori_fetch:
     output:
         tsv="results/shiritori/fetched/yokai_names.tsv",
         diff="results/shiritori/fetched/diff.parquet",
+        sums="results/shiritori/fetched/SHA256SUMS",
     log:
         "logs/shiritori/fetched/yokai_names.log",
     benchmark:
@@ -65,6 +66,7 @@ rule shiritori_fetch:
         timestamp=SHIRITORI["wikipedia"]["timestamp"],
         timeout=SHIRITORI["wikipedia"]["timeout_seconds"],
         retries=SHIRITORI["wikipedia"]["retries"],
+        max_bytes=SHIRITORI["wikipedia"]["max_bytes"],
     script:
         "../scripts/shiritori_fetch.py"
 

@@ -1,9 +1,9 @@
-from asobi.chopsticks.pipeline import merge_shards
+from asobi.chopsticks.pipeline import write_merged
 from asobi.core.runlog import run_step
 
 run_step(
     snakemake.log[0],
-    merge_shards,
+    write_merged,
     variants=list(snakemake.input.variants),
     positions=list(snakemake.input.positions),
     out_variants=snakemake.output.variants,

@@ -1,9 +1,9 @@
-from asobi.contraposition.pipeline import write_contraposition_claims
+from asobi.contraposition.pipeline import write_claims
 from asobi.core.runlog import run_step
 
 run_step(
     snakemake.log[0],
-    write_contraposition_claims,
+    write_claims,
     out=snakemake.output[0],
     solutions=snakemake.input.solutions,
     selfplay=snakemake.input.selfplay,

@@ -1,9 +1,9 @@
-from asobi.contraposition.pipeline import summarise_selfplay
+from asobi.contraposition.pipeline import write_selfplay
 from asobi.core.runlog import run_step
 
 run_step(
     snakemake.log[0],
-    summarise_selfplay,
+    write_selfplay,
     parts=list(snakemake.input),
     games_out=snakemake.output.games,
     out=snakemake.output.summary,

@@ -1,10 +1,10 @@
 from asobi.core.runlog import run_step
-from asobi.daifugo.pipeline import merge_numbers
+from asobi.daifugo.pipeline import write_numbers
 
 run_step(
     snakemake.log[0],
-    merge_numbers,
+    write_numbers,
     parts=list(snakemake.input),
     out=snakemake.output[0],
-    config=dict(snakemake.params.config),
+    n_max=snakemake.params.n_max,
 )

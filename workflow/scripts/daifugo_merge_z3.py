@@ -1,10 +1,10 @@
 from asobi.core.runlog import run_step
-from asobi.daifugo.pipeline import merge_z3
+from asobi.daifugo.pipeline import write_z3_crosscheck
 
 run_step(
     snakemake.log[0],
-    merge_z3,
+    write_z3_crosscheck,
     parts=list(snakemake.input),
     out=snakemake.output[0],
-    config=dict(snakemake.params.config),
+    z3_max=snakemake.params.z3_max,
 )

@@ -7,5 +7,5 @@ run_step(
     out=snakemake.output[0],
     lo=int(snakemake.wildcards.lo),
     hi=int(snakemake.wildcards.hi),
-    config=dict(snakemake.params.config),
+    rules=dict(snakemake.params.rules),
 )

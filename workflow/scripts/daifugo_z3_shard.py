@@ -8,6 +8,6 @@ run_step(
     out=snakemake.output[0],
     lo=int(snakemake.wildcards.lo),
     hi=int(snakemake.wildcards.hi),
-    config=dict(snakemake.params.config),
+    rules=dict(snakemake.params.rules),
     examples=shard == snakemake.params.first_shard,
 )

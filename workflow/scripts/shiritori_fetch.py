@@ -9,6 +9,7 @@ run_step(
     timestamp=snakemake.params.timestamp,
     timeout=snakemake.params.timeout,
     retries=snakemake.params.retries,
+    max_bytes=snakemake.params.max_bytes,
     vendored=snakemake.input.vendored,
     tsv_out=snakemake.output.tsv,
     diff_out=snakemake.output.diff,

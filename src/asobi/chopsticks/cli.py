@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 import pandas as pd
 
-from asobi.chopsticks.chopsticks import Rules, article_rule_sets, parse_position
+from asobi.chopsticks.chopsticks import Chopsticks, Rules
+from asobi.chopsticks.rule_sets import article_rule_sets
 from asobi.chopsticks.solver import solve
-from asobi.chopsticks.tables import variant_row
+from asobi.chopsticks.tables import STRATEGY_COLUMNS, strategy_table, variant_row
 from asobi.core.errors import ConfigError, DataError
 from asobi.core.tables import read_table
 
@@ -48,6 +50,12 @@ def _rules_options(function):  # type: ignore[no-untyped-def]
         click.option("--fusion", is_flag=True, help="A split may empty the giving hand (融合)."),
         click.option("--swap", is_flag=True, help="A split may merely exchange hands (交換)."),
         click.option("--reaction", is_flag=True, help="Attack again after a split (再行動)."),
+        click.option(
+            "--from-one",
+            is_flag=True,
+            help="With --fusion, a hand of 1 may also give its point (a reading, not the "
+            "article's rule).",
+        ),
     ]
     for option in reversed(options):
         function = option(function)
@@ -59,41 +67,33 @@ def command() -> None:
     """数字を増やす遊び (chopsticks): exact values of positions under every rule set."""
 
 
+def _rules(
+    hands: int, other_hands: int | None, dies_at: int, overflow: str, **switches: bool
+) -> Rules:
+    """The rule set of the command-line options (a bad combination is a usage error)."""
+    try:
+        return Rules(
+            hands_first=hands,
+            hands_second=other_hands or hands,
+            dies_at=dies_at,
+            overflow=overflow,  # type: ignore[arg-type]
+            **switches,
+        )
+    except ConfigError as error:
+        raise click.UsageError(str(error).removeprefix("chopsticks: ")) from None
+
+
 @command.command()
 @click.argument("position")
 @_rules_options
-def best(
-    position: str,
-    hands: int,
-    other_hands: int | None,
-    dies_at: int,
-    overflow: str,
-    split: bool,
-    revive: bool,
-    fusion: bool,
-    swap: bool,
-    reaction: bool,
-) -> None:
+def best(position: str, **options: Any) -> None:
     """Outcome, distance and optimal moves of POSITION.
 
     POSITION is the mover's hands, a space, the other player's hands: "1,1 2,1". Moves are
     written m>v (my m taps your v), =a,b (split to a,b), =a,b+m>v (split, then attack).
     """
-    try:
-        rules = Rules(
-            hands_first=hands,
-            hands_second=other_hands or hands,
-            dies_at=dies_at,
-            overflow=overflow,
-            split=split,
-            revive=revive,
-            fusion=fusion,
-            swap=swap,
-            reaction=reaction,
-        )  # type: ignore[arg-type]
-    except ConfigError as error:
-        raise click.UsageError(str(error).removeprefix("chopsticks: ")) from None
-    parsed = parse_position(position, rules)
+    rules = _rules(**options)
+    parsed = Chopsticks(rules).parse_position(position)
     solution = solve(rules)
     index = solution.index(parsed)
     outcome = solution.outcome(index)
@@ -108,6 +108,29 @@ def best(
     click.echo(f"outcome: {outcome.value} ({meaning})")
     click.echo(f"plies: {'-' if distance is None else distance}")
     click.echo(f"best moves: {' '.join(solution.best_moves(parsed)) or '-'}")
+
+
+@command.command()
+@_rules_options
+@click.option(
+    "--all",
+    "every",
+    is_flag=True,
+    help="Every legal position with both players alive, reachable from the start or not.",
+)
+def table(every: bool, **options: Any) -> None:
+    """The strategy table of a rule set, as TSV: every position a player meets.
+
+    One row per position with both players alive (default: reachable from the start):
+    mover, other (hands a,b ascending), outcome for the player to move (first / second /
+    draw), plies to the end (empty for a draw) and best_moves (optimal moves, space
+    separated), sorted by mover then other.
+    """
+    rules = _rules(**options)
+    rows = strategy_table(solve(rules), every=every)
+    click.echo("\t".join(STRATEGY_COLUMNS))
+    for row in rows.itertuples(index=False):
+        click.echo("\t".join(row))
 
 
 @command.command()

@@ -1,10 +1,8 @@
-"""Pipeline steps for chopsticks: which rule sets to solve, shards, merging.
+"""The chopsticks steps the workflow scripts call: solve one shard, merge the shards.
 
-The config block ``chopsticks`` chooses the rule sets: the article's 68 (``article_rule_sets``)
-and generalised simple chopsticks for every pair of hand counts in
-``simple_hands_min..simple_hands_max``, every ``dies_at`` in ``simple_dies_min..simple_dies_max``
-and every overflow in ``simple_overflows``. The list is ordered (article rule sets first) and
-cut into shards of ``shard_size`` rule sets, named ``part000``, ``part001``, ...
+Which rule sets a shard holds is decided in :mod:`asobi.chopsticks.rule_sets`; solving and
+the rows are in :mod:`asobi.chopsticks.tables`; the claims step is
+:func:`asobi.chopsticks.claims.write_chopsticks_claims`.
 """
 
 from __future__ import annotations
@@ -17,51 +15,13 @@ from typing import Any
 
 import pandas as pd
 import pyarrow as pa
-import pyarrow.parquet as pq
 
-from asobi.chopsticks.chopsticks import Rules, article_rule_sets, simple_rule_sets
+from asobi.chopsticks.rule_sets import shard_rule_sets
 from asobi.chopsticks.tables import POSITIONS_SCHEMA, VARIANTS_SCHEMA, solve_tables
-from asobi.core.config import validate_config
-from asobi.core.errors import ConfigError
 from asobi.core.runlog import progress
-from asobi.core.tables import write_table
+from asobi.core.tables import concat_tables, write_table
 
 log = logging.getLogger("asobi.chopsticks")
-
-
-def settings_of(config: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``chopsticks`` config block, validated, with the schema's defaults filled in."""
-    return validate_config({"chopsticks": dict(config)})["chopsticks"]
-
-
-def rule_sets(config: Mapping[str, Any]) -> list[Rules]:
-    """Every rule set the config asks for, without duplicates, in a fixed order."""
-    settings = settings_of(config)
-    chosen: list[Rules] = list(article_rule_sets()) if settings["article_rule_sets"] else []
-    hands = range(settings["simple_hands_min"], settings["simple_hands_max"] + 1)
-    dies = range(settings["simple_dies_min"], settings["simple_dies_max"] + 1)
-    chosen += simple_rule_sets(hands, dies, list(settings["simple_overflows"]))
-    unique = {rules.variant_id: rules for rules in reversed(chosen)}
-    ordered = list(dict.fromkeys(rules.variant_id for rules in chosen))
-    if not ordered:
-        raise ConfigError("chopsticks: the config selects no rule set")
-    return [unique[variant] for variant in ordered]
-
-
-def shard_names(config: Mapping[str, Any]) -> list[str]:
-    """Names of the shards: ``part000`` ... (``shard_size`` rule sets each)."""
-    size = int(settings_of(config)["shard_size"])
-    count = -(-len(rule_sets(config)) // size)
-    return [f"part{index:03d}" for index in range(count)]
-
-
-def shard_rule_sets(config: Mapping[str, Any], shard: str) -> list[Rules]:
-    """The rule sets of one shard."""
-    if shard not in shard_names(config):
-        raise ConfigError(f"chopsticks: unknown shard {shard!r}")
-    size = int(settings_of(config)["shard_size"])
-    index = int(shard.removeprefix("part"))
-    return rule_sets(config)[index * size : (index + 1) * size]
 
 
 def write_shard(
@@ -104,7 +64,7 @@ def write_shard(
     )
 
 
-def merge_shards(
+def write_merged(
     *,
     variants: Iterable[str | os.PathLike[str]],
     positions: Iterable[str | os.PathLike[str]],
@@ -112,13 +72,11 @@ def merge_shards(
     out_positions: str | os.PathLike[str],
     config: Mapping[str, Any],
 ) -> None:
-    """Concatenate the shards (in shard order) into the two final tables."""
+    """Concatenate the shards into the two final tables, in path order (``part000``, ...)."""
     for parts, out, table, schema in (
         (variants, out_variants, "chopsticks/variants", VARIANTS_SCHEMA),
         (positions, out_positions, "chopsticks/positions", POSITIONS_SCHEMA),
     ):
-        paths = sorted(Path(p) for p in parts)
-        merged = pa.concat_tables([pq.read_table(p, schema=schema) for p in paths])
-        merged = merged.replace_schema_metadata(None)
-        write_table(merged, out, table=table, inputs=paths, config=dict(config), schema=schema)
-        log.info("%s: %d rows from %d shards", out, merged.num_rows, len(paths))
+        paths = list(parts)
+        concat_tables(paths, out, table=table, config=dict(config), schema=schema, shard_key=Path)
+        log.info("%s: merged from %d shards", out, len(paths))

@@ -3,8 +3,9 @@
 Positions are numbered densely: each player's hands are a sorted tuple (a multiset) with a
 number in that hand count's table; a position is (orientation, mover's number, other's
 number), the orientation saying whose hand count the mover has. Move generation per hand
-multiset comes from the rules module (:mod:`asobi.chopsticks.chopsticks`); numba kernels
-combine those small tables into the position graph and run the retrograde analysis:
+multiset comes from the rules (:class:`~asobi.chopsticks.chopsticks.Chopsticks`); the numba
+kernels of :mod:`asobi.chopsticks.kernels` combine those small tables into the position graph
+and run the retrograde analysis:
 
 * a position whose mover has no live hand is lost in 0 plies;
 * a position with a move to a lost position is won; its distance is one more than the
@@ -18,8 +19,8 @@ player has no live hand cannot arise in play (the game ended a ply earlier); it 
 ``GAME_OVER`` and has no moves.
 
 :func:`depth_limited_values` is the plain reference: value iteration over the position
-dictionary built with :func:`~asobi.chopsticks.chopsticks.legal_moves`, no numba, used by the
-tests to cross-check :func:`solve`.
+dictionary built with the game's ``legal_moves``/``play``, no numba, used by the tests to
+cross-check :func:`solve`.
 """
 
 from __future__ import annotations
@@ -28,192 +29,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations_with_replacement
 
-import numba
 import numpy as np
 
-from asobi.chopsticks.chopsticks import (
-    Move,
-    Position,
-    Rules,
-    attack_results,
-    check_position,
-    is_over,
-    legal_moves,
-    play,
-    split_results,
-    start_position,
-)
+from asobi.chopsticks import kernels
+from asobi.chopsticks.chopsticks import Chopsticks, Move, Position, Rules
+from asobi.chopsticks.kernels import ATTACK_BITS, GAME_OVER, LOSS, UNKNOWN, WIN
 from asobi.core.errors import InputError
 from asobi.core.game import Outcome
-
-UNKNOWN, WIN, LOSS, GAME_OVER = 0, 1, 2, 3
-ATTACK_BITS = 8  # move code = (split multiset id + 1) << 8 | attacker << 4 | target
-
-
-@numba.njit(cache=True)
-def _locate(p, offsets):
-    orientation = 0
-    while p >= offsets[orientation + 1]:
-        orientation += 1
-    return orientation
-
-
-@numba.njit(cache=True)
-def _build_children(
-    offsets,
-    mover_base,
-    other_base,
-    n_other,
-    flip,
-    live,
-    splits,
-    attack,
-    attack_target,
-    dead,
-    reaction,
-    max_degree,
-):
-    n_positions = offsets[-1]
-    children = np.full((n_positions, max_degree), -1, np.int32)
-    codes = np.full((n_positions, max_degree), -1, np.int32)
-    for p in range(n_positions):
-        o = _locate(p, offsets)
-        rest = p - offsets[o]
-        mover = mover_base[o] + rest // n_other[o]
-        other = other_base[o] + rest % n_other[o]
-        if dead[mover] or dead[other]:
-            continue
-        f = flip[o]
-        k = 0
-        for split_slot in range(-1, splits.shape[1]):
-            if split_slot == -1:
-                hands = mover
-            else:
-                hands = splits[mover, split_slot]
-                if hands < 0:
-                    break
-                children[p, k] = (
-                    offsets[f] + (other - mover_base[f]) * n_other[f] + (hands - other_base[f])
-                )
-                codes[p, k] = (hands + 1) << 8
-                k += 1
-                if not reaction:
-                    continue
-            for a in range(live.shape[1]):
-                attacker = live[hands, a]
-                if attacker == 0:
-                    break
-                for t in range(attack.shape[2]):
-                    hit = attack[other, attacker, t]
-                    if hit < 0:
-                        break
-                    children[p, k] = (
-                        offsets[f] + (hit - mover_base[f]) * n_other[f] + (hands - other_base[f])
-                    )
-                    split_part = 0 if split_slot == -1 else (hands + 1) << 8
-                    codes[p, k] = split_part | (attacker << 4) | attack_target[other, attacker, t]
-                    k += 1
-    return children, codes
-
-
-@numba.njit(cache=True)
-def _retrograde(children, terminal, game_over):
-    n_positions, max_degree = children.shape
-    degree = np.zeros(n_positions, np.int64)
-    counts = np.zeros(n_positions + 1, np.int64)
-    for p in range(n_positions):
-        for k in range(max_degree):
-            c = children[p, k]
-            if c < 0:
-                break
-            degree[p] += 1
-            counts[c + 1] += 1
-    starts = np.cumsum(counts)
-    fill = starts[:-1].copy()
-    parents = np.empty(starts[-1], np.int32)
-    for p in range(n_positions):
-        for k in range(degree[p]):
-            c = children[p, k]
-            parents[fill[c]] = p
-            fill[c] += 1
-    value = np.zeros(n_positions, np.int8)
-    plies = np.full(n_positions, -1, np.int32)
-    queue = np.empty(n_positions, np.int32)
-    tail = 0
-    for p in range(n_positions):
-        if game_over[p]:
-            value[p] = GAME_OVER
-        elif terminal[p]:
-            value[p] = LOSS
-            plies[p] = 0
-            queue[tail] = p
-            tail += 1
-    head = 0
-    while head < tail:
-        c = queue[head]
-        head += 1
-        for i in range(starts[c], starts[c + 1]):
-            p = parents[i]
-            if value[p] != UNKNOWN:
-                continue
-            if value[c] == LOSS:
-                value[p] = WIN
-            else:
-                degree[p] -= 1
-                if degree[p] > 0:
-                    continue
-                value[p] = LOSS
-            plies[p] = plies[c] + 1
-            queue[tail] = p
-            tail += 1
-    return value, plies
-
-
-@numba.njit(cache=True)
-def _reachable(children, start):
-    seen = np.zeros(children.shape[0], np.bool_)
-    queue = np.empty(children.shape[0], np.int32)
-    queue[0] = start
-    seen[start] = True
-    head, tail = 0, 1
-    while head < tail:
-        p = queue[head]
-        head += 1
-        for k in range(children.shape[1]):
-            c = children[p, k]
-            if c < 0:
-                break
-            if not seen[c]:
-                seen[c] = True
-                queue[tail] = c
-                tail += 1
-    return seen
-
-
-@numba.njit(cache=True)
-def _best_codes(children, codes, value, plies, selected):
-    """Flat optimal move codes of the selected positions, with CSR offsets."""
-    offsets = np.zeros(selected.shape[0] + 1, np.int64)
-    flat = np.empty(selected.shape[0] * children.shape[1], np.int32)
-    n = 0
-    for i in range(selected.shape[0]):
-        p = selected[i]
-        for k in range(children.shape[1]):
-            c = children[p, k]
-            if c < 0:
-                break
-            good = False
-            if value[p] == WIN:
-                good = value[c] == LOSS and plies[c] == plies[p] - 1
-            elif value[p] == LOSS:
-                good = value[c] == WIN and plies[c] == plies[p] - 1
-            elif value[p] == UNKNOWN:
-                good = value[c] == UNKNOWN
-            if good:
-                flat[n] = codes[p, k]
-                n += 1
-        offsets[i + 1] = n
-    return flat[:n], offsets
 
 
 @dataclass(frozen=True)
@@ -248,10 +70,12 @@ class HandTables:
         return {m: i for i, m in enumerate(self.multisets)}
 
     def arrays(self) -> dict[str, np.ndarray]:
+        """The per-multiset move tables the kernels read (live values, splits, attacks)."""
+        game = Chopsticks(self.rules)
         d = self.rules.dies_at
         width = max(self.counts)
         n = len(self.multisets)
-        split_lists = [[self.ids[s] for s in split_results(m, self.rules)] for m in self.multisets]
+        split_lists = [[self.ids[s] for s in game.splits(m)] for m in self.multisets]
         live = np.zeros((n, width), np.int32)
         splits = np.full((n, max(1, max(map(len, split_lists)))), -1, np.int32)
         attack = np.full((n, d, width), -1, np.int32)
@@ -265,7 +89,7 @@ class HandTables:
             live[i, : len(values)] = values
             splits[i, : len(split_lists[i])] = split_lists[i]
             for attacker in range(1, d):
-                for t, (value, result) in enumerate(attack_results(m, attacker, self.rules)):
+                for t, (value, result) in enumerate(game.attacks(m, attacker)):
                     attack[i, attacker, t] = self.ids[result]
                     target[i, attacker, t] = value
         return {
@@ -294,7 +118,7 @@ class Solution:
 
     def index(self, position: Position) -> int:
         """The dense number of a position."""
-        position = check_position(position, self.rules)
+        position = Chopsticks(self.rules).check_position(position)
         o = self.orientations.index((len(position.mover), len(position.other)))
         other_count = self.orientations[o][1]
         mover_local = self.tables.ids[position.mover] - self.tables.base[len(position.mover)]
@@ -325,16 +149,16 @@ class Solution:
 
     @cached_property
     def start(self) -> int:
-        return self.index(start_position(self.rules))
+        return self.index(Chopsticks(self.rules).start)
 
     @cached_property
     def reachable(self) -> np.ndarray:
         """Dense numbers of the positions reachable from the start, ascending."""
-        return np.flatnonzero(_reachable(self.children, self.start))
+        return np.flatnonzero(kernels.reachable(self.children, self.start))
 
     def best_codes(self, selected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Optimal move codes of the selected positions: flat codes and CSR offsets."""
-        return _best_codes(
+        return kernels.best_codes(
             self.children, self.codes, self.value, self.plies, np.asarray(selected, np.int32)
         )
 
@@ -382,7 +206,7 @@ def solve(rules: Rules) -> Solution:
     per_hands = width * width
     max_degree = per_hands + n_split * (1 + (per_hands if rules.reaction else 0))
     offsets_array = np.array(offsets, np.int64)
-    children, codes = _build_children(
+    children, codes = kernels.build_children(
         offsets_array,
         np.array([tables.base[m] for m, _ in orientations], np.int64),
         np.array([tables.base[o] for _, o in orientations], np.int64),
@@ -397,7 +221,7 @@ def solve(rules: Rules) -> Solution:
         max_degree,
     )
     mover_dead, other_dead = _dead_sides(tables, orientations, arrays["dead"])
-    value, plies = _retrograde(children, mover_dead & ~other_dead, other_dead)
+    value, plies = kernels.retrograde(children, mover_dead & ~other_dead, other_dead)
     return Solution(
         rules, tables, orientations, offsets_array, arrays["hands"], children, codes, value, plies
     )
@@ -423,14 +247,14 @@ Value = tuple[str, int] | None  # ("first", plies) / ("second", plies) / None (u
 
 def reachable_positions(rules: Rules) -> list[Position]:
     """Every position reachable from the start, by plain breadth-first search."""
-    start = start_position(rules)
-    seen = {start}
-    frontier = [start]
+    game = Chopsticks(rules)
+    seen = {game.start}
+    frontier = [game.start]
     while frontier:
         following = []
         for position in frontier:
-            for move in legal_moves(position, rules):
-                child = play(position, move, rules)
+            for move in game.legal_moves(position):
+                child = game.play(position, move)
                 if child not in seen:
                     seen.add(child)
                     following.append(child)
@@ -446,13 +270,16 @@ def depth_limited_values(rules: Rules, depth: int) -> dict[Position, Value]:
     lost in 1 + max if every move reaches a position won at depth k, else undecided.
     Positions still undecided at a depth beyond every finite distance are draws.
     """
+    game = Chopsticks(rules)
     positions = reachable_positions(rules)
-    moves = {p: [play(p, m, rules) for m in legal_moves(p, rules)] for p in positions}
-    values: dict[Position, Value] = {p: ("second", 0) if is_over(p) else None for p in positions}
+    moves = {p: [game.play(p, m) for m in game.legal_moves(p)] for p in positions}
+    values: dict[Position, Value] = {
+        p: ("second", 0) if game.is_over(p) else None for p in positions
+    }
     for _ in range(depth):
         updated: dict[Position, Value] = {}
         for p in positions:
-            if is_over(p):
+            if game.is_over(p):
                 updated[p] = values[p]
                 continue
             children = [values[c] for c in moves[p]]

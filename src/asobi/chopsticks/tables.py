@@ -1,12 +1,18 @@
-"""Result tables of chopsticks: one row per rule set, one row per reachable position."""
+"""Result tables of chopsticks: one row per rule set, one row per reachable position.
+
+Also the strategy table a player prints (``asobi chopsticks table``): every position of one
+rule set with its outcome, distance and optimal moves, as TSV.
+"""
 
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pyarrow as pa
 
 from asobi.chopsticks.chopsticks import Rules
-from asobi.chopsticks.solver import LOSS, UNKNOWN, WIN, Solution, solve
+from asobi.chopsticks.kernels import GAME_OVER, LOSS, UNKNOWN, WIN
+from asobi.chopsticks.solver import Solution, solve
 
 VARIANTS_SCHEMA = pa.schema(
     [
@@ -20,6 +26,7 @@ VARIANTS_SCHEMA = pa.schema(
         ("fusion", pa.bool_()),
         ("swap", pa.bool_()),
         ("reaction", pa.bool_()),
+        ("from_one", pa.bool_()),
         ("start_outcome", pa.string()),
         ("start_plies", pa.int32()),
         ("n_positions", pa.int64()),
@@ -65,9 +72,12 @@ def _hand_lists(hands: np.ndarray, ids: np.ndarray) -> pa.ListArray:
     return pa.ListArray.from_arrays(pa.array(offsets), pa.array(rows[keep], pa.int8()))
 
 
-def positions_table(solution: Solution) -> pa.Table:
-    """Every reachable position of one solved rule set, in dense-number order."""
-    selected = solution.reachable
+def positions_table(solution: Solution, selected: np.ndarray | None = None) -> pa.Table:
+    """The selected positions (default: every reachable one) of one solved rule set.
+
+    Rows come in dense-number order; ``selected`` must not hold a ``GAME_OVER`` position.
+    """
+    selected = solution.reachable if selected is None else np.asarray(selected)
     tables = solution.tables
     o = np.searchsorted(solution.offsets, selected, side="right") - 1
     rest = selected - solution.offsets[o]
@@ -99,3 +109,35 @@ def solve_tables(rules: Rules) -> tuple[dict[str, object], pa.Table]:
     """Solve one rule set; return its variants row and its positions table."""
     solution = solve(rules)
     return variant_row(solution), positions_table(solution)
+
+
+STRATEGY_COLUMNS = ("mover", "other", "outcome", "plies", "best_moves")
+
+
+def strategy_table(solution: Solution, *, every: bool = False) -> pd.DataFrame:
+    """The positions a player meets, with both players alive, sorted by mover then other.
+
+    Default: the positions reachable from the start; ``every``: every legal position, reachable
+    or not. Hands are written ``a,b`` ascending, ``plies`` is empty for a draw and
+    ``best_moves`` lists the optimal moves in move notation, separated by spaces.
+    """
+    candidates = np.arange(solution.value.size) if every else solution.reachable
+    alive = solution.value[candidates] != GAME_OVER  # the other player has a live hand
+    alive &= (solution.value[candidates] != LOSS) | (solution.plies[candidates] != 0)
+    frame = positions_table(solution, candidates[alive]).to_pandas()
+    frame["order"] = list(zip(frame["mover"].map(tuple), frame["other"].map(tuple), strict=True))
+    frame = frame.sort_values("order", kind="stable")
+    return pd.DataFrame(
+        {
+            "mover": frame["mover"].map(_hands_text),
+            "other": frame["other"].map(_hands_text),
+            "outcome": frame["outcome"],
+            "plies": frame["plies"].map(lambda v: "" if pd.isna(v) else str(int(v))),
+            "best_moves": frame["best_moves"].map(" ".join),
+        },
+        columns=list(STRATEGY_COLUMNS),
+    ).reset_index(drop=True)
+
+
+def _hands_text(hands: np.ndarray) -> str:
+    return ",".join(str(int(v)) for v in hands)

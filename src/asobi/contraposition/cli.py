@@ -4,25 +4,25 @@ from __future__ import annotations
 
 import click
 
+from asobi.contraposition.board import cell_count, parse_board, render, render_indices
 from asobi.contraposition.contraposition import (
     LUDII_INFINITY,
     Colour,
     Protocol,
     Rules,
-    cell_count,
     deciding_size,
     group_sizes,
     ludii_scores,
-    parse_board,
-    render,
-    render_indices,
     winner_by_counts,
     winner_by_ludii_score,
     winner_by_sorted_sizes,
 )
+from asobi.core.config import validate_config
 from asobi.core.errors import InputError
 
 PROTOCOL_CHOICE = click.Choice([p.value for p in Protocol])
+DEFAULTS = validate_config({"contraposition": {}})["contraposition"]
+"""The ``contraposition`` config block filled with the schema's defaults (the budgets)."""
 
 
 @click.group(name="contraposition")
@@ -95,16 +95,20 @@ def winner(board_text: str) -> None:
     show_default=True,
     help="basic, or onetwo (the article's 12? protocol).",
 )
-@click.option("--max-nodes", type=click.IntRange(1), default=2_000_000_000, show_default=True)
+@click.option(
+    "--max-nodes",
+    type=click.IntRange(1),
+    default=DEFAULTS["solve_max_nodes"],
+    show_default=True,
+    help="Node budget of the win/loss search (config key contraposition.solve_max_nodes).",
+)
 def solve(side: int, protocol: str, max_nodes: int) -> None:
     """Solve a small board with perfect play."""
     from asobi.contraposition.solver import SearchBudget
     from asobi.contraposition.solver import solve as solve_rules
 
     rules = Rules(side, Protocol(protocol))
-    if rules.side == 1 and rules.protocol is Protocol.BASIC:
-        raise InputError("side 1 has no legal opening under the basic protocol")
-    result = solve_rules(rules, SearchBudget(max_nodes=max_nodes))
+    result = solve_rules(rules, SearchBudget.default(max_nodes=max_nodes))
     if not result.solved:
         click.echo(f"not solved: {result.reason} ({result.nodes} nodes)")
         return

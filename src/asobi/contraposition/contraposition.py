@@ -1,10 +1,10 @@
-"""Contraposition: the rules (board, both placement protocols, winning rule, score).
+"""Contraposition: the rules (both placement protocols, moves, groups, the winning rule).
 
 Source: the article "Contraposition : 最大グループゲームの「対偶」" (sections ルール,
-バリアント : 12?プロトコル, ゲームデータ). Restated in our words:
+バリアント : 12?プロトコル, ゲームデータ). Restated in our words (README "Contraposition"):
 
 * The board is a regular hexagon of hexagonal cells with ``side`` cells on each edge
-  (``3·side·(side-1) + 1`` cells; the article recommends side 5, 61 cells).
+  (:mod:`asobi.contraposition.board`; the article recommends side 5, 61 cells).
 * A "グループ" (group) is a maximal set of same-coloured, edge-adjacent stones; its size is
   its number of stones.
 * Basic protocol (``basic``): White places one white stone on any empty cell except the
@@ -15,19 +15,17 @@ Source: the article "Contraposition : 最大グループゲームの「対偶」
 * The game ends when the board is full. Who wins is decided by the group sizes; the article
   states the rule twice (:func:`winner_by_counts`, :func:`winner_by_sorted_sizes`) and the
   Ludii implementation uses a score (:func:`ludii_scores`). All three are kept apart so that
-  the audit can compare them.
+  the audit can compare them; the game object plays by the first.
 
-Cells are numbered row by row from the top, left to right; a cell is ``(q, r)`` in axial
-coordinates with ``max(|q|, |r|, |q + r|) <= side - 1``. A board is a tuple of cell states
-(0 empty, 1 white, 2 black).
+A turn is a :class:`Move`: the one or two cells (README numbering) where the mover places
+stones; it prints as ``12`` or ``3,7`` and :meth:`Contraposition.parse_move` reads that back.
 
->>> rules = Rules(side=2)
->>> len(cells(2)), centre(2)
-(7, 3)
->>> print(render(parse_board("WB/BWB/WB")))
- W B
-B W B
- W B
+>>> game = Contraposition(Rules(side=2, protocol="onetwo"))
+>>> position = game.play(initial_position(game.rules), Move(3))
+>>> moves = list(game.legal_moves(position))
+>>> len(moves), str(moves[-1]), game.parse_move("5,6") == moves[-1]
+(21, '5,6', True)
+>>> from asobi.contraposition.board import parse_board
 >>> winner_by_counts(parse_board("WB/BWB/WB")).name
 'WHITE'
 """
@@ -35,19 +33,22 @@ B W B
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from functools import cache
 
+from asobi.contraposition.board import (
+    EMPTY,
+    cell_count,
+    centre,
+    neighbours,
+    side_of,
+)
 from asobi.core.errors import IllegalMoveError, InputError
+from asobi.core.game import Outcome, not_over_error
 
 LUDII_INFINITY = 1_000_000_000
 """The value Ludii uses for an infinite score ("Infinity" in the article's ゲームデータ)."""
-
-DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-
-EMPTY = 0
 
 
 class Colour(IntEnum):
@@ -73,12 +74,22 @@ class Protocol(StrEnum):
 
     @property
     def display(self) -> str:
+        """The label of the tables: ``basic`` or ``12?``."""
         return "basic" if self is Protocol.BASIC else "12?"
 
 
 @dataclass(frozen=True)
 class Rules:
-    """One variant: board side and placement protocol."""
+    """One variant: board side and placement protocol.
+
+    A side-1 board has only the centre, where the basic protocol forbids White's first
+    stone, so that rule set has no game and is refused:
+
+    >>> Rules(1)
+    Traceback (most recent call last):
+    ...
+    asobi.core.errors.InputError: side 1 has no legal opening under the basic protocol (centre only)
+    """
 
     side: int
     protocol: Protocol = Protocol.BASIC
@@ -87,10 +98,20 @@ class Rules:
         if not isinstance(self.side, int) or self.side < 1:
             raise InputError(f"board side must be a positive integer, got {self.side!r}")
         object.__setattr__(self, "protocol", Protocol(self.protocol))
+        if self.side == 1 and self.protocol is Protocol.BASIC:
+            raise InputError("side 1 has no legal opening under the basic protocol (centre only)")
 
     @property
     def cell_count(self) -> int:
         return cell_count(self.side)
+
+
+def all_rules(sides: Iterable[int]) -> Iterator[Rules]:
+    """Every rule set of these sides, basic before 12? (side 1 has only 12?)."""
+    for side in sides:
+        for protocol in Protocol:
+            if not (side == 1 and protocol is Protocol.BASIC):
+                yield Rules(int(side), protocol)
 
 
 @dataclass(frozen=True)
@@ -112,121 +133,47 @@ class Position:
     def is_full(self) -> bool:
         return EMPTY not in self.board
 
-
-Move = tuple[int, ...]
-"""One turn: the cells (one or two) where the mover places stones of its colour."""
-
-
-# --- geometry --------------------------------------------------------------------------
+    @property
+    def is_opening(self) -> bool:
+        """No stone on the board yet (White's first turn)."""
+        return all(v == EMPTY for v in self.board)
 
 
-def cell_count(side: int) -> int:
-    """Number of cells of the hex-hex board: ``3·side·(side-1) + 1``.
+@dataclass(frozen=True)
+class Move:
+    """One turn: the mover places a stone on ``first`` (and, under 12?, on ``second``).
 
-    >>> [cell_count(s) for s in range(1, 6)]
-    [1, 7, 19, 37, 61]
+    The cells are kept in ascending order, so ``Move(7, 3) == Move(3, 7)``; the text form
+    is the cell number, or both numbers joined by a comma.
+
+    >>> str(Move(12)), str(Move(7, 3)), Move(7, 3).cells
+    ('12', '3,7', (3, 7))
     """
-    return 3 * side * (side - 1) + 1
 
+    first: int
+    second: int | None = None
 
-def side_of(count: int) -> int:
-    """The side whose board has ``count`` cells (``InputError`` if there is none)."""
-    side = 1
-    while cell_count(side) < count:
-        side += 1
-    if cell_count(side) != count:
-        raise InputError(f"{count} cells do not make a hex board (sizes are 1, 7, 19, 37, 61, ...)")
-    return side
+    def __post_init__(self) -> None:
+        for cell in (self.first, self.second):
+            if cell is not None and (isinstance(cell, bool) or not isinstance(cell, int)):
+                raise InputError(f"a cell is a whole number, got {cell!r}")
+        if self.second is not None:
+            if self.second == self.first:
+                raise IllegalMoveError(
+                    f"a turn places one or two distinct stones, got cell {self.first} twice"
+                )
+            if self.second < self.first:
+                first, second = self.second, self.first
+                object.__setattr__(self, "first", first)
+                object.__setattr__(self, "second", second)
 
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """The cells, ascending."""
+        return (self.first,) if self.second is None else (self.first, self.second)
 
-@cache
-def cells(side: int) -> tuple[tuple[int, int], ...]:
-    """Axial coordinates ``(q, r)`` of the cells, row by row (``r`` up), ``q`` ascending."""
-    radius = side - 1
-    return tuple(
-        (q, r)
-        for r in range(-radius, radius + 1)
-        for q in range(-radius, radius + 1)
-        if abs(q + r) <= radius
-    )
-
-
-@cache
-def row_lengths(side: int) -> tuple[int, ...]:
-    """Cells per row from the top: ``side, side+1, ..., 2·side-1, ..., side``."""
-    return tuple(side + side - 1 - abs(r) for r in range(-(side - 1), side))
-
-
-@cache
-def index_of(side: int) -> dict[tuple[int, int], int]:
-    return {cell: i for i, cell in enumerate(cells(side))}
-
-
-def centre(side: int) -> int:
-    """Index of the centre cell."""
-    return index_of(side)[(0, 0)]
-
-
-@cache
-def neighbours(side: int) -> tuple[tuple[int, ...], ...]:
-    """Edge-adjacent cells of every cell (up to six)."""
-    where = index_of(side)
-    return tuple(
-        tuple(where[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in where)
-        for q, r in cells(side)
-    )
-
-
-@cache
-def symmetries(side: int) -> tuple[tuple[int, ...], ...]:
-    """The 12 symmetries of the board as cell permutations (``perm[i]`` = image of cell i).
-
-    Rotations by 60° and their compositions with one reflection; the identity comes first.
-
-    >>> len(set(symmetries(3)))
-    12
-    """
-    where = index_of(side)
-
-    def rotate(q: int, r: int) -> tuple[int, int]:
-        return -r, q + r
-
-    def reflect(q: int, r: int) -> tuple[int, int]:
-        return r, q
-
-    result = []
-    for mirrored in (False, True):
-        for turns in range(6):
-            perm = []
-            for q, r in cells(side):
-                a, b = reflect(q, r) if mirrored else (q, r)
-                for _ in range(turns):
-                    a, b = rotate(a, b)
-                perm.append(where[(a, b)])
-            result.append(tuple(perm))
-    return tuple(result)
-
-
-def transform(board: Sequence[int], perm: Sequence[int]) -> tuple[int, ...]:
-    """The board moved by a symmetry ``perm`` (cell i goes to ``perm[i]``)."""
-    moved = [EMPTY] * len(board)
-    for i, value in enumerate(board):
-        moved[perm[i]] = value
-    return tuple(moved)
-
-
-def cell_classes(side: int, candidates: Sequence[int] | None = None) -> list[list[int]]:
-    """Cells grouped into symmetry classes (each class sorted, classes by smallest index)."""
-    pool = range(cell_count(side)) if candidates is None else candidates
-    seen: set[int] = set()
-    classes = []
-    for cell in sorted(pool):
-        if cell in seen:
-            continue
-        orbit = sorted({perm[cell] for perm in symmetries(side)})
-        seen.update(orbit)
-        classes.append(orbit)
-    return classes
+    def __str__(self) -> str:
+        return ",".join(map(str, self.cells))
 
 
 # --- groups and the winning rule ------------------------------------------------------
@@ -368,11 +315,7 @@ def ludii_rule(white_sizes: Sequence[int], black_sizes: Sequence[int]) -> Colour
     return Colour.WHITE if white > black else Colour.BLACK
 
 
-winner = winner_by_counts
-"""The rule used by the solvers and the players (the article's first statement)."""
-
-
-# --- moves ----------------------------------------------------------------------------
+# --- the game -----------------------------------------------------------------------------
 
 
 def initial_position(rules: Rules) -> Position:
@@ -380,53 +323,12 @@ def initial_position(rules: Rules) -> Position:
     return Position(board=(EMPTY,) * rules.cell_count, to_move=Colour.WHITE)
 
 
-def _is_opening(position: Position) -> bool:
-    return all(v == EMPTY for v in position.board)
-
-
-def legal_moves(rules: Rules, position: Position) -> Iterator[Move]:
-    """Every legal turn: one cell, or (``onetwo`` after the first turn) two cells ``a < b``."""
-    empty = position.empty_cells
-    if _is_opening(position):
-        forbidden = centre(rules.side) if rules.protocol is Protocol.BASIC else -1
-        yield from ((cell,) for cell in empty if cell != forbidden)
-        return
-    yield from ((cell,) for cell in empty)
-    if rules.protocol is Protocol.ONE_TWO:
-        for i, a in enumerate(empty):
-            for b in empty[i + 1 :]:
-                yield (a, b)
-
-
-def play(rules: Rules, position: Position, move: Move) -> Position:
-    """Place the mover's stones on ``move``'s cells; the other colour moves next."""
-    if rules.cell_count != len(position.board):
-        raise IllegalMoveError(
-            f"position has {len(position.board)} cells, the rules expect {rules.cell_count}"
-        )
-    cells_ = tuple(move)
-    if not 1 <= len(cells_) <= 2 or len(set(cells_)) != len(cells_):
-        raise IllegalMoveError(f"a turn places one or two distinct stones, got {move!r}")
-    if len(cells_) == 2 and (rules.protocol is Protocol.BASIC or _is_opening(position)):
-        raise IllegalMoveError(f"only one stone may be placed now, got {move!r}")
-    for cell in cells_:
-        if not 0 <= cell < rules.cell_count or position.board[cell] != EMPTY:
-            raise IllegalMoveError(f"cell {cell} is not an empty cell of the board")
-    if (
-        rules.protocol is Protocol.BASIC
-        and _is_opening(position)
-        and cells_[0] == centre(rules.side)
-    ):
-        raise IllegalMoveError("the first white stone may not go on the centre")
-    board = list(position.board)
-    for cell in cells_:
-        board[cell] = position.to_move
-    return Position(board=tuple(board), to_move=position.to_move.opponent)
+_MOVE_TEXT = re.compile(r"\s*(\d+)\s*(?:,\s*(\d+)\s*)?")
 
 
 @dataclass(frozen=True)
 class Contraposition:
-    """The game object for the generic solvers in :mod:`asobi.core.game`.
+    """The game (the protocol of :mod:`asobi.core.game`) under one :class:`Rules`.
 
     >>> from asobi.core.game import mover_wins
     >>> game = Contraposition(Rules(side=1, protocol="onetwo"))
@@ -437,87 +339,75 @@ class Contraposition:
     rules: Rules
 
     def legal_moves(self, position: Position) -> Iterator[Move]:
-        return legal_moves(self.rules, position)
+        """Every legal turn: one cell, or (12?, after the first turn) two cells ``a < b``."""
+        empty = position.empty_cells
+        if position.is_opening:
+            forbidden = centre(self.rules.side) if self.rules.protocol is Protocol.BASIC else -1
+            yield from (Move(cell) for cell in empty if cell != forbidden)
+            return
+        yield from (Move(cell) for cell in empty)
+        if self.rules.protocol is Protocol.ONE_TWO:
+            for i, a in enumerate(empty):
+                for b in empty[i + 1 :]:
+                    yield Move(a, b)
 
     def play(self, position: Position, move: Move) -> Position:
-        return play(self.rules, position, move)
+        """Place the mover's stones on ``move``'s cells; the other colour moves next."""
+        rules = self.rules
+        if rules.cell_count != len(position.board):
+            raise IllegalMoveError(
+                f"position has {len(position.board)} cells, the rules expect {rules.cell_count}"
+            )
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"a turn is a Move, got {move!r}")
+        if move.second is not None and (rules.protocol is Protocol.BASIC or position.is_opening):
+            raise IllegalMoveError(f"only one stone may be placed now, got {move}")
+        for cell in move.cells:
+            if not 0 <= cell < rules.cell_count or position.board[cell] != EMPTY:
+                raise IllegalMoveError(f"cell {cell} is not an empty cell of the board")
+        if (
+            rules.protocol is Protocol.BASIC
+            and position.is_opening
+            and move.first == centre(rules.side)
+        ):
+            raise IllegalMoveError("the first white stone may not go on the centre")
+        board = list(position.board)
+        for cell in move.cells:
+            board[cell] = position.to_move
+        return Position(board=tuple(board), to_move=position.to_move.opponent)
 
-    def stuck_mover_wins(self, position: Position) -> bool:
-        """The board is full: does the colour that would move next win it?"""
-        return winner(position.board) is position.to_move
+    def is_over(self, position: Position) -> bool:
+        """The game ends when the board is full."""
+        return position.is_full
 
+    def winner(self, position: Position) -> Outcome:
+        """At a full board, ``FIRST`` when the colour to move has won by
+        :func:`winner_by_counts`, else ``SECOND``.
 
-# --- text boards -----------------------------------------------------------------------
+        There are no draws: a tie needs equal group sizes, hence equal stone counts, and
+        every board has an odd number of cells (the audit's ``no_draws`` claim).
+        """
+        if not self.is_over(position):
+            raise not_over_error(position)
+        won = winner_by_counts(position.board) is position.to_move
+        return Outcome.FIRST if won else Outcome.SECOND
 
-_SYMBOLS = {"w": Colour.WHITE, "o": Colour.WHITE, "b": Colour.BLACK, "x": Colour.BLACK, ".": EMPTY}
-_DRAW = {EMPTY: ".", Colour.WHITE: "W", Colour.BLACK: "B"}
+    def parse_move(self, text: str) -> Move:
+        """Read a turn as printed by ``str(move)``: ``12`` or ``3,7`` (cell numbers).
 
-
-def parse_board(text: str) -> tuple[int, ...]:
-    """Read a board: ``W``/``O`` white, ``B``/``X`` black, ``.`` empty, row by row.
-
-    Rows are separated by ``/`` or new lines (then their lengths are checked) or the cells
-    are given in one run; spaces are ignored.
-
-    >>> parse_board("W")
-    (1,)
-    >>> parse_board("WB/BWBW/.")
-    Traceback (most recent call last):
-    ...
-    asobi.core.errors.InputError: board row 2 has 4 cells, a side-2 board needs 3
-    """
-    rows = [re.sub(r"\s", "", row) for row in re.split(r"[/\n]", text.strip())]
-    rows = [row for row in rows if row]
-    flat = "".join(rows)
-    if not flat:
-        raise InputError("the board is empty text")
-    bad = sorted({ch for ch in flat if ch.lower() not in _SYMBOLS})
-    if bad:
-        raise InputError(f"board text has unknown symbol(s) {''.join(bad)!r}; use W/O, B/X and '.'")
-    side = side_of(len(flat))
-    if len(rows) > 1:
-        expected = row_lengths(side)
-        if len(rows) != len(expected):
-            raise InputError(f"a side-{side} board has {len(expected)} rows, got {len(rows)}")
-        for number, (row, length) in enumerate(zip(rows, expected, strict=True), start=1):
-            if len(row) != length:
+        >>> Contraposition(Rules(2, "onetwo")).parse_move(" 6, 2")
+        Move(first=2, second=6)
+        """
+        match = _MOVE_TEXT.fullmatch(text)
+        if match is None:
+            raise InputError(f"a turn is a cell number or two joined by a comma, got {text!r}")
+        numbers = [int(group) for group in match.groups() if group is not None]
+        for cell in numbers:
+            if cell >= self.rules.cell_count:
                 raise InputError(
-                    f"board row {number} has {len(row)} cells, a side-{side} board needs {length}"
+                    f"cell {cell} is not on a side-{self.rules.side} board "
+                    f"(cells 0..{self.rules.cell_count - 1})"
                 )
-    return tuple(int(_SYMBOLS[ch.lower()]) for ch in flat)
-
-
-def render(board: Sequence[int]) -> str:
-    """ASCII drawing of a board, one row per line, rows indented into a hexagon."""
-    side = side_of(len(board))
-    lines = []
-    start = 0
-    widest = 2 * side - 1
-    for length in row_lengths(side):
-        row = board[start : start + length]
-        start += length
-        lines.append(" " * (widest - length) + " ".join(_DRAW[v] for v in row))
-    return "\n".join(lines)
-
-
-def board_key(board: Sequence[int]) -> str:
-    """Compact text of a board, rows joined by ``/`` (readable back by :func:`parse_board`)."""
-    side = side_of(len(board))
-    parts = []
-    start = 0
-    for length in row_lengths(side):
-        parts.append("".join(_DRAW[v] for v in board[start : start + length]))
-        start += length
-    return "/".join(parts)
-
-
-def render_indices(side: int) -> str:
-    """The board with each cell's index, to read moves in tables."""
-    lines = []
-    start = 0
-    widest = 2 * side - 1
-    for length in row_lengths(side):
-        labels = " ".join(f"{i:>2}" for i in range(start, start + length))
-        start += length
-        lines.append(" " * (3 * (widest - length) // 2) + labels)
-    return "\n".join(lines)
+        if len(numbers) == 2 and self.rules.protocol is Protocol.BASIC:
+            raise InputError(f"the basic protocol places one stone per turn, got {text!r}")
+        return Move(*numbers)

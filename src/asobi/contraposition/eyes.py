@@ -27,34 +27,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from asobi.contraposition.contraposition import (
-    EMPTY,
-    Colour,
-    Position,
-    Protocol,
-    Rules,
-    cell_count,
-    legal_moves,
-    neighbours,
-    play,
-)
+from asobi.contraposition.board import EMPTY, cell_count, neighbours, side_of
+from asobi.contraposition.contraposition import Colour, Contraposition, Position, Protocol, Rules
 from asobi.core.errors import InputError
 
 
 def eyes(board: tuple[int, ...], colour: Colour) -> frozenset[int]:
     """Empty cells whose every neighbour is a stone of ``colour``."""
-    around = neighbours(_side(board))
+    around = neighbours(side_of(len(board)))
     return frozenset(
         cell
         for cell, value in enumerate(board)
         if value == EMPTY and all(board[o] == colour for o in around[cell])
     )
-
-
-def _side(board: tuple[int, ...]) -> int:
-    from asobi.contraposition.contraposition import side_of
-
-    return side_of(len(board))
 
 
 MAX_EMPTY = 10
@@ -65,7 +50,7 @@ def forced_eye_fills(rules: Rules, position: Position, owner: Colour) -> int:
 
     Exhaustive search; at most :data:`MAX_EMPTY` empty cells.
 
-    >>> from asobi.contraposition.contraposition import parse_board
+    >>> from asobi.contraposition.board import parse_board
     >>> board = parse_board("WWB/W.WB/WWWBB/BBWW/B..")  # a White eye on cell 4
     >>> forced_eye_fills(Rules(3), Position(board, Colour.WHITE), Colour.WHITE)
     0
@@ -76,16 +61,19 @@ def forced_eye_fills(rules: Rules, position: Position, owner: Colour) -> int:
     if len(empty) > MAX_EMPTY:
         raise InputError(f"forced_eye_fills searches at most {MAX_EMPTY} empty cells")
     eye_cells = eyes(position.board, owner)
+    game = Contraposition(rules)
 
     @cache
     def value(current: Position) -> int:
-        moves = list(legal_moves(rules, current))
-        if not moves:
+        if game.is_over(current):
             return 0
+        moves = list(game.legal_moves(current))
         if current.to_move is owner:
-            outside = [m for m in moves if not eye_cells.intersection(m)]
-            return max(value(play(rules, current, m)) for m in (outside or moves))
-        return min(len(eye_cells.intersection(m)) + value(play(rules, current, m)) for m in moves)
+            outside = [m for m in moves if not eye_cells.intersection(m.cells)]
+            return max(value(game.play(current, m)) for m in (outside or moves))
+        return min(
+            len(eye_cells.intersection(m.cells)) + value(game.play(current, m)) for m in moves
+        )
 
     return value(position)
 

@@ -2,8 +2,8 @@
 
 Works on any board side (cells are array entries, not bits). Under the 12? protocol a turn
 is two decisions by the same player: a first stone, then "a second stone" or "end the turn"
-(the action :data:`PASS`); random playouts end a 12? turn after the first stone with
-probability 1/2.
+(the action ``n``, one past the last cell); random playouts end a 12? turn after the first
+stone with probability 1/2.
 
 * UCT: children by ``mean + c·sqrt(ln N / n)`` (unvisited children first).
 * GRAVE (Cazenave 2015, "Generalized Rapid Action Value Estimation"; the article's
@@ -19,20 +19,20 @@ root child with most visits. Every game is seeded: the same seed gives the same 
 
 from __future__ import annotations
 
+import dataclasses
+import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numba as nb
 import numpy as np
 
-from asobi.contraposition.contraposition import (
-    LUDII_INFINITY,
-    Protocol,
-    Rules,
-    cell_count,
-    centre,
-    neighbours,
-)
-from asobi.core.errors import InputError
+from asobi.contraposition.board import cell_count, centre
+from asobi.contraposition.contraposition import Protocol, Rules
+from asobi.contraposition.kernels import evaluate, neighbour_table
+from asobi.core.config import validate_config
+from asobi.core.errors import ConfigError, InputError
 
 UCT, GRAVE = 0, 1
 AGENT_KINDS = {"uct": UCT, "grave": GRAVE}
@@ -40,96 +40,66 @@ AGENT_KINDS = {"uct": UCT, "grave": GRAVE}
 
 @dataclass(frozen=True)
 class Agent:
-    """An MCTS player: kind (``uct``/``grave``), playouts per decision and its constants."""
+    """An MCTS player: kind (``uct``/``grave``), playouts per decision and its constants.
+
+    ``ref`` and ``bias`` are GRAVE's (a UCT agent has none). No constant has a default
+    here: the config schema holds the defaults (``contraposition.agents``), read by
+    :meth:`default`.
+
+    >>> Agent.default("grave", playouts=40).name
+    'grave40'
+    """
 
     kind: str
     playouts: int
-    exploration: float = 0.0
-    ref: int = 50
-    bias: float = 1e-6
+    exploration: float
+    ref: int | None = None
+    bias: float | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in AGENT_KINDS:
             raise InputError(f"unknown agent {self.kind!r}; choose from {sorted(AGENT_KINDS)}")
         if self.playouts < 1:
             raise InputError(f"an agent needs at least one playout, got {self.playouts}")
+        if self.kind == "grave" and (self.ref is None or self.bias is None):
+            raise InputError("a grave agent needs its constants ref and bias")
+
+    @classmethod
+    def from_config(cls, kind: str, agents: Mapping[str, Mapping[str, Any]]) -> Agent:
+        """The agent ``kind`` with its settings from the config block ``contraposition.agents``."""
+        if kind not in agents:
+            raise ConfigError(f"contraposition: no settings for agent {kind!r}")
+        settings = agents[kind]
+        return cls(
+            kind=kind,
+            playouts=int(settings["playouts"]),
+            exploration=float(settings["exploration"]),
+            ref=int(settings["ref"]) if "ref" in settings else None,
+            bias=float(settings["bias"]) if "bias" in settings else None,
+        )
+
+    @classmethod
+    def default(cls, kind: str, **changes: Any) -> Agent:
+        """The agent ``kind`` with the config schema's default settings, and ``changes``."""
+        agents = validate_config({"contraposition": {}})["contraposition"]["agents"]
+        return dataclasses.replace(cls.from_config(kind, agents), **changes)
 
     @property
     def name(self) -> str:
         return f"{self.kind}{self.playouts}"
 
     def as_array(self) -> np.ndarray:
+        """The settings as the kernels read them: kind, playouts, exploration, ref, bias."""
         return np.array(
-            [AGENT_KINDS[self.kind], self.playouts, self.exploration, self.ref, self.bias],
+            [
+                AGENT_KINDS[self.kind],
+                self.playouts,
+                self.exploration,
+                self.ref or 0,
+                self.bias or 0.0,
+            ],
             dtype=np.float64,
         )
-
-
-def neighbour_table(side: int) -> np.ndarray:
-    """``int64[cells, 6]``, padded with -1."""
-    around = neighbours(side)
-    table = -np.ones((len(around), 6), dtype=np.int64)
-    for cell, others in enumerate(around):
-        table[cell, : len(others)] = others
-    return table
-
-
-# --- board evaluation ------------------------------------------------------------------
-
-
-@nb.njit(cache=True)
-def count_groups(
-    board: np.ndarray, nbr: np.ndarray, stack: np.ndarray, seen: np.ndarray, counts: np.ndarray
-) -> None:
-    """Add each group of ``board`` to ``counts[colour - 1, size]`` (flood fill over ``nbr``).
-
-    ``stack`` and ``seen`` are scratch arrays with one entry per cell.
-    """
-    seen[:] = 0
-    for start in range(board.shape[0]):
-        if seen[start] or board[start] == 0:
-            continue
-        colour = board[start]
-        seen[start] = 1
-        stack[0] = start
-        top = 1
-        size = 0
-        while top:
-            top -= 1
-            cell = stack[top]
-            size += 1
-            for k in range(6):
-                other = nbr[cell, k]
-                if other >= 0 and not seen[other] and board[other] == colour:
-                    seen[other] = 1
-                    stack[top] = other
-                    top += 1
-        counts[colour - 1, size] += 1
-
-
-@nb.njit(cache=True)
-def evaluate(
-    board: np.ndarray, nbr: np.ndarray, stack: np.ndarray, seen: np.ndarray, counts: np.ndarray
-) -> tuple[int, int, int, int]:
-    """``(winner, deciding size, white score, black score)`` of a full board.
-
-    ``counts`` is a scratch ``int64[2, cells+1]``; scores follow Ludii (10^9 = infinity).
-    """
-    n = board.shape[0]
-    counts[:, :] = 0
-    count_groups(board, nbr, stack, seen, counts)
-    winner, deciding = 0, 0
-    white_score, black_score = LUDII_INFINITY, LUDII_INFINITY
-    for size in range(1, n + 1):
-        w, b = counts[0, size], counts[1, size]
-        if w != b and winner == 0:
-            winner = 1 if w < b else 2
-            deciding = size
-        if w > b and white_score == LUDII_INFINITY:
-            white_score = size
-        if b > w and black_score == LUDII_INFINITY:
-            black_score = size
-    return winner, deciding, white_score, black_score
 
 
 # --- state helpers ---------------------------------------------------------------------
@@ -370,6 +340,17 @@ def play_game(
     return evaluate(board, nbr, stack, seen, counts)
 
 
+def game_seed(base_seed: int, side: int, protocol: str, white: str, black: str, game: int) -> int:
+    """A stable 31-bit seed for one game, from the base seed and the game's identity (so a
+    game does not depend on how the games are sharded into batches).
+
+    >>> game_seed(2023, 4, "basic", "uct300", "grave300", 0)
+    1869688572
+    """
+    text = f"{base_seed}/{side}/{protocol}/{white}/{black}/{game}"
+    return zlib.crc32(text.encode()) & 0x7FFFFFFF
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """The end of one self-play game."""
@@ -386,8 +367,6 @@ def self_play(rules: Rules, white: Agent, black: Agent, seeds: list[int]) -> lis
     """Play one game per seed, White = ``white``."""
     n = cell_count(rules.side)
     forbid = centre(rules.side) if rules.protocol is Protocol.BASIC else -1
-    if rules.side == 1 and rules.protocol is Protocol.BASIC:
-        raise InputError("side 1 has no legal opening under the basic protocol")
     nbr = neighbour_table(rules.side)
     onetwo = rules.protocol is Protocol.ONE_TWO
     board = np.zeros(n, dtype=np.int8)

@@ -16,6 +16,11 @@ smallest deciding size the winner can force (our "score margin", see :func:`solv
 The search stops when it has visited ``max_nodes`` nodes; the result is then reported as
 not solved, never guessed.
 
+This module is longer than 500 lines on purpose: the numba search and its Python driver
+share private layouts (the ``params`` and ``stats`` slots, the packed key) and are one
+algorithm; the board-array kernels shared with the players live in
+:mod:`asobi.contraposition.kernels`.
+
 >>> from asobi.contraposition.contraposition import Rules
 >>> result = solve(Rules(side=2))
 >>> result.solved, result.winner.label
@@ -25,16 +30,13 @@ not solved, never guessed.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numba as nb
 import numpy as np
 
-from asobi.contraposition.contraposition import (
-    Colour,
-    Position,
-    Protocol,
-    Rules,
+from asobi.contraposition.board import (
     cell_classes,
     cell_count,
     cells,
@@ -42,7 +44,15 @@ from asobi.contraposition.contraposition import (
     neighbours,
     symmetries,
 )
+from asobi.contraposition.contraposition import (
+    Colour,
+    Position,
+    Protocol,
+    Rules,
+)
+from asobi.core.config import validate_config
 from asobi.core.errors import InputError
+from asobi.core.game import Outcome
 
 log = logging.getLogger("asobi.contraposition")
 
@@ -416,16 +426,37 @@ def search(
 # --- Python interface ------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class SearchBudget:
     """Limits of one solve: node budgets (the win/loss search; then, separately, the
-    deciding-size searches) and transposition-table size (2**tt_bits slots)."""
+    deciding-size searches) and transposition-table size (2**tt_bits slots).
 
-    max_nodes: int = 2_000_000_000
-    tt_bits: int = 24
-    margin_max_nodes: int = 2_000_000_000
+    The budgets have no defaults here: the config schema holds them
+    (``contraposition.solve_max_nodes``, ``solve_tt_bits``, ``solve_margin_max_nodes``),
+    read by :meth:`default`. ``move_ordering`` and ``tt_min_empty`` (positions with fewer
+    empty cells are not stored) are the search's own settings.
+    """
+
+    max_nodes: int
+    tt_bits: int
+    margin_max_nodes: int
     move_ordering: bool = True
     tt_min_empty: int = 3
+
+    @classmethod
+    def default(cls, **changes: Any) -> SearchBudget:
+        """The config schema's default budgets, with ``changes``.
+
+        >>> SearchBudget.default(tt_bits=12).tt_bits
+        12
+        """
+        block = validate_config({"contraposition": {}})["contraposition"]
+        budget = cls(
+            max_nodes=block["solve_max_nodes"],
+            tt_bits=block["solve_tt_bits"],
+            margin_max_nodes=block["solve_margin_max_nodes"],
+        )
+        return replace(budget, **changes)
 
 
 @dataclass
@@ -525,7 +556,7 @@ def solve(rules: Rules, budget: SearchBudget | None = None, *, margin: bool = Tr
     size ``k`` such that the winner can force a win decided at a size ``<= k`` (the size of
     the first group-count difference; 1 means the win is decided by single stones).
     """
-    budget = budget or SearchBudget()
+    budget = budget or SearchBudget.default()
     searcher = _Searcher(rules, budget)
     spent = 0
     first_moves: list[FirstMoveResult] = []
@@ -635,13 +666,13 @@ def mover_wins_fast(
     12? it is the start of the mover's turn. Raises :class:`InputError` if the node budget
     runs out.
 
-    >>> from asobi.contraposition.contraposition import parse_board
+    >>> from asobi.contraposition.board import parse_board
     >>> mover_wins_fast(Rules(2), Position(parse_board("WB/BWB/W."), Colour.BLACK))
     False
     """
     if not any(position.board):
         raise InputError("use solve() for the empty board (the opening rule applies)")
-    budget = budget or SearchBudget(tt_bits=16)
+    budget = budget or SearchBudget.default(tt_bits=16)
     searcher = _Searcher(rules, budget)
     white, black = to_masks(position.board)
     mover = position.to_move
@@ -649,3 +680,23 @@ def mover_wins_fast(
     if result is None:
         raise InputError(f"node budget of {budget.max_nodes} exhausted")
     return result
+
+
+def exact_outcome(rules: Rules, position: Position, budget: SearchBudget | None = None) -> Outcome:
+    """Who wins ``position`` with perfect play, seen from the colour to move (the
+    :mod:`asobi.core.game` outcome): :func:`solve` for the empty board, else
+    :func:`mover_wins_fast`.
+
+    >>> from asobi.contraposition.contraposition import initial_position
+    >>> exact_outcome(Rules(2), initial_position(Rules(2))).value
+    'second'
+    """
+    budget = budget or SearchBudget.default(tt_bits=16)
+    if not any(position.board):
+        solution = solve(rules, budget, margin=False)
+        if not solution.solved:
+            raise InputError(solution.reason)
+        won = solution.winner is position.to_move
+    else:
+        won = mover_wins_fast(rules, position, budget)
+    return Outcome.FIRST if won else Outcome.SECOND

@@ -8,26 +8,35 @@ cites the article by title and section.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
+import re
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import InitVar, asdict, dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from asobi.core.errors import DataError
 from asobi.core.tables import write_table
 
 
 class Verdict(StrEnum):
-    """What our check found about a claim."""
+    """What our check found about a claim.
+
+    ``depends``: the claim holds under some readings of the rules and not under others (the
+    evidence lists both). A qualification of a verdict (e.g. "checked up to 50 sticks, no
+    proof") is not a verdict: it goes into the separate ``caveat`` column.
+    """
 
     CONFIRMED = "confirmed"
     REFUTED = "refuted"
-    CONFIRMED_WITH_CAVEAT = "confirmed_with_caveat"
     UNDECIDED = "undecided"
+    DEPENDS = "depends"
+    #: Transition only: builders still to move their qualification into ``caveat``.
+    CONFIRMED_WITH_CAVEAT = "confirmed_with_caveat"
 
 
 CLAIM_COLUMNS = (
@@ -37,11 +46,28 @@ CLAIM_COLUMNS = (
     "statement",
     "formal",
     "verdict",
+    "caveat",
+    "tables",
     "evidence",
-    "table",
 )
 
-CLAIM_SCHEMA = pa.schema([(name, pa.string()) for name in CLAIM_COLUMNS])
+CLAIM_SCHEMA = pa.schema(
+    [(name, pa.list_(pa.string()) if name == "tables" else pa.string()) for name in CLAIM_COLUMNS]
+)
+
+#: Transition only: what old builders wrote where a claim is computed without any table
+#: (such a claim cites no table: its ``tables`` is empty and ``formal`` names the engine).
+RULES_ONLY = frozenset({"", "rules engine", "none (arithmetic)"})
+
+#: A claim cites tables by their path under ``results/``, e.g. ``chopsticks/variants.parquet``.
+TABLE_PATH = re.compile(r"^[a-z0-9_]+(/[a-z0-9_]+)*\.parquet$")
+
+
+def table_path(name: str) -> str:
+    """A table reference as a path under ``results/`` (``fivelines/proofs`` →
+    ``fivelines/proofs.parquet``; ``results/x/y.parquet`` → ``x/y.parquet``)."""
+    text = name.strip().removeprefix("results/")
+    return text if text.endswith(".parquet") else f"{text}.parquet"
 
 
 @dataclass(frozen=True)
@@ -49,7 +75,10 @@ class Claim:
     """One checked claim.
 
     ``formal`` says exactly what was checked (in English); ``evidence`` is short text: a
-    counterexample, a line of play, a proof method; ``table`` names the backing result table.
+    counterexample, a line of play, a proof method, every number in it computed in the run;
+    ``tables`` lists the result tables (paths under ``results/``) the verdict was computed
+    from (empty for a claim computed by the rules engine alone); ``caveat`` (optional) is
+    a computed qualification of the verdict.
     """
 
     claim_id: str
@@ -59,14 +88,28 @@ class Claim:
     formal: str
     verdict: Verdict
     evidence: str
-    table: str
+    tables: tuple[str, ...] = ()
+    caveat: str | None = None
+    #: Transition only (builders not yet moved to ``tables``): a comma-separated list.
+    table: InitVar[str | None] = None
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, table: str | None) -> None:
+        if isinstance(self.tables, str):
+            raise DataError(f"claim {self.claim_id!r}: tables must be a tuple of paths, not a str")
+        if table is not None:
+            names = tuple(table_path(t) for t in table.split(",") if t.strip() not in RULES_ONLY)
+            object.__setattr__(self, "tables", tuple(self.tables) + names)
         if not isinstance(self.verdict, Verdict):
             object.__setattr__(self, "verdict", Verdict(self.verdict))
-        for name in CLAIM_COLUMNS:
+        object.__setattr__(self, "tables", tuple(self.tables))
+        for name in ("claim_id", "game", "source", "statement", "formal", "evidence"):
             if not str(getattr(self, name)).strip():
                 raise DataError(f"claim {self.claim_id!r}: field {name!r} is empty")
+        for name in self.tables:
+            if not TABLE_PATH.match(name):
+                raise DataError(f"claim {self.claim_id!r}: {name!r} is not a results table path")
+        if self.caveat is not None and not self.caveat.strip():
+            raise DataError(f"claim {self.claim_id!r}: an empty caveat must be None")
 
 
 def verdict_from(holds: bool) -> Verdict:
@@ -74,9 +117,33 @@ def verdict_from(holds: bool) -> Verdict:
     return Verdict.CONFIRMED if holds else Verdict.REFUTED
 
 
+def verdict_over_readings(holds_by_reading: Mapping[str, bool]) -> Verdict:
+    """``confirmed`` if the claim holds under every reading, ``refuted`` under none,
+    ``depends`` otherwise (an empty mapping is ``undecided``).
+
+    >>> verdict_over_readings({"article": True, "from_one": False}).value
+    'depends'
+    """
+    if not holds_by_reading:
+        return Verdict.UNDECIDED
+    values = set(holds_by_reading.values())
+    if values == {True}:
+        return Verdict.CONFIRMED
+    if values == {False}:
+        return Verdict.REFUTED
+    return Verdict.DEPENDS
+
+
+def readings_evidence(holds_by_reading: Mapping[str, bool]) -> str:
+    """``holds under: a, b; fails under: c`` (readings in the given order)."""
+    holds = [name for name, ok in holds_by_reading.items() if ok]
+    fails = [name for name, ok in holds_by_reading.items() if not ok]
+    return f"holds under: {', '.join(holds) or 'none'}; fails under: {', '.join(fails) or 'none'}"
+
+
 def claims_frame(claims: Iterable[Claim]) -> pd.DataFrame:
     """Claims as a frame with the fixed column order; ids must be unique."""
-    rows = [{**asdict(c), "verdict": c.verdict.value} for c in claims]
+    rows = [{**asdict(c), "verdict": c.verdict.value, "tables": list(c.tables)} for c in claims]
     frame = pd.DataFrame(rows, columns=list(CLAIM_COLUMNS))
     duplicated = frame["claim_id"][frame["claim_id"].duplicated()].tolist()
     if duplicated:
@@ -101,3 +168,93 @@ def write_claims(
         config=config,
         schema=CLAIM_SCHEMA,
     )
+
+
+class ResultTables:
+    """The result tables a claim builder may read, by path under ``results/``; remembers
+    which it read, so that a claim's ``tables`` can be checked against what was read.
+
+    ``frames`` (name → frame) stands in for files in tests: a builder can be fed small or
+    perturbed tables without writing them.
+    """
+
+    def __init__(
+        self,
+        root: str | os.PathLike[str] | None = None,
+        frames: Mapping[str, pd.DataFrame] | None = None,
+    ) -> None:
+        self.root = None if root is None else Path(root)
+        self.frames = dict(frames or {})
+        self.read_names: list[str] = []
+
+    def read_arrow(
+        self,
+        name: str,
+        columns: Sequence[str] | None = None,
+        filters: list[tuple[str, str, Any]] | None = None,
+    ) -> pa.Table:
+        """The table ``name`` (e.g. ``chopsticks/variants.parquet``) as Arrow, only
+        ``columns`` and the rows passing ``filters`` (pyarrow's DNF tuples); recorded as
+        read. Big tables are read this way, without pandas."""
+        if not TABLE_PATH.match(name):
+            raise DataError(f"{name!r} is not a results table path")
+        if name not in self.read_names:
+            self.read_names.append(name)
+        if name in self.frames:
+            table = pa.Table.from_pandas(self.frames[name], preserve_index=False)
+            if filters:
+                table = table.filter(pq.filters_to_expression(filters))
+            return table.select(list(columns)) if columns is not None else table
+        if self.root is None or not (self.root / name).is_file():
+            raise DataError(f"claims need the table results/{name}, which is missing")
+        return pq.read_table(self.root / name, columns=columns, filters=filters)
+
+    def read(
+        self,
+        name: str,
+        columns: Sequence[str] | None = None,
+        filters: list[tuple[str, str, Any]] | None = None,
+    ) -> pd.DataFrame:
+        """:meth:`read_arrow` as a pandas frame."""
+        return self.read_arrow(name, columns, filters).to_pandas()
+
+    def fresh(self) -> ResultTables:
+        """The same tables with an empty read record (one per builder)."""
+        return ResultTables(self.root, self.frames)
+
+
+#: A claim builder: reads what it needs from the tables, returns its claims.
+ClaimBuilder = Callable[[ResultTables], "Claim | list[Claim]"]
+
+
+def run_builders(
+    builders: Iterable[ClaimBuilder],
+    tables: ResultTables,
+    declared: Collection[str] | None = None,
+) -> list[Claim]:
+    """Run each builder on its own read record; a claim must cite exactly what it read.
+
+    Raises :class:`DataError` naming the claim when its ``tables`` differ from the tables
+    its builder read (a citation that does not hold), and, given the game's ``declared``
+    claim ids, when the claims built are not exactly those (a claim is never dropped).
+    """
+    claims: list[Claim] = []
+    for builder in builders:
+        record = tables.fresh()
+        built = builder(record)
+        for claim in [built] if isinstance(built, Claim) else list(built):
+            if sorted(claim.tables) != sorted(record.read_names):
+                raise DataError(
+                    f"claim {claim.claim_id!r} cites {sorted(claim.tables)} but its builder "
+                    f"read {sorted(record.read_names)}"
+                )
+            claims.append(claim)
+    if declared is not None:
+        built_ids = {claim.claim_id for claim in claims}
+        missing, extra = set(declared) - built_ids, built_ids - set(declared)
+        if missing or extra:
+            raise DataError(
+                f"claims built differ from the declared ids: missing {sorted(missing)}, "
+                f"undeclared {sorted(extra)}"
+            )
+    return claims

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import importlib.resources
+import math
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -35,8 +36,23 @@ def package_data(*parts: str) -> Path:
 DEFAULT_SCHEMA = package_data("config.schema.yaml")
 
 
+def _is_strict_integer(checker: object, instance: object) -> bool:
+    """YAML ``1.0e+1`` is a float: not an integer (jsonschema alone would accept 10.0)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _is_finite_number(checker: object, instance: object) -> bool:
+    """``.nan`` and ``.inf`` are not usable numbers (a timeout of ``.inf`` never ends)."""
+    return (
+        isinstance(instance, int | float)
+        and not isinstance(instance, bool)
+        and math.isfinite(instance)
+    )
+
+
 def _with_defaults(validator_class: type) -> type:
-    """A jsonschema validator that fills ``default`` values of missing properties."""
+    """A jsonschema validator that fills ``default`` values of missing properties, where an
+    integer must be written as one and a number must be finite."""
     validate_properties = validator_class.VALIDATORS["properties"]
 
     def set_defaults(validator, properties, instance, schema):  # type: ignore[no-untyped-def]
@@ -48,7 +64,12 @@ def _with_defaults(validator_class: type) -> type:
                     instance[name] = {}
         yield from validate_properties(validator, properties, instance, schema)
 
-    return jsonschema.validators.extend(validator_class, {"properties": set_defaults})
+    type_checker = validator_class.TYPE_CHECKER.redefine_many(
+        {"integer": _is_strict_integer, "number": _is_finite_number}
+    )
+    return jsonschema.validators.extend(
+        validator_class, {"properties": set_defaults}, type_checker=type_checker
+    )
 
 
 def load_yaml(path: str | os.PathLike[str]) -> Any:
@@ -88,6 +109,12 @@ def _describe(error: jsonschema.ValidationError) -> str:
         extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
         where = f"{path}." if path else ""
         return f"unknown config key '{where}{extra[0]}'" if extra else error.message
+    if error.validator == "type" and isinstance(error.instance, float):
+        if not math.isfinite(error.instance):
+            return f"config key '{path}': {error.instance} is not a finite number"
+        if error.validator_value == "integer":
+            number = error.instance
+            return f"config key '{path}': {number!r} is not an integer (write it without a point)"
     return f"config key '{path or '<root>'}': {error.message}"
 
 

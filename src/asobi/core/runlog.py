@@ -74,7 +74,8 @@ def run_step(log_path: str | os.PathLike[str] | None, step, /, **kwargs):  # typ
     """Run one pipeline step with logging; bad input ends it with one line and exit 2.
 
     Workflow scripts call this so that a :class:`~asobi.core.errors.AsobiError` becomes
-    ``asobi: <message>`` on stderr and in the log, never a traceback.
+    ``asobi: <message>`` on stderr and in the log, never a traceback. Any other exception
+    (a bug) is written with its traceback to the log too, then re-raised.
     """
     from asobi.core.errors import AsobiError
 
@@ -85,3 +86,6 @@ def run_step(log_path: str | os.PathLike[str] | None, step, /, **kwargs):  # typ
             logger.error("%s", error)
             sys.stderr.write(f"asobi: {error}\n")
             raise SystemExit(2) from None
+        except Exception:
+            logger.exception("step %s failed", getattr(step, "__name__", step))
+            raise

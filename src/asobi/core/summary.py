@@ -56,7 +56,10 @@ def write_summary(claims_path: str | os.PathLike[str], out: str | os.PathLike[st
         lines += [counts.to_string(), ""]
         for row in claims.itertuples():
             lines.append(f"[{row.verdict}] {row.game} {row.claim_id}: {row.statement}")
+            if isinstance(row.caveat, str):
+                lines.append(f"    caveat: {row.caveat}")
             lines.append(f"    evidence: {row.evidence}")
+            lines.append(f"    tables: {', '.join(row.tables)}")
     target = Path(out)
     target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.with_name(f".{target.name}.tmp")

@@ -50,6 +50,35 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+def provenance_path(path: str | os.PathLike[str]) -> str:
+    """How an input is named in ``asobi.inputs``: relative to the working directory
+    (absolute only when it lies outside it).
+
+    The workflow runs in the project root, so inputs read as ``resources/yokai/…``: the
+    provenance does not depend on where a checkout lives.
+    """
+    absolute = Path(os.path.abspath(path))
+    try:
+        return absolute.relative_to(Path.cwd()).as_posix()
+    except ValueError:  # outside the project (a test's temporary input): keep it whole
+        return absolute.as_posix()
+
+
+STALE_TEMPORARY_GLOB = "**/.*.parquet.*.tmp"
+
+
+def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
+    """Delete temporaries that an interrupted :func:`write_table` left under ``folder``.
+
+    Only call it when no job is writing (the workflow does so once, before any job runs).
+    Returns the removed paths.
+    """
+    removed = sorted(Path(folder).glob(STALE_TEMPORARY_GLOB))
+    for path in removed:
+        path.unlink(missing_ok=True)
+    return removed
+
+
 def provenance(
     *,
     table: str,
@@ -58,7 +87,7 @@ def provenance(
     config: Mapping[str, Any] | None = None,
 ) -> dict[bytes, bytes]:
     """Build the Parquet key-value metadata that every asobi table carries."""
-    hashes = {str(path): sha256_file(path) for path in inputs}
+    hashes = {provenance_path(path): sha256_file(path) for path in inputs}
     fields = {
         "version": __version__,
         "table": table,

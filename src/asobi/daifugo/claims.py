@@ -5,31 +5,24 @@ Every verdict below is computed; the statements restate the article in our own w
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from asobi.core.claims import Claim, Verdict, verdict_from, write_claims
-from asobi.core.tables import read_table
+from asobi.core.claims import Claim, Verdict, verdict_from
 from asobi.daifugo.daifugo import (
     Field,
     Play,
     Rules,
-    Term,
+    Ruling,
     card_names,
-    composite_layouts,
-    expression_layouts,
-    factorise,
-    is_carmichael,
     jokers_needed,
     judge,
     tokenisations,
 )
-from asobi.daifugo.fast import smallest_prime_factors
-from asobi.daifugo.pipeline import rules_from
+from asobi.daifugo.layouts import Term, composite_layouts, expression_layouts
+from asobi.daifugo.numbers import factorise, is_carmichael, smallest_prime_factors
 
 GAME = "daifugo"
 ARTICLE = "「[素数大富豪] ラマヌジャン革命と合成数出しにおける指数表記出し」 (integers, 2016-12-22)"
@@ -37,13 +30,11 @@ EXPONENT = f"{ARTICLE}, section 合成数出しに関する指数表記出し"
 REVOLUTION = f"{ARTICLE}, section ラマヌジャン革命"
 INTRO = f"{ARTICLE}, introduction"
 
-PathLike = str | os.PathLike[str]
-
 
 def _claim(
     name: str, source: str, statement: str, formal: str, verdict: Verdict, evidence: str, table: str
 ) -> Claim:
-    return Claim(f"{GAME}.{name}", GAME, source, statement, formal, verdict, evidence, table)
+    return Claim(f"{GAME}.{name}", GAME, source, statement, formal, verdict, evidence, table=table)
 
 
 def _has_layout(n: int, expression: str, multiset: list[int], rules: Rules) -> bool:
@@ -58,7 +49,7 @@ def _names(cards: tuple[int, ...], rules: Rules) -> str:
     return " ".join(card_names(cards, rules))
 
 
-def _ruling(text: str, field: Field | None = None, rules: Rules | None = None):
+def _ruling(text: str, field: Field | None = None, rules: Rules | None = None) -> Ruling:
     return judge(field or Field(), Play.parse(text), rules)
 
 
@@ -268,7 +259,7 @@ def _revolution_claim(rules: Rules) -> Claim:
 
 
 def table_claims(
-    numbers: pd.DataFrame, z3: pd.DataFrame, genocchi: pd.DataFrame, config: Mapping[str, Any]
+    numbers: pd.DataFrame, z3: pd.DataFrame, genocchi: pd.DataFrame, rules: Rules, z3_max: int
 ) -> list[Claim]:
     """Claims read off the numbers, z3 and Genocchi tables."""
     n_max = int(numbers["n"].max())
@@ -296,9 +287,8 @@ def table_claims(
             "smallest_eden_prime",
             EXPONENT,
             "The smallest Eden prime (a prime that cannot be laid at all) is 40009.",
-            f"least prime n ≤ {n_max} with playable_plain false (deck {config.get('suits', 4)}"
-            f" suits, {config.get('jokers', 2)} jokers, joker as 0 allowed: "
-            f"{config.get('joker_zero', True)})",
+            f"least prime n ≤ {n_max} with playable_plain false (deck {rules.suits}"
+            f" suits, {rules.jokers} jokers, joker as 0 allowed: {rules.joker_zero})",
             _bounded_verdict(first_eden == 40009, first_eden is None and n_max < 40009),
             f"least = {first_eden}; {len(eden)} Eden primes up to {n_max}"
             + (f", next: {eden['n'].iloc[1:6].tolist()}" if len(eden) > 1 else ""),
@@ -344,7 +334,7 @@ def table_claims(
     )
     claims.append(_genocchi_claim(genocchi))
     claims += _finding_claims(numbers, n_max, table)
-    claims.append(_z3_claim(z3, config))
+    claims.append(_z3_claim(z3, z3_max))
     return claims
 
 
@@ -450,35 +440,17 @@ def _maybe_int(value: Any) -> int | None:
     return None if value is None or pd.isna(value) else int(value)
 
 
-def _z3_claim(z3: pd.DataFrame, config: Mapping[str, Any]) -> Claim:
+def _z3_claim(z3: pd.DataFrame, z3_max: int) -> Claim:
     agree = bool(z3["agree"].all())
     examples = z3[z3["origin"] == "article_example"]["n"].tolist()
     return _claim(
         "z3_crosscheck",
         EXPONENT,
         "The enumerator's cheapest composite plays are optimal (independent z3 model).",
-        f"for every composite n ≤ {config.get('z3_max')} and the article's examples {examples}: "
+        f"for every composite n ≤ {z3_max} and the article's examples {examples}: "
         "z3 finds a layout at the enumerator's minimum that the enumerator lists, and none "
         "with one card fewer (no layout at all when the enumerator finds none)",
         verdict_from(agree),
         f"{int(z3['agree'].sum())} of {len(z3)} numbers agree",
         "results/daifugo/z3_crosscheck.parquet",
-    )
-
-
-def write_daifugo_claims(
-    out: PathLike,
-    numbers: PathLike,
-    layouts: PathLike,
-    z3: PathLike,
-    genocchi: PathLike,
-    config: Mapping[str, Any],
-) -> None:
-    """Compute every claim and write ``results/daifugo/claims.parquet``."""
-    rules = rules_from(config)
-    claims = example_claims(rules) + table_claims(
-        read_table(numbers), read_table(z3), read_table(genocchi), config
-    )
-    write_claims(
-        claims, out, game=GAME, inputs=[numbers, layouts, z3, genocchi], config=dict(config)
     )

@@ -4,35 +4,38 @@ from __future__ import annotations
 
 import click
 
+from asobi.core.config import DEFAULT_SCHEMA, load_yaml
 from asobi.core.errors import InputError
 from asobi.daifugo.daifugo import (
     Field,
     Play,
     Rules,
     card_names,
-    check_number,
-    composite_layouts,
-    is_prime,
     jokers_needed,
     judge,
     special_name,
     tokenisations,
 )
+from asobi.daifugo.layouts import composite_layouts
+from asobi.daifugo.notation import check_number
+from asobi.daifugo.numbers import is_prime
 
 
 def _deck_options(command):  # type: ignore[no-untyped-def]
-    command = click.option("--suits", default=4, show_default=True, help="Copies of each card.")(
-        command
-    )
-    command = click.option("--jokers", default=2, show_default=True, help="Jokers in the deck.")(
-        command
-    )
-    command = click.option(
-        "--joker-zero/--no-joker-zero",
-        default=True,
-        show_default=True,
-        help="Whether a joker may stand for 0.",
-    )(command)
+    """``--suits``, ``--jokers``, ``--joker-zero/--no-joker-zero``: defaults and help text come
+    from the ``daifugo`` keys of the config schema, so the CLI lays cards as the pipeline does
+    (out-of-range values are refused by :class:`Rules` with one line)."""
+    schema = load_yaml(DEFAULT_SCHEMA)["properties"]["daifugo"]["properties"]
+    for key in ("joker_zero", "jokers", "suits"):
+        entry = schema[key]
+        flag = f"--{key.replace('_', '-')}"
+        command = click.option(
+            f"{flag}/--no-{key.replace('_', '-')}" if entry["type"] == "boolean" else flag,
+            key,
+            default=entry["default"],
+            show_default=True,
+            help=" ".join(entry["description"].split()),
+        )(command)
     return command
 
 

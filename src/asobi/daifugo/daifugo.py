@@ -1,58 +1,63 @@
-"""The rules of 素数大富豪 (prime daifugō) that decide which numbers can be played.
+"""The rules of 素数大富豪 (prime daifugō): cards, the field, and which plays are legal.
 
 Source: 「[素数大富豪] ラマヌジャン革命と合成数出しにおける指数表記出し」 (integers, Advent
-Calendar 2016, day 22), sections 「ラマヌジャン革命」 and 「合成数出しに関する指数表記出し」, and
-DESIGN.md §4.
+Calendar 2016, day 22), sections 「ラマヌジャン革命」 and 「合成数出しに関する指数表記出し」;
+README section "素数大富豪 (prime daifugō)".
 
-Cards and layouts
-    A deck has ``suits`` copies of each card 1 (A) … 13 (K) plus ``jokers`` jokers. A number is
-    laid as a sequence of cards read as the decimal concatenation of their values, so a
+Cards
+    A deck has ``suits`` copies of each card 1 (A) … 13 (K) plus ``jokers`` jokers. A number
+    is laid as a sequence of cards read as the decimal concatenation of their values, so a
     *layout* of a number is a split of its decimal digits into tokens ``1``…``13``. A digit 0
-    that is not the 0 of a ``10`` card needs a joker standing for 0 (token ``0`` below; never
-    the leading digit, allowed only when ``joker_zero`` is on). When a layout needs more than
-    ``suits`` copies of a value, jokers stand in for the extra copies. A layout fits the deck
-    when the jokers it needs (zeros plus extra copies, over *everything* discarded in one play)
-    are at most ``jokers``. Jokers are used only where needed: a layout never spends a joker
-    on a card the deck still has (the player could, but it changes nothing we count).
+    that is not the 0 of a ``10`` card needs a joker standing for 0 (token ``0``; never the
+    leading digit, allowed only when ``joker_zero`` is on). When a play needs more than
+    ``suits`` copies of a value, jokers stand in for the extra copies. A play fits the deck
+    when the jokers it needs (zeros plus extra copies, over *everything* discarded in one
+    play) are at most ``jokers``. Jokers are used only where needed.
 
-Composite play (合成数出し)
-    A composite ``N`` is laid together with cards for a factorisation into primes whose product
-    is ``N``. A term is a prime ``p`` (repeated factors are repeated) or, with exponent
-    notation (指数表記出し), ``p^E`` where ``E`` is an exponent *tower* ``t1^t2^…`` read from
-    the right (``2^(2^4)``), every level at least 2: exponents 1 and 0 are refused. Exponent
-    notation may be partial (``2*2*2*2^3``); we also allow any split of a multiplicity into
-    several powers (``2^3*2^3`` for 64) since the article only asks the product to be the
-    factorisation. 57 (グロタンディーク素数) and 1729 (ラマヌジャンのタクシー数) are never
-    factors (they are not prime), and 1729 may never be played as a composite.
+Plays
+    A prime is played as it is; 57 (グロタンディーク素数) is played as if prime and cuts the
+    field (グロタンカット); 1729 (ラマヌジャン革命) is played as if prime with four cards and
+    toggles the revolution (革命: a play must then be *smaller* than the field). A composite
+    is played with a factorisation (合成数出し), where a term may carry an exponent tower
+    (指数表記出し, every level at least 2); 57 and 1729 are never factors and 1729 is never
+    played as a composite (fouls, 反則). An n-card play answers only an n-card play.
 
-A *layout* of a composite play is an expression together with the multiset of cards it
-discards (the number's own cards plus the expression's cards); two layouts differ when the
-expression or the card multiset differs (88 = ``2^3*11`` laid with ``J`` or with ``A, A``
-gives two layouts).
+The two-player game (:class:`Daifugo`) lets each player hold a hand of cards (no jokers in
+hand, no deck to draw from) and lay prime-like plays from it; composite plays are judged by
+:func:`judge` but not played from hands. The enumerator of composite plays is
+:mod:`asobi.daifugo.layouts`.
 
 >>> rules = Rules()
 >>> [card_name(t) for t in cheapest_tokens(88, rules)]
 ['8', '8']
->>> [str(layout) for layout in composite_layouts(88, rules)][:2]
-['88 = 2^3*11: 8 8 2 3 J', '88 = 2*2*2*11: 8 8 2 2 2 J']
+>>> str(judge(Field(1409, 4), Play.parse("1729")).field)
+'1729 (4 cards), revolution'
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
 from functools import cache
+from typing import Any
 
 from asobi.core.errors import ConfigError, IllegalMoveError, InputError
+from asobi.core.game import Outcome, not_over_error
+from asobi.daifugo.notation import (
+    JOKER_ZERO,
+    card_name,
+    card_token,
+    check_number,
+    parse_expression,
+    term_text,
+)
+from asobi.daifugo.numbers import is_prime
 
 GROTHENDIECK = 57
 RAMANUJAN = 1729
-CARD_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
-JOKER_ZERO = 0  # token: a joker standing for the digit 0
 
 
 @dataclass(frozen=True)
@@ -75,69 +80,15 @@ class Rules:
         if not 1 <= self.max_tower_depth <= 4:
             raise ConfigError(f"daifugo max_tower_depth must be 1..4, got {self.max_tower_depth}")
 
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> Rules:
+        """The rules from the ``daifugo`` config block (other keys are ignored)."""
+        return cls(**{f.name: config[f.name] for f in fields(cls) if f.name in config})
+
     @property
     def variant(self) -> dict[str, int | bool]:
         """The rules as a plain mapping (stored as the tables' variant metadata)."""
-        return {
-            "suits": self.suits,
-            "jokers": self.jokers,
-            "joker_zero": self.joker_zero,
-            "max_tower_depth": self.max_tower_depth,
-        }
-
-
-def card_name(token: int) -> str:
-    """A card's name: ``A``, ``2``…``10``, ``J``, ``Q``, ``K``; token 0 is ``Joker(0)``."""
-    if token == JOKER_ZERO:
-        return "Joker(0)"
-    return CARD_NAMES.get(token, str(token))
-
-
-def check_number(n: object) -> int:
-    """``n`` as a positive integer, or :class:`InputError` naming the problem.
-
-    >>> check_number("40009")
-    40009
-    """
-    text = str(n).strip()
-    if text.startswith("-") and text[1:].isdigit() and text[1:].isascii():
-        raise InputError(f"the number must be positive, got {text}")
-    if not text.isdigit() or not text.isascii():
-        raise InputError(f"not a number: {text!r} (use decimal digits only)")
-    value = int(text)
-    if value <= 0:
-        raise InputError(f"the number must be positive, got {value}")
-    return value
-
-
-# --- numbers ------------------------------------------------------------------------------
-
-
-def is_prime(n: int) -> bool:
-    """Trial division (small numbers only; the tables use a sieve)."""
-    if n < 2:
-        return False
-    if n % 2 == 0:
-        return n == 2
-    return all(n % d for d in range(3, math.isqrt(n) + 1, 2))
-
-
-def factorise(n: int) -> dict[int, int]:
-    """Prime factorisation by trial division, ``{prime: multiplicity}``.
-
-    >>> factorise(23456)
-    {2: 5, 733: 1}
-    """
-    result: dict[int, int] = {}
-    d = 2
-    while d * d <= n:
-        while n % d == 0:
-            result[d] = result.get(d, 0) + 1
-            n //= d
-        d += 1
-    if n > 1:
-        result[n] = result.get(n, 0) + 1
-    return result
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 def special_name(n: int) -> str | None:
@@ -145,19 +96,12 @@ def special_name(n: int) -> str | None:
     return {GROTHENDIECK: "grothendieck", RAMANUJAN: "ramanujan"}.get(n)
 
 
-def is_carmichael(n: int) -> bool:
-    """Korselt's criterion: odd composite, square-free, ``p - 1 | n - 1`` for each prime ``p | n``.
-
-    >>> [n for n in range(2, 3000) if is_carmichael(n)]
-    [561, 1105, 1729, 2465, 2821]
-    """
-    if n < 3 or n % 2 == 0 or is_prime(n):
-        return False
-    factors = factorise(n)
-    return all(m == 1 and (n - 1) % (p - 1) == 0 for p, m in factors.items())
+def is_prime_like(n: int) -> bool:
+    """A number that may be played on its own: a prime, 57 or 1729."""
+    return is_prime(n) or special_name(n) is not None
 
 
-# --- card layouts of one number -----------------------------------------------------------
+# --- the cards of one number, and of one play ----------------------------------------------
 
 
 @cache
@@ -240,322 +184,38 @@ def cheapest_tokens(n: int, rules: Rules) -> tuple[int, ...] | None:
     return layouts[0] if layouts else None
 
 
-# --- composite plays ----------------------------------------------------------------------
+def lay_numbers(numbers: Sequence[int], rules: Rules) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """The ways to discard ``numbers`` in one play within the deck's limits.
 
+    Keys are card multisets (sorted tokens); each value is one play order (the numbers
+    left to right, each split into cards). Empty when the deck cannot lay them together.
 
-@dataclass(frozen=True, order=True)
-class Term:
-    """One factor of a composite play: a prime ``p`` with exponent tower ``tower``.
-
-    ``tower = ()`` is the plain prime, ``(5,)`` is ``p^5``, ``(2, 4)`` is ``p^(2^4)``.
+    >>> sorted(lay_numbers([88, 2, 3, 11], Rules()))
+    [(1, 1, 2, 3, 8, 8), (2, 3, 8, 8, 11)]
     """
-
-    prime: int
-    tower: tuple[int, ...] = ()
-
-    @property
-    def exponent(self) -> int:
-        """The value of the tower (1 for a plain prime)."""
-        return tower_value(self.tower)
-
-    def __str__(self) -> str:
-        return str(self.prime) + ("^" + tower_text(self.tower) if self.tower else "")
-
-    def numbers(self) -> tuple[int, ...]:
-        """The numbers laid for this term, left to right: the prime, then the tower levels."""
-        return (self.prime, *self.tower)
+    partial: dict[tuple[int, ...], tuple[int, ...]] = {(): ()}
+    for number in numbers:
+        grown: dict[tuple[int, ...], tuple[int, ...]] = {}
+        for cards in partial.values():
+            for option in tokenisations(number, rules):
+                combined = cards + option
+                if fits_deck(combined, rules):
+                    grown.setdefault(tuple(sorted(combined)), combined)
+        partial = grown
+        if not partial:
+            return {}
+    return partial
 
 
-def tower_value(tower: tuple[int, ...]) -> int:
-    """``t1^(t2^(…))``; the empty tower is 1."""
+def tower_value(tower: Sequence[int]) -> int:
+    """``t1^(t2^(…))``, read from the right; the empty tower is 1."""
     value = 1
     for level in reversed(tower):
         value = level**value
     return value
 
 
-def tower_text(tower: tuple[int, ...]) -> str:
-    """``(2, 4)`` → ``(2^4)``; one level has no parentheses."""
-    if len(tower) == 1:
-        return str(tower[0])
-    return "(" + str(tower[0]) + "^" + tower_text(tower[1:]) + ")"
-
-
-@cache
-def towers(exponent: int, max_depth: int) -> tuple[tuple[int, ...], ...]:
-    """Every way to write ``exponent`` (≥ 2) as a tower of levels ≥ 2 with ≤ ``max_depth`` levels.
-
-    >>> towers(16, 3)
-    ((16,), (2, 4), (2, 2, 2), (4, 2))
-    """
-    if exponent < 2 or max_depth < 1:
-        return ()
-    found: list[tuple[int, ...]] = [(exponent,)]
-    for base in range(2, math.isqrt(exponent) + 1):
-        power, value = 1, base
-        while value < exponent:
-            value *= base
-            power += 1
-        if value == exponent:
-            for upper in towers(power, max_depth - 1):
-                found.append((base, *upper))
-    return tuple(found)
-
-
-Expression = tuple[Term, ...]
-
-
-def expression_text(expression: Expression) -> str:
-    """``2^5*733``."""
-    return "*".join(str(term) for term in expression)
-
-
-def expression_value(expression: Expression) -> int:
-    """The product of the terms."""
-    return math.prod(term.prime**term.exponent for term in expression)
-
-
-def _term_options(prime: int, multiplicity: int, exponent: bool, rules: Rules) -> list[Term]:
-    options = [Term(prime)]
-    if exponent:
-        for e in range(2, multiplicity + 1):
-            options += [Term(prime, t) for t in towers(e, rules.max_tower_depth)]
-    return options
-
-
-def _prime_blocks(
-    prime: int, multiplicity: int, exponent: bool, rules: Rules
-) -> Iterator[tuple[Term, ...]]:
-    """Multisets of terms of one prime whose exponents add up to ``multiplicity``."""
-    options = _term_options(prime, multiplicity, exponent, rules)
-
-    def walk(start: int, left: int, acc: tuple[Term, ...]) -> Iterator[tuple[Term, ...]]:
-        if left == 0:
-            yield acc
-            return
-        for index in range(start, len(options)):
-            term = options[index]
-            if term.exponent <= left:
-                yield from walk(index, left - term.exponent, (*acc, term))
-
-    yield from walk(0, multiplicity, ())
-
-
-def expressions(n: int, rules: Rules, exponent: bool = True) -> list[Expression]:
-    """Every factorisation expression of ``n`` (terms sorted by prime, then exponent).
-
-    >>> [expression_text(e) for e in expressions(64, Rules()) if len(e) == 4]
-    ['2*2*2*2^3', '2*2*2^2*2^2']
-    """
-    factors = factorise(n)
-    blocks = [list(_prime_blocks(p, m, exponent, rules)) for p, m in sorted(factors.items())]
-    found = []
-    for choice in itertools.product(*blocks):
-        terms = tuple(sorted((t for block in choice for t in block), key=_term_key))
-        found.append(terms)
-    return sorted(found, key=lambda e: (len(e), [_term_key(t) for t in e]))
-
-
-def _term_key(term: Term) -> tuple[int, int, tuple[int, ...]]:
-    return (term.prime, term.exponent, term.tower)
-
-
-@dataclass(frozen=True)
-class Layout:
-    """A valid composite play: ``n``, its expression and the cards discarded (play order)."""
-
-    n: int
-    expression: Expression
-    cards: tuple[int, ...] = field(compare=False)
-    jokers: int = field(compare=False)
-    multiset: tuple[int, ...] = ()
-
-    @property
-    def n_cards(self) -> int:
-        """Cards discarded, the number's own cards included."""
-        return len(self.cards)
-
-    @property
-    def text(self) -> str:
-        """The expression as text, e.g. ``2^3*11``."""
-        return expression_text(self.expression)
-
-    def names(self, rules: Rules) -> list[str]:
-        """Card names in play order."""
-        return card_names(self.cards, rules)
-
-    def __str__(self) -> str:
-        return f"{self.n} = {self.text}: {' '.join(card_names(self.cards, Rules()))}"
-
-
-def _combine(
-    partial: dict[tuple[int, ...], tuple[int, ...]],
-    options: tuple[tuple[int, ...], ...],
-    rules: Rules,
-) -> dict[tuple[int, ...], tuple[int, ...]]:
-    """Add one laid number to every partial layout; keep one sequence per card multiset."""
-    result: dict[tuple[int, ...], tuple[int, ...]] = {}
-    for cards in partial.values():
-        for option in options:
-            combined = cards + option
-            if not fits_deck(combined, rules):
-                continue
-            key = tuple(sorted(combined))
-            result.setdefault(key, combined)
-    return result
-
-
-def expression_layouts(n: int, expression: Expression, rules: Rules) -> list[Layout]:
-    """Every card multiset (one play order each) laying ``n`` with ``expression``."""
-    partial: dict[tuple[int, ...], tuple[int, ...]] = {(): ()}
-    partial = _combine(partial, tokenisations(n, rules), rules)
-    for term in expression:
-        for number in term.numbers():
-            partial = _combine(partial, tokenisations(number, rules), rules)
-            if not partial:
-                return []
-    return [
-        Layout(n, expression, cards, jokers_needed(cards, rules), key)
-        for key, cards in partial.items()
-    ]
-
-
-def composite_layouts(n: int, rules: Rules, exponent: bool = True) -> list[Layout]:
-    """Every valid composite play of ``n``, fewest cards first.
-
-    Empty for primes, 1, and 1729 (never played as a composite).
-
-    >>> [l.text for l in composite_layouts(32, Rules())][:1]
-    ['2^5']
-    >>> composite_layouts(1729, Rules())
-    []
-    """
-    if n < 4 or n == RAMANUJAN or is_prime(n):
-        return []
-    layouts = [
-        layout
-        for expression in expressions(n, rules, exponent)
-        for layout in expression_layouts(n, expression, rules)
-    ]
-    return sorted(layouts, key=lambda lay: (lay.n_cards, lay.jokers, lay.text, lay.cards))
-
-
-@dataclass(frozen=True)
-class NumberSummary:
-    """One row of the numbers table (see :func:`summarise`)."""
-
-    n: int
-    is_prime: bool
-    special: str | None
-    min_cards: int | None
-    playable_plain: bool
-    jokers_needed: int | None
-    playable_composite: bool | None
-    min_cards_composite: int | None
-    playable_with_exponent: bool | None
-    min_cards_with_exponent: int | None
-    n_layouts_with_exponent: int | None
-
-
-def summarise(n: int, rules: Rules) -> NumberSummary:
-    """The plain (reference) computation of one numbers-table row.
-
-    ``min_cards``/``jokers_needed``/``playable_plain`` describe laying ``n`` on its own;
-    composite columns are None for primes and count the number's own cards too.
-
-    >>> summarise(128, Rules()).playable_composite, summarise(128, Rules()).playable_with_exponent
-    (False, True)
-    """
-    own = number_layouts(n, rules)
-    prime = is_prime(n)
-    composite = n >= 4 and not prime
-    plain = composite_layouts(n, rules, exponent=False) if composite else []
-    full = composite_layouts(n, rules, exponent=True) if composite else []
-    return NumberSummary(
-        n=n,
-        is_prime=prime,
-        special=special_name(n),
-        min_cards=min((len(t) for t in own), default=None),
-        playable_plain=bool(own),
-        jokers_needed=min((jokers_needed(t, rules) for t in own), default=None),
-        playable_composite=bool(plain) if composite else None,
-        min_cards_composite=min((lay.n_cards for lay in plain), default=None),
-        playable_with_exponent=bool(full) if composite else None,
-        min_cards_with_exponent=min((lay.n_cards for lay in full), default=None),
-        n_layouts_with_exponent=len(full) if composite else None,
-    )
-
-
-# --- parsing a proposed play --------------------------------------------------------------
-
-_TOKEN_RE = re.compile(r"\s*(\d+|\*|\^|\(|\)|=|x|×|·)")
-
-
-def parse_expression(text: str) -> list[tuple[int, tuple[int, ...]]]:
-    """Parse ``3*7^2*2^(2^4)`` into ``[(base, tower), …]`` without judging it.
-
-    Exponents may be any non-negative integers here (``691^1``, ``2^0``), so that the
-    rules engine can refuse them with a reason.
-
-    >>> parse_expression("2^(2^4)*733")
-    [(2, (2, 4)), (733, ())]
-    """
-    tokens = _tokenise_text(text)
-    terms: list[tuple[int, tuple[int, ...]]] = []
-    position = 0
-
-    def tower(pos: int) -> tuple[tuple[int, ...], int]:
-        levels: list[int] = []
-        while True:
-            if pos < len(tokens) and tokens[pos] == "(":
-                inner, pos = tower(pos + 1)
-                if pos >= len(tokens) or tokens[pos] != ")":
-                    raise InputError(f"unbalanced parentheses in {text!r}")
-                levels.extend(inner)
-                return tuple(levels), pos + 1
-            if pos >= len(tokens) or not tokens[pos].isdigit():
-                raise InputError(f"expected a number in {text!r}")
-            levels.append(int(tokens[pos]))
-            pos += 1
-            if pos < len(tokens) and tokens[pos] == "^":
-                pos += 1
-                continue
-            return tuple(levels), pos
-
-    while True:
-        if position >= len(tokens) or not tokens[position].isdigit():
-            raise InputError(f"expected a prime factor in {text!r}")
-        base = int(tokens[position])
-        position += 1
-        levels: tuple[int, ...] = ()
-        if position < len(tokens) and tokens[position] == "^":
-            levels, position = tower(position + 1)
-        terms.append((base, levels))
-        if position == len(tokens):
-            return terms
-        if tokens[position] not in {"*", "x", "×", "·"}:
-            raise InputError(f"unexpected {tokens[position]!r} in {text!r}")
-        position += 1
-
-
-def _tokenise_text(text: str) -> list[str]:
-    tokens = []
-    position = 0
-    stripped = text.strip()
-    while position < len(stripped):
-        match = _TOKEN_RE.match(stripped, position)
-        if not match:
-            raise InputError(f"cannot read {stripped[position:]!r} in {text!r}")
-        tokens.append(match.group(1))
-        position = match.end()
-        while position < len(stripped) and stripped[position].isspace():
-            position += 1
-    if not tokens:
-        raise InputError("empty play")
-    return tokens
-
-
-# --- the field: Ramanujan revolution and Grothendieck cut ---------------------------------
+# --- the field and the rules engine ---------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -577,27 +237,55 @@ class Field:
         """Everyone passed: the field flows, the revolution stays."""
         return replace(self, top=None, n_cards=None)
 
+    def __str__(self) -> str:
+        top = "empty" if self.top is None else f"{self.top} ({self.n_cards} cards)"
+        return top + (", revolution" if self.revolution else "")
+
+
+Factors = tuple[tuple[int, tuple[int, ...]], ...]
+
 
 @dataclass(frozen=True)
 class Play:
-    """A proposed play: the number, its cards (None: choose a fitting layout) and, for a
-    composite play, the factor terms as written (``(base, exponent levels)``)."""
+    """A play: the number, its own cards (None: the engine picks a fitting layout) and, for
+    a composite play, the factor terms as written (``(base, exponent levels)``).
+
+    ``str`` writes the notation :meth:`parse` reads: the number, ``=`` and the factors for a
+    composite play, then the cards in brackets when they are given.
+
+    >>> str(Play(1013, (1, 0, 1, 3)))
+    '1013 [A Joker(0) A 3]'
+    >>> Play.parse("88=2^3*11")
+    Play(number=88, cards=None, factors=((2, (3,)), (11, ())))
+    """
 
     number: int
     cards: tuple[int, ...] | None = None
-    factors: tuple[tuple[int, tuple[int, ...]], ...] | None = None
+    factors: Factors | None = None
+
+    def __str__(self) -> str:
+        text = str(self.number)
+        if self.factors is not None:
+            text += "=" + "*".join(term_text(base, levels) for base, levels in self.factors)
+        if self.cards is not None:
+            text += " [" + " ".join(card_name(t) for t in self.cards) + "]"
+        return text
 
     @classmethod
     def parse(cls, text: str) -> Play:
-        """``"1729"``, ``"64 = 2*2*2*2^3"``, ``"5187=3*1729"``.
-
-        >>> Play.parse("88=2^3*11")
-        Play(number=88, cards=None, factors=((2, (3,)), (11, ())))
-        """
+        """``"1729"``, ``"64 = 2*2*2*2^3"``, ``"5187=3*1729"``, ``"13 [A 3]"``."""
+        text, bracket, names = text.partition("[")
+        cards = None
+        if bracket:
+            if not names.rstrip().endswith("]"):
+                raise InputError(f"unclosed card list in {text + bracket + names!r}")
+            cards = tuple(card_token(name) for name in names.rstrip()[:-1].split())
         left, sep, right = text.partition("=")
         number = check_number(left)
         factors = tuple(parse_expression(right)) if sep else None
-        return cls(number, None, factors)
+        if cards is not None and "".join(str(t) for t in cards) != str(number):
+            raise InputError(f"the cards {names.rstrip()[:-1]} do not read {number}")
+        return cls(number, cards, factors)
 
 
 @dataclass(frozen=True)
@@ -630,7 +318,7 @@ def judge(field: Field, play: Play, rules: Rules | None = None) -> Ruling:
     rules = rules or Rules()
     n = play.number
     if play.factors is None:
-        if not (is_prime(n) or special_name(n)):
+        if not is_prime_like(n):
             return _refuse(field, f"{n} is not prime: lay it with its factors")
     else:
         refused = _judge_factors(field, n, play.factors, rules)
@@ -656,9 +344,7 @@ def judge(field: Field, play: Play, rules: Rules | None = None) -> Ruling:
     return Ruling(True, False, reason, Field(n, len(laid), field.revolution), laid)
 
 
-def _judge_factors(
-    field: Field, n: int, factors: tuple[tuple[int, tuple[int, ...]], ...], rules: Rules
-) -> Ruling | None:
+def _judge_factors(field: Field, n: int, factors: Factors, rules: Rules) -> Ruling | None:
     if n == RAMANUJAN:
         return _refuse(field, "1729 may not be played as a composite (foul)", foul=True)
     for base, _ in factors:
@@ -689,10 +375,10 @@ def _choose_cards(n: int, play: Play, field: Field, rules: Rules) -> tuple[int, 
     if play.factors is None:
         options = {tokens: True for tokens in tokenisations(n, rules) if fits_deck(tokens, rules)}
     else:
-        expression = tuple(Term(base, levels) for base, levels in play.factors)
+        laid = [n, *(x for base, levels in play.factors for x in (base, *levels))]
         options = {}
-        for layout in expression_layouts(n, expression, rules):
-            options.setdefault(_own_part(n, layout.cards), True)
+        for cards in lay_numbers(laid, rules).values():
+            options.setdefault(_own_part(n, cards), True)
     if play.cards is not None:
         if play.cards not in tokenisations(n, rules):
             return _refuse(field, f"those cards do not read {n}")
@@ -717,67 +403,134 @@ def _own_part(n: int, cards: tuple[int, ...]) -> tuple[int, ...]:
     raise InputError(f"cards {cards} do not start with {n}")
 
 
+# --- the two-player game --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Passing (パス). On a field with a play on it, the other player's last play stands,
+    the field flows and that player leads; on an empty field a player may pass only when no
+    play is possible (there is no deck to draw from in this model)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+Move = Play | Pass
+
+
 @dataclass(frozen=True)
 class Position:
-    """A player's turn: the field and the cards in hand (a sorted tuple of tokens 1…13)."""
+    """A turn of the two-player game: the field, the hand of the player to move and the
+    other player's hand (sorted card values 1…13), and ``cut``: the other player has just
+    cut the field with 57, so the player to move must pass and the cutter leads again."""
 
     field: Field
-    hand: tuple[int, ...] = ()
+    hand: tuple[int, ...]
+    other: tuple[int, ...]
+    cut: bool = False
+
+    def __post_init__(self) -> None:
+        for cards in (self.hand, self.other):
+            if list(cards) != sorted(cards) or not all(1 <= c <= 13 for c in cards):
+                raise InputError(f"a hand is a sorted tuple of card values 1..13, got {cards}")
 
 
-def play(position: Position | Field, move: Play, rules: Rules | None = None):  # type: ignore[no-untyped-def]
-    """The position after a legal play; :class:`IllegalMoveError` with the reason otherwise.
+@dataclass(frozen=True)
+class Daifugo:
+    """Two players lay prime-like plays (primes, 57, 1729) from their hands; the first to
+    empty their hand wins. The :class:`asobi.core.game.Game` interface for one rule set.
 
-    Given a :class:`Field`, returns the new field. Given a :class:`Position`, the number's
-    cards also leave the hand (prime-like plays only: the hand must hold them; composite
-    plays from a hand are not modelled).
+    The game is finite and cannot cycle: every pass is followed by a play or by the end.
+    If on an empty field neither player can lay anything, the game ends in a draw.
 
-    >>> play(Position(Field(), (1, 3, 7)), Play(13, (13,)))
-    Traceback (most recent call last):
-    ...
-    asobi.core.errors.IllegalMoveError: the hand does not hold K
-    >>> play(Position(Field(), (1, 3, 7)), Play(13, (1, 3)))
-    Position(field=Field(top=13, n_cards=2, revolution=False), hand=(7,))
+    >>> game = Daifugo(Rules())
+    >>> start = Position(Field(), (1, 3, 7), (2, 9))
+    >>> [str(m) for m in game.legal_moves(start)][:4]
+    ['3 [3]', '7 [7]', '13 [A 3]', '17 [A 7]']
+    >>> game.play(start, Play(37, (3, 7)))
+    Position(field=Field(top=37, n_cards=2, revolution=False), hand=(2, 9), other=(1,), cut=False)
     """
-    field = position.field if isinstance(position, Position) else position
-    ruling = judge(field, move, rules)
-    if not ruling.legal:
-        raise IllegalMoveError(ruling.reason)
-    if not isinstance(position, Position):
-        return ruling.field
-    if move.factors is not None:
-        raise IllegalMoveError("composite plays from a hand are not modelled")
-    hand = Counter(position.hand)
-    for card in ruling.cards or ():
-        if hand[card] == 0:
-            raise IllegalMoveError(f"the hand does not hold {card_name(card)}")
-        hand[card] -= 1
-    return Position(ruling.field, tuple(sorted(hand.elements())))
 
+    rules: Rules
 
-def legal_moves(position: Position, rules: Rules | None = None) -> list[Play]:
-    """Every prime-like play (primes, 57, 1729) the hand can lay on the field.
+    def plays(self, field: Field, hand: tuple[int, ...]) -> list[Play]:
+        """Every prime-like play ``hand`` can lay on ``field``, by number then cards."""
+        sizes = range(1, len(hand) + 1) if field.top is None else [field.n_cards]
+        seen: set[tuple[int, ...]] = set()
+        moves: list[Play] = []
+        for size in sizes:
+            for cards in itertools.permutations(hand, size):
+                if cards in seen:
+                    continue
+                seen.add(cards)
+                number = int("".join(str(c) for c in cards))
+                if is_prime_like(number) and judge(field, Play(number, cards), self.rules).legal:
+                    moves.append(Play(number, cards))
+        return sorted(moves, key=lambda p: (p.number, p.cards))
 
-    Composite plays are not listed (use :func:`composite_layouts`); jokers in the hand are
-    not modelled. Hands of up to about 8 cards are practical.
+    def can_lead(self, field: Field, hand: tuple[int, ...]) -> bool:
+        """True when ``hand`` can lay some play on the cleared ``field``."""
+        return bool(self.plays(field.cleared(), hand))
 
-    >>> [p.number for p in legal_moves(Position(Field(13, 2), (1, 2, 9, 7)))]
-    [17, 19, 29, 71, 79, 97]
-    """
-    rules = rules or Rules()
-    counts = {k: len(position.hand) for k in range(1, len(position.hand) + 1)}
-    if position.field.top is not None:
-        counts = {position.field.n_cards: position.field.n_cards}
-    seen: set[tuple[int, ...]] = set()
-    moves: list[Play] = []
-    for size in counts:
-        for cards in itertools.permutations(position.hand, size):
-            if cards in seen:
-                continue
-            seen.add(cards)
-            number = int("".join(str(c) for c in cards))
-            if not (is_prime(number) or special_name(number)):
-                continue
-            if judge(position.field, Play(number, tuple(cards)), rules).legal:
-                moves.append(Play(number, tuple(cards)))
-    return sorted(moves, key=lambda p: (p.number, p.cards))
+    def legal_moves(self, position: Position) -> list[Move]:
+        if self.is_over(position):
+            return []
+        if position.cut:
+            return [PASS]
+        moves: list[Move] = list(self.plays(position.field, position.hand))
+        if position.field.top is not None or not moves:
+            moves.append(PASS)
+        return moves
+
+    def play(self, position: Position, move: Move) -> Position:
+        """The position after ``move``; :class:`IllegalMoveError` with the reason otherwise."""
+        if self.is_over(position):
+            raise IllegalMoveError("the game is over")
+        field = position.field
+        if isinstance(move, Pass):
+            if field.top is None and not position.cut and self.can_lead(field, position.hand):
+                raise IllegalMoveError("a player who can lead on an empty field must play")
+            return Position(field.cleared(), position.other, position.hand)
+        if position.cut:
+            raise IllegalMoveError("the field was cut by 57: pass")
+        if move.factors is not None:
+            raise IllegalMoveError("composite plays from a hand are not modelled")
+        ruling = judge(field, move, self.rules)
+        if not ruling.legal:
+            raise IllegalMoveError(ruling.reason)
+        hand = Counter(position.hand)
+        for card in ruling.cards or ():
+            if hand[card] == 0:
+                raise IllegalMoveError(f"the hand does not hold {card_name(card)}")
+            hand[card] -= 1
+        rest = tuple(sorted(hand.elements()))
+        cut = move.number == GROTHENDIECK
+        return Position(ruling.field, position.other, rest, cut=cut and bool(rest))
+
+    def is_over(self, position: Position) -> bool:
+        """A hand is empty, or the field is empty and neither player can lay anything."""
+        if not position.hand or not position.other:
+            return True
+        field = position.field
+        return (
+            field.top is None
+            and not position.cut
+            and not self.can_lead(field, position.hand)
+            and not self.can_lead(field, position.other)
+        )
+
+    def winner(self, position: Position) -> Outcome:
+        """Whoever emptied their hand has won; a blocked game is a draw."""
+        if not self.is_over(position):
+            raise not_over_error(position)
+        if not position.other:
+            return Outcome.SECOND
+        if not position.hand:
+            return Outcome.FIRST
+        return Outcome.DRAW
+
+    def parse_move(self, text: str) -> Move:
+        """``pass`` or a play in :class:`Play` notation (``13 [A 3]``)."""
+        return PASS if text.strip() == "pass" else Play.parse(text)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from asobi.daifugo.daifugo import is_prime
+from asobi.daifugo.numbers import is_prime
 
 
 def tangent_numbers(count: int) -> list[int]:

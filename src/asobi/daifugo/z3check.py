@@ -22,13 +22,21 @@ True
 
 from __future__ import annotations
 
+import logging
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import z3
 
 from asobi.core.errors import DataError
-from asobi.daifugo.daifugo import RAMANUJAN, Rules, Term, expression_text, factorise
+from asobi.core.runlog import progress
+from asobi.daifugo.daifugo import RAMANUJAN, Rules
+from asobi.daifugo.layouts import Term, composite_layouts, expression_text
+from asobi.daifugo.numbers import factorise, is_prime
+
+log = logging.getLogger("asobi.daifugo")
 
 UNUSED = 14
 
@@ -196,3 +204,34 @@ def _read_model(n: int, solver: z3.Solver, terms: list, slots: list[_Slot]) -> Z
     if product != n:  # the model must multiply out; guard against an encoding slip
         raise DataError(f"z3 model for {n} multiplies to {product}")
     return layout
+
+
+def crosscheck_rows(numbers: Iterable[int], origin: str, rules: Rules) -> list[dict[str, Any]]:
+    """Rows of the z3 cross-check: for each composite ``n``, z3 at the enumerator's minimum
+    card count (it must find a layout the enumerator lists) and one card below (none)."""
+    rows = []
+    numbers = [n for n in numbers if n >= 4 and not is_prime(n)]
+    for n in progress(numbers, total=len(numbers), desc=f"z3 {origin}", logger=log):
+        layouts = composite_layouts(n, rules)
+        keys = {(layout.text, layout.multiset) for layout in layouts}
+        least = layouts[0].n_cards if layouts else None
+        if least is None:
+            found, below = find_layouts(n, [None], rules)[0], None
+        else:
+            found, below = find_layouts(n, [least, least - 1], rules)
+        listed = found is not None and (found.expression_text, found.multiset) in keys
+        agree = found is None if least is None else (listed and below is None)
+        rows.append(
+            {
+                "n": n,
+                "origin": origin,
+                "enumerator_min_cards": least,
+                "z3_at_min": "sat" if found is not None else "unsat",
+                "z3_below_min": "skipped" if least is None else ("sat" if below else "unsat"),
+                "z3_expression": found.expression_text if found else None,
+                "z3_cards": list(found.multiset) if found else None,
+                "z3_layout_listed": listed,
+                "agree": agree,
+            }
+        )
+    return rows

@@ -5,19 +5,13 @@ from __future__ import annotations
 import click
 
 from asobi.core.errors import InputError
-from asobi.fivelines.fivelines import FiveLines, legal_moves, play
-from asobi.fivelines.solve import solve_positions
+from asobi.fivelines.fivelines import FiveLines, Position, Rules
+from asobi.fivelines.solver import solve_positions, theorem_mover_wins
 
 SEARCH_LIMIT = 45  # exhaustive search up to this many sticks takes about a second
 
 
-def _theorem_mover_wins(position: FiveLines, misere: bool) -> bool:
-    if misere and all(row <= 1 for row in position.rows):
-        return len(position.rows) % 2 == 0
-    return position.nim_sum != 0
-
-
-def parse_rows(texts: tuple[str, ...]) -> FiveLines:
+def parse_rows(texts: tuple[str, ...]) -> Position:
     """Row lengths from the command line; anything but a whole number ≥ 0 is an error."""
     rows = []
     for text in texts:
@@ -25,7 +19,7 @@ def parse_rows(texts: tuple[str, ...]) -> FiveLines:
             rows.append(int(text))
         except ValueError:
             raise InputError(f"row length {text!r} is not a whole number") from None
-    return FiveLines(tuple(rows))
+    return Position(tuple(rows))
 
 
 @click.command(name="fivelines", context_settings={"ignore_unknown_options": True})
@@ -51,6 +45,7 @@ def command(rows: tuple[str, ...], misere: bool, method: str) -> None:
     Example: asobi fivelines 1 2 3 4 5
     """
     position = parse_rows(rows)
+    game = FiveLines(Rules(misere=misere))
     if method == "auto":
         method = "search" if position.total <= SEARCH_LIMIT else "theorem"
     if method == "search":
@@ -64,19 +59,19 @@ def command(rows: tuple[str, ...], misere: bool, method: str) -> None:
         mover_wins = outcome_of(position.rows) == "first"
     else:
         winning = {
-            play(position, move).rows
-            for move in legal_moves(position)
-            if not _theorem_mover_wins(play(position, move), misere)
+            game.play(position, move).rows
+            for move in game.legal_moves(position)
+            if not theorem_mover_wins(game.play(position, move), misere=misere)
         }
-        mover_wins = _theorem_mover_wins(position, misere)
+        mover_wins = theorem_mover_wins(position, misere=misere)
     rule = "misère (last stick loses)" if misere else "normal (last stick wins)"
     click.echo(f"position {position.key() or '(empty)'}, {rule}, method: {method}")
     click.echo(f"winner with perfect play: {'first' if mover_wins else 'second'} (player to move)")
-    moves = [m for m in legal_moves(position) if play(position, m).rows in winning]
+    moves = [m for m in game.legal_moves(position) if game.play(position, m).rows in winning]
     if moves:
         click.echo("winning moves:")
         for move in moves:
-            result = play(position, move)
+            result = game.play(position, move)
             click.echo(
                 f"  row of {move.row}: keep {move.left} and {move.right} -> "
                 f"{result.key() or '(empty)'}"

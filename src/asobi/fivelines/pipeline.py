@@ -1,4 +1,5 @@
-"""Workflow steps for 五線: each writes one table (called from workflow/scripts)."""
+"""The 五線 workflow steps (called by ``workflow/scripts/fivelines_*.py``): each ``write_*``
+step writes one table of ``results/fivelines/`` (see :mod:`asobi.fivelines.tables`)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ from pathlib import Path
 
 import numpy as np
 
+from asobi.core.claims import ResultTables, run_builders
 from asobi.core.claims import write_claims as write_claims_table
 from asobi.core.errors import DataError, InputError
 from asobi.core.runlog import progress
 from asobi.core.tables import concat_tables, write_table
-from asobi.fivelines.audit import fivelines_claims
+from asobi.fivelines.claims import BUILDERS, CLAIM_IDS, GAME
 from asobi.fivelines.proofs import LEMMAS, prove
-from asobi.fivelines.solve import row_grundy_values, solve_positions
+from asobi.fivelines.solver import row_grundy_values, solve_positions
 from asobi.fivelines.tables import (
     GRUNDY_SCHEMA,
     POSITIONS_SCHEMA,
@@ -63,15 +65,18 @@ def write_positions(out: str, total_max: int) -> Path:
     )
 
 
-def write_proof(out: str, lemma: str, max_width: int, max_rows: int) -> Path:
-    """One lemma's z3 proofs for widths 1..max_width (and 1..max_rows rows for lemma b)."""
+def write_proof(out: str, lemma: str, max_width: int, max_rows: int | None = None) -> Path:
+    """One lemma's z3 proofs for widths 1..max_width (and, for lemma (b) ``zero_reachable``
+    only, 1..max_rows rows)."""
     max_width = _positive("fivelines.proof_max_width", max_width)
-    max_rows = _positive("fivelines.proof_max_rows", max_rows)
     if lemma not in LEMMAS:
         raise InputError(f"unknown lemma {lemma!r}; known: {', '.join(LEMMAS)}")
-    row_counts: list[int | None] = (
-        list(range(1, max_rows + 1)) if lemma == "zero_reachable" else [None]
-    )
+    config: dict[str, object] = {"lemma": lemma, "proof_max_width": max_width}
+    row_counts: list[int | None] = [None]
+    if lemma == "zero_reachable":
+        max_rows = _positive("fivelines.proof_max_rows", max_rows)
+        row_counts = list(range(1, max_rows + 1))
+        config["proof_max_rows"] = max_rows
     jobs = [(width, rows) for rows in row_counts for width in range(1, max_width + 1)]
     results = [
         prove(lemma, width, rows)
@@ -87,7 +92,6 @@ def write_proof(out: str, lemma: str, max_width: int, max_rows: int) -> Path:
             r.status,
             r.counterexample or "",
         )
-    config = {"lemma": lemma, "proof_max_width": max_width, "proof_max_rows": max_rows}
     return write_table(
         proofs_table(results),
         out,
@@ -98,14 +102,18 @@ def write_proof(out: str, lemma: str, max_width: int, max_rows: int) -> Path:
     )
 
 
-def merge_proofs(parts: list[str], out: str) -> Path:
+def write_proofs(parts: list[str], out: str) -> Path:
     """Gather the per-lemma proof tables into ``results/fivelines/proofs.parquet``."""
     if not parts:
         raise DataError("no proof tables to merge")
-    return concat_tables(parts, out, table="fivelines/proofs")
+    return concat_tables(parts, out, table="fivelines/proofs", schema=PROOFS_SCHEMA)
 
 
 def write_claims(out: str, grundy: str, positions: str, proofs: str) -> Path:
-    """``results/fivelines/claims.parquet`` from the three result tables."""
-    claims = fivelines_claims(grundy_path=grundy, positions_path=positions, proofs_path=proofs)
-    return write_claims_table(claims, out, game="fivelines", inputs=[grundy, positions, proofs])
+    """``results/fivelines/claims.parquet`` from the three result tables (which lie in the
+    results folder two levels above ``out``)."""
+    inputs = [Path(grundy), Path(positions), Path(proofs)]
+    claims = run_builders(BUILDERS, ResultTables(Path(out).parent.parent), declared=CLAIM_IDS)
+    for claim in claims:
+        log.info("%s: %s", claim.claim_id, claim.verdict.value)
+    return write_claims_table(claims, out, game=GAME, inputs=inputs)

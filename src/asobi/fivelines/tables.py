@@ -6,7 +6,7 @@ import numpy as np
 import pyarrow as pa
 
 from asobi.fivelines.proofs import ProofResult
-from asobi.fivelines.solve import SolvedPositions
+from asobi.fivelines.solver import SolvedPositions
 
 GRUNDY_SCHEMA = pa.schema([("n", pa.int64()), ("grundy", pa.int64())])
 

@@ -1,8 +1,9 @@
-"""What the published tables mean: articles, licences, column descriptions.
+"""What the published tables mean: articles, licences, what a row is, the rule variants a
+table covers, column descriptions.
 
-The column descriptions restate the output contract of each game (DESIGN.md and the game
-issues). A column that is not registered here is still published, with a description saying
-so, and the data-package step logs it so that the registry can be completed.
+The descriptions restate the tables of each game's section of the README. A table or column
+that is not registered here is still published, with a description saying so, and the
+data-package step logs it so that the registry can be completed.
 
 >>> game_of("shiritori/outcomes")
 'shiritori'
@@ -12,13 +13,15 @@ so, and the data-package step logs it so that the registry can be completed.
 'MIT'
 >>> describe_column("chopsticks/variants", "start_outcome")[:12]
 'Who wins fro'
+>>> describe_row("daifugo/claims")[:13]
+'One claim of '
+>>> variant_columns("contraposition/games")
+('side', 'protocol')
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from functools import cache
 
 GAME_ORDER = ("fivelines", "chopsticks", "contraposition", "daifugo", "shiritori")
 
@@ -112,7 +115,7 @@ def sources_for(table: str, games: tuple[str, ...] = ()) -> list[dict[str, str]]
 
 
 _OUTCOME = "Who wins with perfect play: `first` (the player to move) or `second`"
-_VARIANT_ID = "Canonical variant id (see DESIGN.md): the rule set the row belongs to"
+_VARIANT_ID = "Canonical variant id (see the README): the rule set the row belongs to"
 
 # Column descriptions by game; table-specific entries (``game/table``) take precedence.
 COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
@@ -122,9 +125,11 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "source": "Where the claim is made: the article's title and section, or a public reference",
         "statement": "The claim restated in our own words (the articles are cited, not copied)",
         "formal": "What exactly was checked, in English",
-        "verdict": "confirmed / refuted / confirmed_with_caveat / undecided",
+        "verdict": "confirmed / refuted / undecided / depends (holds under some readings of "
+        "the rules and not under others)",
+        "caveat": "A computed qualification of the verdict (null when there is none)",
+        "tables": "The result tables (paths under results/) the verdict was computed from",
         "evidence": "Short evidence: counterexample, line of play, proof method",
-        "table": "The result table that backs the verdict",
     },
     "fivelines/grundy": {
         "n": "Length of a single row of sticks",
@@ -160,6 +165,7 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "fusion": "Fusion (融合) allowed",
         "swap": "Swap (交換) allowed",
         "reaction": "Re-action (再行動) allowed",
+        "from_one": "Reading in which a hand of 1 may give its point (with fusion)",
         "start_outcome": "Who wins from the start position: `first`, `second` or `draw`",
         "start_plies": "Plies to the end under optimal play from the start (null for a draw)",
         "n_positions": "Reachable positions",
@@ -264,32 +270,95 @@ COMMON_DESCRIPTIONS = {
 }
 
 UNDOCUMENTED = "(no description registered for this column)"
+UNDESCRIBED_ROW = "(no row description registered for this table)"
+
+# What one row of each table is (the dataset card's "One row"); ``claims`` stands for every
+# game's claims table and the merged one.
+TABLE_ROWS: dict[str, str] = {
+    "claims": "One claim of an article (or a public reference), with its verdict and evidence",
+    "fivelines/grundy": "One single row of `n` sticks and its Grundy value",
+    "fivelines/positions": "One position: a multiset of row lengths with at most `total_max` "
+    "sticks in all (config in `asobi.config`)",
+    "fivelines/proofs": "One z3 lemma checked at one bit-vector width (and number of rows)",
+    "chopsticks/variants": "One rule set, solved from the start position",
+    "chopsticks/positions": "One position reachable from the start under one rule set",
+    "contraposition/solutions": "One board side × placement protocol, solved exactly",
+    "contraposition/games": "One self-play game",
+    "contraposition/selfplay": "One board side × protocol × pairing of agents (self-play "
+    "statistics)",
+    "contraposition/rule_audit": "One board side × protocol × way of enumerating final boards "
+    "(the winning-rule statements compared on them)",
+    "contraposition/eyes": "One constructed position × owner of the eyes",
+    "contraposition/mirror": "One board side: the final boards of the centre-opening mirror "
+    "strategy",
+    "daifugo/numbers": "One number n from 2 to `n_max`",
+    "daifugo/layouts": "One way to lay a composite n: (expression, card multiset)",
+    "daifugo/z3_crosscheck": "One composite (or article example) cross-checked by z3",
+    "daifugo/genocchi": "One Genocchi number G_2n",
+    "shiritori/data_quality": "One change made while cleaning the yokai list",
+    "shiritori/words": "One word under one rule variant",
+    "shiritori/outcomes": "One start word under one rule variant",
+    "shiritori/variant_summary": "One rule variant",
+    "shiritori/variant_effect": "One start word, summarised over every solved variant",
+    "shiritori/fetched/diff": "One difference between the fetched Wikipedia list and the "
+    "vendored one",
+}
+
+# Columns that name the rule variant of a row, by table or game (first match).
+VARIANT_COLUMNS: dict[str, tuple[str, ...]] = {
+    "chopsticks": ("variant_id",),
+    "contraposition": ("side", "protocol"),
+    "shiritori": ("variant_id",),
+}
+
+# The rules a table covers when no column names them, by table or game (first match).
+RULES_COVERED: dict[str, str] = {
+    "claims": "each claim's rules are stated in its `formal` column",
+    "fivelines/grundy": "normal play",
+    "fivelines/positions": "normal and misère play (one outcome column each)",
+    "fivelines/proofs": "normal play (the lemmas of the XOR rule)",
+    "daifugo": "the deck and play rules of the run's config (`suits`, `jokers`, `joker_zero`, "
+    "`max_tower_depth` in the resource's `asobi.config`)",
+    "shiritori/data_quality": "none: the cleaning of the word list comes before any rule",
+    "shiritori/variant_effect": "every solved variant, summarised per start word",
+    "shiritori/fetched/diff": "none: the word list itself",
+}
 
 
-@cache
-def game_descriptions(game: str) -> dict[str, dict[str, str]]:
-    """Descriptions a game ships itself: ``COLUMN_DESCRIPTIONS`` in ``asobi.<game>.columns``
-    (same shape as :data:`COLUMN_DESCRIPTIONS`), or nothing when the module does not exist."""
-    if not game.isidentifier():
-        return {}
-    try:
-        module = importlib.import_module(f"asobi.{game}.columns")
-    except ModuleNotFoundError:
-        return {}
-    return dict(getattr(module, "COLUMN_DESCRIPTIONS", {}))
+def _registry_keys(table: str) -> list[str]:
+    """Keys to look a table up by: itself, ``claims`` for a claims table, then its game."""
+    keys = [table, "claims"] if table == "claims" or table.endswith("/claims") else [table]
+    return [*keys, game_of(table)]
+
+
+def describe_row(table: str) -> str:
+    """What one row of ``table`` is."""
+    return next((TABLE_ROWS[k] for k in _registry_keys(table) if k in TABLE_ROWS), UNDESCRIBED_ROW)
+
+
+def variant_columns(table: str) -> tuple[str, ...]:
+    """The columns that name a row's rule variant in ``table`` or its game's tables (the
+    data-package step uses those the table has)."""
+    found = (VARIANT_COLUMNS[k] for k in _registry_keys(table) if k in VARIANT_COLUMNS)
+    return next(found, ())
+
+
+def rules_covered(table: str) -> str:
+    """The rules ``table`` covers, for tables without variant columns."""
+    found = (RULES_COVERED[k] for k in _registry_keys(table) if k in RULES_COVERED)
+    return next(found, "(not registered)")
 
 
 def describe_column(table: str, column: str) -> str:
-    """Description of ``column`` of ``table``: the game's own registry first, then this
-    one (exact table, then any table of the game), then descriptions shared by all games."""
+    """Description of ``column`` of ``table``: this table's entry, then the game's shared
+    entries, then any table of the game, then descriptions shared by all games."""
     game = game_of(table)
     keys = [table, "claims"] if table.endswith("/claims") else [table]
-    for registry in (game_descriptions(game), COLUMN_DESCRIPTIONS):
-        # This table, then the game's shared entries, then the same column in a sibling
-        # table of the game (``side`` means the same in every contraposition table).
-        siblings = sorted(k for k in registry if k.startswith(f"{game}/"))
-        for key in [*keys, game, *siblings]:
-            found = registry.get(key, {}).get(column)
-            if found:
-                return found
+    # This table, then the game's shared entries, then the same column in a sibling
+    # table of the game (``side`` means the same in every contraposition table).
+    siblings = sorted(k for k in COLUMN_DESCRIPTIONS if k.startswith(f"{game}/"))
+    for key in [*keys, game, *siblings]:
+        found = COLUMN_DESCRIPTIONS.get(key, {}).get(column)
+        if found:
+            return found
     return COMMON_DESCRIPTIONS.get(column, UNDOCUMENTED)

@@ -1,4 +1,5 @@
-"""``asobi report ...``: build the report page, the data package, the dataset card, a screenshot.
+"""``asobi report ...``: build the report page, the data package, the dataset card, a
+screenshot, and the release archive.
 
 ``asobi validate results/`` lives in :mod:`asobi.validate.cli` (a top-level command).
 """
@@ -9,8 +10,10 @@ from pathlib import Path
 
 import click
 
+from asobi.core.tables import sha256_file
 from asobi.report.browser import screenshot as take_screenshot
 from asobi.report.datapackage import PACKAGE_FILE, write_dataset_card, write_package
+from asobi.report.release import write_release
 from asobi.report.report import build_report
 
 RESULTS = click.Path(exists=True, file_okay=False, path_type=Path)
@@ -63,3 +66,20 @@ def screenshot_command(page: Path, out: Path, width: int, height: int) -> None:
     """Screenshot PAGE (a local HTML file) into OUT (PNG) with headless Chromium."""
     path = take_screenshot(page, out, width=width, height=height)
     click.echo(f"wrote {path}")
+
+
+@command.command("release")
+@click.argument("results", type=RESULTS, default="results")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("dist"),
+    show_default=True,
+    help="Folder for the archive.",
+)
+def release_command(results: Path, out: Path) -> None:
+    """Write OUT/asobi-results-<version>.tar.gz: the tables of RESULTS, datapackage.json,
+    DATASET.md, CITATION.cff, the licences and SHA256SUMS. The same tables give the same
+    bytes; tables that do not match the package stop it (exit 2)."""
+    path = write_release(results, out)
+    click.echo(f"wrote {path} (sha256 {sha256_file(path)})")

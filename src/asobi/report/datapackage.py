@@ -1,14 +1,27 @@
 """The Frictionless Data Package (``results/datapackage.json``) and its dataset card.
 
 Every Parquet table under ``results/`` becomes one resource: its path (relative to the
-package), format, size, ``sha256`` hash, row count, licence, sources, and a Table Schema
-whose fields carry the Frictionless type, a description (from :mod:`asobi.report.catalog`)
-and the exact Arrow type (``arrow_type``, used by ``asobi validate``). The table's
-``asobi.*`` provenance metadata is copied under ``asobi``. Nothing time-dependent is written,
-so the same tables give the same package byte for byte.
+package), what one row is (``description``), format, size, ``sha256`` hash, row count, the
+rule variants it covers, licence, sources, and a Table Schema whose fields carry the
+Frictionless type, a description (from :mod:`asobi.report.catalog`) and the exact Arrow type
+(``arrow_type``, used by ``asobi validate``). The table's ``asobi.*`` provenance metadata is
+copied under ``asobi``. Nothing time-dependent is written, so the same tables give the same
+package byte for byte.
 
-Row counts go in the resource property ``rows`` (an extension: the Data Package standard has
-``bytes`` and ``hash`` but no row count).
+The package must pass the reference validator, ``frictionless validate datapackage.json``
+(frictionless 5), which reads Parquet through pyarrow and pandas. Three consequences:
+
+- list columns are declared ``any``: pandas hands a list cell over as a numpy array, which
+  frictionless's ``array`` type rejects (it takes Python lists or JSON text only);
+- a null in an integer or string column reaches frictionless as NaN, so the schema declares
+  ``nan`` (with the empty string) as a missing value;
+- frictionless never sees a Parquet file's bytes, so a standard ``bytes`` property would be
+  reported as a mismatch ("actual is None"): the size goes in ``file_bytes`` instead (the
+  ``sha256`` ``hash`` it silently skips). ``asobi validate`` checks both, and the exact
+  Arrow types.
+
+``rows`` (the row count), ``file_bytes`` and ``variants`` are extensions: the Data Package
+standard has none of them (frictionless does check ``rows``).
 """
 
 from __future__ import annotations
@@ -31,13 +44,17 @@ from asobi.report.catalog import (
     ARTICLES,
     GAME_ORDER,
     PROJECT_LICENCE,
+    UNDESCRIBED_ROW,
     UNDOCUMENTED,
     WIKIPEDIA_SOURCE,
     YOKAI_LICENCE,
     describe_column,
+    describe_row,
     game_of,
     licence_for,
+    rules_covered,
     sources_for,
+    variant_columns,
 )
 
 log = logging.getLogger("asobi.report")
@@ -45,6 +62,10 @@ log = logging.getLogger("asobi.report")
 PACKAGE_FILE = "datapackage.json"
 PACKAGE_NAME = "asobi-results"
 PARQUET_MEDIATYPE = "application/vnd.apache.parquet"
+# How frictionless sees a null read through pandas: "" (the Table Schema default) and NaN.
+MISSING_VALUES = ["", "nan"]
+# Variants listed by name in a resource's ``variants``; beyond this, the first few and a count.
+VARIANTS_LISTED = 12
 
 
 def table_files(results_dir: str | os.PathLike[str]) -> list[Path]:
@@ -65,8 +86,11 @@ def table_files(results_dir: str | os.PathLike[str]) -> list[Path]:
 def frictionless_type(arrow_type: pa.DataType) -> str:
     """The Table Schema field type for an Arrow type.
 
+    Lists (and maps) are ``any``: frictionless reads Parquet through pandas, whose list cells
+    are numpy arrays that its ``array`` type rejects. The exact type is in ``arrow_type``.
+
     >>> frictionless_type(pa.int64()), frictionless_type(pa.list_(pa.string()))
-    ('integer', 'array')
+    ('integer', 'any')
     """
     checks = [
         (pa.types.is_boolean, "boolean"),
@@ -76,11 +100,7 @@ def frictionless_type(arrow_type: pa.DataType) -> str:
         (pa.types.is_string, "string"),
         (pa.types.is_large_string, "string"),
         (pa.types.is_dictionary, "string"),
-        (pa.types.is_list, "array"),
-        (pa.types.is_large_list, "array"),
-        (pa.types.is_fixed_size_list, "array"),
         (pa.types.is_struct, "object"),
-        (pa.types.is_map, "object"),
         (pa.types.is_date, "date"),
         (pa.types.is_timestamp, "datetime"),
         (pa.types.is_time, "time"),
@@ -103,9 +123,23 @@ def resource_name(relative_path: str) -> str:
     return re.sub(r"[^a-z0-9._-]", "-", stem)
 
 
-def arrow_schema(path: str | os.PathLike[str]) -> pa.Schema:
-    """The Arrow schema stored in a Parquet file (metadata dropped)."""
-    return pq.read_schema(path).remove_metadata()
+def variants_covered(table: str, path: Path, schema: pa.Schema) -> str:
+    """The rule variants a table covers: the distinct values of its variant columns (see
+    :func:`~asobi.report.catalog.variant_columns`), or the catalog's text for tables whose
+    rules are not a column."""
+    columns = [c for c in variant_columns(table) if c in schema.names]
+    if not columns:
+        return rules_covered(table)
+    frame = pq.read_table(path, columns=columns).group_by(columns).aggregate([])
+    rows = sorted(frame.to_pylist(), key=lambda row: [str(row[c]) for c in columns])
+    if len(columns) == 1:
+        values = [str(row[columns[0]]) for row in rows]
+    else:
+        values = ["(" + ", ".join(str(row[c]) for c in columns) + ")" for row in rows]
+    named = " × ".join(f"`{c}`" for c in columns)
+    shown = values if len(values) <= VARIANTS_LISTED else values[:5]
+    listed = ", ".join(shown) + ("" if shown == values else f", … ({len(values)} in all)")
+    return f"{len(values)} distinct {named}: {listed}" if values else f"none ({named} empty)"
 
 
 def describe_table(path: str | os.PathLike[str], results_dir: str | os.PathLike[str]) -> dict:
@@ -143,19 +177,23 @@ def describe_table(path: str | os.PathLike[str], results_dir: str | os.PathLike[
         log.warning(
             "%s: columns without a registered description: %s", relative, ", ".join(undocumented)
         )
+    if describe_row(table) == UNDESCRIBED_ROW:
+        log.warning("%s: no row description registered for table %s", relative, table)
     return {
         "name": resource_name(relative),
         "path": relative,
         "title": table,
+        "description": describe_row(table),
         "profile": "tabular-data-resource",
         "format": "parquet",
         "mediatype": PARQUET_MEDIATYPE,
-        "bytes": path.stat().st_size,
+        "file_bytes": path.stat().st_size,
         "hash": f"sha256:{sha256_file(path)}",
         "rows": parquet.metadata.num_rows,
+        "variants": variants_covered(table, path, schema),
         "licenses": [licence_for(table, contains_yokai_rows=yokai_rows)],
         "sources": sources_for(table, games),
-        "schema": {"fields": fields},
+        "schema": {"fields": fields, "missingValues": list(MISSING_VALUES)},
         "asobi": metadata,
     }
 
@@ -226,8 +264,56 @@ def _markdown_cell(text: object) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def load_lines(path: str) -> dict[str, str]:
+    """One line each that loads the table at ``path`` (relative to the package folder) with
+    pandas, polars and DuckDB.
+
+    >>> print(load_lines("claims.parquet")["duckdb"])
+    import duckdb; df = duckdb.sql("SELECT * FROM 'claims.parquet'").df()
+    """
+    return {
+        "pandas": f'import pandas as pd; df = pd.read_parquet("{path}")',
+        "polars": f'import polars as pl; df = pl.read_parquet("{path}")',
+        "duckdb": f"import duckdb; df = duckdb.sql(\"SELECT * FROM '{path}'\").df()",
+    }
+
+
+VALIDATION_NOTE = """\
+`asobi validate .` (in this folder) re-reads every table and checks its size (`file_bytes`),
+sha256 (`hash`), row count (`rows`) and exact Arrow column types (`arrow_type`) against
+`datapackage.json`; it also runs the reference validator when that is installed.
+
+The reference validator, `frictionless validate datapackage.json` (frictionless 5 with its
+`parquet` and `pandas` extras), checks every resource's columns, cell types and row count.
+It reads Parquet through pandas, and the package is declared so that it can:
+
+- list columns have the Table Schema type `any` (pandas gives a list cell as a numpy array,
+  which frictionless's `array` type does not accept); `arrow_type` gives the exact type;
+- `missingValues` is `["", "nan"]`, because a null in an integer or string column reaches
+  frictionless as NaN;
+- frictionless cannot count the bytes of a Parquet file nor hash it, so the file size is the
+  extension property `file_bytes` (a standard `bytes` would be reported as a mismatch) and
+  the `hash` is not checked by frictionless: `asobi validate` (or `sha256sum`) checks both."""
+
+
+VERDICTS_NOTE = """\
+`claims.parquet` gives every claim one of four verdicts, each computed from the tables that
+the claim's `tables` list names (paths in this package):
+- `confirmed`: the claim holds as we formalised it (`formal` says exactly what was checked);
+- `refuted`: it does not hold (the evidence gives the counterexample);
+- `undecided`: the run's bounds or budgets did not settle it (the evidence says why);
+- `depends`: it holds under some readings of the rules and not under others (the evidence
+  lists both).
+`caveat` (null when there is none) is a computed qualification of the verdict, e.g. how far
+a statement was checked. (`confirmed_with_caveat` may still appear in this release for
+claims not yet moved to the separate caveat; read it as `confirmed` with a caveat stated in
+the evidence.)"""
+
+
 def dataset_card(package: dict[str, Any]) -> str:
-    """The dataset card (Markdown) generated from the package's metadata."""
+    """The dataset card (Markdown) generated from the package's metadata: licences, sources,
+    how the package is validated, and per table what a row is, the variants it covers, a
+    one-line load example for pandas, polars and DuckDB, and its columns."""
     resources = package["resources"]
     lines = [
         f"# {package['title']}",
@@ -259,24 +345,37 @@ def dataset_card(package: dict[str, Any]) -> str:
     lines += [
         f"- {s['title']}" + (f" <{s['path']}>" if "path" in s else "") for s in package["sources"]
     ]
+    lines += ["", "## Validation", "", VALIDATION_NOTE]
+    if any(r["path"] == "claims.parquet" for r in resources):
+        lines += ["", "## Verdicts", "", VERDICTS_NOTE]
     lines += [
         "",
         "## Tables",
+        "",
+        "Paths are relative to the folder holding `datapackage.json`; run the load lines there.",
         "",
         "| table | path | rows | bytes | licence |",
         "|---|---|---:|---:|---|",
     ]
     for r in resources:
         lines.append(
-            f"| {r['title']} | `{r['path']}` | {r['rows']:,} | {r['bytes']:,} | "
+            f"| {r['title']} | `{r['path']}` | {r['rows']:,} | {r['file_bytes']:,} | "
             f"{r['licenses'][0]['name']} |"
         )
     for r in resources:
+        loaders = load_lines(r["path"])
         lines += [
             "",
             f"### `{r['path']}`",
             "",
-            f"Table `{r['title']}`, {r['rows']:,} rows, {r['hash']}.",
+            f"Table `{r['title']}`, {r['rows']:,} rows, {r['file_bytes']:,} bytes, {r['hash']}.",
+            "",
+            f"- One row: {_markdown_cell(r.get('description', ''))}",
+            f"- Rule variants: {_markdown_cell(r.get('variants', ''))}",
+            "",
+            "```python",
+            *(loaders[library] for library in ("pandas", "polars", "duckdb")),
+            "```",
             "",
             "| column | type | description |",
             "|---|---|---|",
@@ -292,8 +391,3 @@ def dataset_card(package: dict[str, Any]) -> str:
 def write_dataset_card(package_path: str | os.PathLike[str], out: str | os.PathLike[str]) -> Path:
     """Write the dataset card for the package at ``package_path``."""
     return _write_text_atomically(dataset_card(load_package(package_path)), Path(out))
-
-
-def resources_by_path(package: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The package's resources keyed by their path."""
-    return {r["path"]: r for r in package["resources"]}

@@ -9,10 +9,12 @@ missing instead of drawing a wrong picture). Figures are built with the object-o
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import re
 from collections.abc import Iterable, Sequence
 from functools import cache
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
@@ -41,20 +43,35 @@ SHIRITORI_DEFAULTS = {
 }
 
 
+def bundled_cjk_font() -> Path | None:
+    """IPAex Gothic as shipped by the ``matplotlib-fontja`` dependency (a kana font that needs
+    nothing installed system-wide), or ``None`` if that package is missing.
+
+    The package is located, not imported: importing it switches matplotlib's global default
+    font, and the figures choose their fonts per text instead.
+    """
+    spec = importlib.util.find_spec("matplotlib_fontja")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "fonts" / "ipaexg.ttf"
+    return path if path.is_file() else None
+
+
 @cache
 def cjk_font_family() -> str | None:
-    """A font family that has kana, registering system CJK fonts matplotlib has not seen.
+    """A font family that has kana: the bundled IPAex Gothic (:func:`bundled_cjk_font`),
+    otherwise a system CJK font matplotlib has not seen, registered on first use.
 
-    Returns ``None`` when the machine has none (labels in kana then show as boxes; Debian's
-    ``fonts-ipafont-gothic`` provides one).
+    Returns ``None`` only when neither exists (labels in kana then show as boxes).
     """
-    for path in font_manager.findSystemFonts():
-        if CJK_FONT_HINT.search(Path(path).name):
-            try:
-                font_manager.fontManager.addfont(path)
-                return font_manager.FontProperties(fname=path).get_name()
-            except (OSError, RuntimeError, ValueError):
-                continue
+    bundled = bundled_cjk_font()
+    system = (p for p in font_manager.findSystemFonts() if CJK_FONT_HINT.search(Path(p).name))
+    for path in chain([str(bundled)] if bundled else [], system):
+        try:
+            font_manager.fontManager.addfont(path)
+            return font_manager.FontProperties(fname=path).get_name()
+        except (OSError, RuntimeError, ValueError):
+            continue
     return None
 
 
@@ -87,6 +104,7 @@ def chopsticks_matrix(variants: pd.DataFrame) -> pd.DataFrame:
         (variants["hands_first"] == 2)
         & (variants["hands_second"] == 2)
         & variants["dies_at"].isin([5, 6])
+        & ~_from_one(variants)
     ].copy()
     if base.empty:
         return pd.DataFrame()
@@ -140,6 +158,81 @@ def chopsticks_figure(variants: pd.DataFrame) -> Figure | None:
         frameon=False,
         fontsize=8,
     )
+    return figure
+
+
+def _from_one(variants: pd.DataFrame) -> pd.Series:
+    """The ``from_one`` reading of each rule set (False where the column is absent)."""
+    if "from_one" not in variants:
+        return pd.Series(False, index=variants.index)
+    return variants["from_one"].fillna(False).astype(bool)
+
+
+def chopsticks_dies_figure(variants: pd.DataFrame) -> Figure | None:
+    """Start outcome of the 2-hand rule sets by dies_at (x) and switch set (y).
+
+    One panel per overflow and reading of splitting (the article's; ``from_one``: a hand of 1
+    may give its point, fusion only); a row is one switch set in every panel, blank where the
+    reading does not apply. Cells show the plies to the end (none for a draw).
+    """
+    two = variants[(variants["hands_first"] == 2) & (variants["hands_second"] == 2)].copy()
+    if two.empty:
+        return None
+    for name in CHOPSTICKS_SWITCHES:
+        two[name] = two[name].fillna(False).astype(bool)
+    two["from_one"] = _from_one(two)
+    two["rules"] = two.apply(_switch_label, axis=1)
+    two["order"] = two[list(CHOPSTICKS_SWITCHES)].astype(int).astype(str).agg("".join, axis=1)
+    rows = two.drop_duplicates("order").sort_values("order")["rules"].tolist()
+    dies = sorted(two["dies_at"].unique())
+    panels = [
+        (overflow, reading)
+        for overflow in ("cutoff", "rollover")
+        for reading in (False, True)
+        if ((two["overflow"] == overflow) & (two["from_one"] == reading)).any()
+    ]
+    n_high, n_wide = -(-len(panels) // 2), min(2, len(panels))
+    figure = Figure(
+        figsize=(2.6 + 0.5 * len(dies) * n_wide, 1.2 + 0.3 * len(rows) * n_high),
+        layout="constrained",
+    )
+    grid = figure.subplots(n_high, n_wide, squeeze=False)
+    for axes in grid.flat[len(panels) :]:
+        axes.set_visible(False)
+    for index, (axes, (overflow, reading)) in enumerate(zip(grid.flat, panels, strict=False)):
+        shown = two[(two["overflow"] == overflow) & (two["from_one"] == reading)]
+        for row in shown.itertuples():
+            i, j = rows.index(row.rules), dies.index(row.dies_at)
+            colour = OUTCOME_COLOURS.get(row.start_outcome, "white")
+            axes.add_patch(Rectangle((j, i), 1, 1, color=colour, ec="white", lw=1))
+            if not pd.isna(row.start_plies):
+                axes.text(
+                    j + 0.5,
+                    i + 0.5,
+                    str(int(row.start_plies)),
+                    ha="center",
+                    va="center",
+                    fontsize=6,
+                    color="white",
+                )
+        axes.set_xlim(0, len(dies))
+        axes.set_ylim(len(rows), 0)
+        axes.set_xticks(np.arange(len(dies)) + 0.5, [str(d) for d in dies], fontsize=8)
+        axes.set_yticks(np.arange(len(rows)) + 0.5, rows if index % 2 == 0 else [], fontsize=7)
+        axes.tick_params(length=0)
+        for spine in axes.spines.values():
+            spine.set_visible(False)
+        axes.set_xlabel("dies_at", fontsize=8)
+        reading_name = "from_one reading" if reading else "article's reading"
+        axes.set_title(f"{overflow}, {reading_name}", fontsize=9)
+    figure.legend(
+        handles=[Patch(color=c, label=o) for o, c in OUTCOME_COLOURS.items()],
+        loc="outside lower center",
+        ncol=3,
+        frameon=False,
+        fontsize=8,
+    )
+    figure.suptitle("Who wins the start position, by dies_at (plies to the end)", fontsize=10)
     return figure
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -246,6 +246,12 @@ FIGURES: dict[str, list[FigureSpec]] = {
             "(the player to move is 'first'), with the plies to the end under optimal play.",
             lambda r: _apply(figures.chopsticks_figure, r.load("chopsticks/variants")),
         ),
+        (
+            "chopsticks_dies",
+            "Every 2-hand switch set for each dies_at: who wins from the start, "
+            "one panel per overflow and reading of splitting (from_one: a hand of 1 may give).",
+            lambda r: _apply(figures.chopsticks_dies_figure, r.load("chopsticks/variants")),
+        ),
     ],
     "contraposition": [
         (
@@ -346,9 +352,11 @@ def _table_link(results: Results, out_dir: Path, table: str) -> str | None:
     return None
 
 
-def table_links(results: Results, out_dir: Path, tables: str) -> list[dict[str, str | None]]:
-    """The tables a claim names (comma-separated), each with its link when it exists."""
-    names = [name.strip() for name in str(tables or "").split(",") if name.strip()]
+def table_links(
+    results: Results, out_dir: Path, tables: Iterable[str]
+) -> list[dict[str, str | None]]:
+    """The tables a claim cites (paths under ``results/``), each with its link if it exists."""
+    names = [str(name).strip() for name in tables if str(name).strip()]
     return [{"name": name, "link": _table_link(results, out_dir, name)} for name in names]
 
 
@@ -361,7 +369,8 @@ def build_sections(results: Results, out_dir: Path) -> list[Section]:
         article = ARTICLES[game]
         section = Section(game=game, heading=article.heading, title=article.title)
         for row in claims[claims["game"] == game].to_dict("records"):
-            row["links"] = table_links(results, out_dir, row.get("table", ""))
+            row["links"] = table_links(results, out_dir, row.get("tables", ()))
+            row["caveat"] = row.get("caveat") if isinstance(row.get("caveat"), str) else None
             section.claims.append(row)
         for stem, caption, draw in FIGURES.get(game, []):
             try:

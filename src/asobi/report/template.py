@@ -36,6 +36,7 @@ PAGE_TEMPLATE = """<!DOCTYPE html>
   .v-confirmed { background: #1b7f4c; }
   .v-refuted { background: #b03a2e; }
   .v-confirmed_with_caveat { background: #c27c0e; }
+  .v-depends { background: #6a51a3; }
   .v-undecided { background: #777; }
   figure { margin: 1em 0; }
   figure img { max-width: 100%; border: 1px solid #e0ddd3; background: white; }
@@ -84,8 +85,8 @@ merged yet).</p>
 <td><code>{{ c.claim_id }}</code></td>
 <td><em>{{ c.source }}</em><br>{{ c.statement }}</td>
 <td>{{ c.formal }}</td>
-<td><span class="verdict v-{{ c.verdict }}">{{ c.verdict }}</span></td>
-<td>{{ c.evidence }}<br><span class="muted">table:
+<td><span class="verdict v-{{ c.verdict }}">{{ c.verdict }}</span>{% if c.caveat %}<br><span class="muted">caveat: {{ c.caveat }}</span>{% endif %}</td>
+<td>{{ c.evidence }}<br><span class="muted">tables:
 {% for t in c.links %}{% if t.link %}<a href="{{ t.link }}">{{ t.name }}</a>{% else %}{{ t.name }}{% endif %}{% if not loop.last %}, {% endif %}{% endfor %}</span></td>
 </tr>
 {% endfor %}
@@ -120,7 +121,7 @@ re-reads each table and checks it against its size, sha256, row count and schema
 <tr><th>resource</th><th>path</th><th>rows</th><th>bytes</th><th>licence</th><th>sha256</th></tr>
 {% for r in resources %}
 <tr><td>{{ r.name }}</td><td><a href="{{ r.link }}">{{ r.path }}</a></td>
-<td>{{ "{:,}".format(r.rows) }}</td><td>{{ "{:,}".format(r.bytes) }}</td>
+<td>{{ "{:,}".format(r.rows) }}</td><td>{{ "{:,}".format(r.file_bytes) }}</td>
 <td><a href="{{ r.licenses[0].path }}">{{ r.licenses[0].name }}</a></td>
 <td><code>{{ r.hash[7:19] }}…</code></td></tr>
 {% endfor %}

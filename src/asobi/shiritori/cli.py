@@ -186,7 +186,11 @@ def play(start: str, data: Path, **axes: str) -> None:
         if not answer.strip():
             click.echo("You resign. The yokai eats you.")
             return
-        typed = to_katakana(answer)
+        try:
+            typed = to_katakana(answer)
+        except InputError as error:
+            click.echo(f"{error}. Try again.")
+            continue
         try:
             position = game.play(position, typed)
         except IllegalMoveError as error:

@@ -12,22 +12,33 @@ hides them: every change made to a raw row is returned as a :class:`DataFix` and
 4. aliases are matched against the cleaned readings; an alias that matches only after
    cleaning is reported (オウニ → ワウワウ), one that matches nothing is reported and dropped,
    and so is an alias equal to its own word; one-way alias links are reported (kept as given).
+
+Before any of this, :func:`read_raw` checks the file against the checksum that vouches for
+it (:func:`verify_checksum`), so a step that reads the list cannot use an edited copy even
+when the workflow's checksum rule ran earlier and the file's mtime was set back.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
+import io
 import os
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from asobi.core.config import package_data
 from asobi.core.errors import DataError
 from asobi.core.tables import sha256_file
 from asobi.shiritori.shiritori import KATAKANA, Lexicon, is_katakana_word
 
 HEADER = ("name", "aliases")
 ALIAS_SEPARATOR = "|"
+SUMS_NAME = "SHA256SUMS"
+VENDORED_SUMS = package_data("yokai", SUMS_NAME)
+MAX_LIST_BYTES = 10_000_000  # the vendored list has 31 kB
+MAX_FIELD_CHARS = 131_072  # csv's default field limit; the longest vendored field is far below
 
 
 @dataclass(frozen=True)
@@ -51,15 +62,91 @@ class DataFix:
     detail: str
 
 
-def read_raw(path: str | os.PathLike[str]) -> list[RawRow]:
-    """Read the TSV exactly as written (no cleaning); the header must be ``name, aliases``."""
+def recorded_sha256(sums: str | os.PathLike[str], name: str) -> str | None:
+    """The sha256 that the ``sha256sum``-style file ``sums`` records for ``name`` (if any)."""
     try:
-        with open(path, encoding="utf-8", newline="") as handle:
-            rows = list(csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+        text = Path(sums).read_text(encoding="utf-8", errors="replace")
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
+    recorded = None
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and Path(parts[1].lstrip("*")).name == name:
+            recorded = parts[0].lower()
+    return recorded
+
+
+def verify_checksum(path: str | os.PathLike[str], data: bytes | None = None) -> str | None:
+    """Check the list at ``path`` against the checksum that vouches for it.
+
+    * A file named like a vendored list (``yokai_names_2024-07-02.tsv``) must have the sha256
+      of the package's ``asobi/data/yokai/SHA256SUMS``, wherever it lies: a list of one's own
+      needs another file name.
+    * Otherwise a ``SHA256SUMS`` in the file's own folder that names it must match. This is
+      how the list fetched with ``source: wikipedia`` (no vendored checksum) is guarded: the
+      fetch step writes the sha256 of what it downloaded to ``fetched/SHA256SUMS`` beside it
+      (a workflow output, so deleting it makes the workflow fetch again), and the same value
+      is in ``fetched/diff.parquet``'s provenance.
+    * Any other file (``asobi shiritori --data my.tsv``, test lists) has no checksum.
+
+    ``data`` is the file's content when the caller has read it already (then exactly what
+    is checked is what is used). Returns the verified sha256 (``None`` when nothing vouches
+    for the file); a mismatch is one :class:`DataError` line.
+    """
+    name = Path(path).name
+    sums = VENDORED_SUMS
+    expected = recorded_sha256(sums, name)
+    if expected is None:
+        sums = Path(path).with_name(SUMS_NAME)
+        expected = recorded_sha256(sums, name)
+    if expected is None:
+        return None
+    actual = hashlib.sha256(_read_bytes(path) if data is None else data).hexdigest()
+    if actual != expected:
+        raise DataError(
+            f"yokai list {path} has sha256 {actual}, but {sums} records {expected}: "
+            "the file changed after it was checked; restore it (vendored: see "
+            "resources/yokai/SOURCE.md; fetched: fetch it again)"
+        )
+    return actual
+
+
+def _read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The file's bytes; a missing file or one over ``MAX_LIST_BYTES`` is a ``DataError``."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_LIST_BYTES + 1)
     except FileNotFoundError:
         raise DataError(f"yokai list not found: {path}") from None
+    except OSError as error:
+        raise DataError(f"cannot read the yokai list {path}: {error.strerror}") from None
+    if len(data) > MAX_LIST_BYTES:
+        raise DataError(f"yokai list {path} is larger than {MAX_LIST_BYTES} bytes")
+    return data
+
+
+def read_raw(path: str | os.PathLike[str]) -> list[RawRow]:
+    """Read the TSV exactly as written (no cleaning); the header must be ``name, aliases``.
+
+    The bytes read are first checked against the file's checksum (:func:`verify_checksum`).
+    """
+    data = _read_bytes(path)
+    verify_checksum(path, data)
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise DataError(f"yokai list {path} is not UTF-8: {error}") from None
+    try:
+        stream = io.StringIO(text, newline="")
+        rows = list(csv.reader(stream, delimiter="\t", quoting=csv.QUOTE_NONE))
+    except csv.Error as error:
+        raise DataError(f"yokai list {path}: {error}") from None
+    # csv's own field limit is process-global (other libraries raise it): check ours here.
+    longest = max((len(field) for row in rows for field in row), default=0)
+    if longest > MAX_FIELD_CHARS:
+        raise DataError(
+            f"yokai list {path}: field larger than field limit ({MAX_FIELD_CHARS} characters)"
+        )
     if not rows or tuple(rows[0]) != HEADER:
         raise DataError(f"yokai list {path}: header must be 'name<TAB>aliases'")
     raw = []

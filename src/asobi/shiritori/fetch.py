@@ -11,17 +11,49 @@ The HTML tables with the columns 名前 / 読み / 備考 are parsed; a 備考 o
 marks the row as another name of entry X, and every name of one yokai bans the others. The
 readings (hiragana on the page) become katakana; the result has the vendored TSV's shape
 (``name<TAB>aliases``), and a diff against the vendored list is written as a table.
-Requests have a timeout and are retried; when every attempt fails the error says so.
+
+Limits (the README's "Limits" lists them too), each failure one :class:`DataError` or
+:class:`ConfigError` line:
+
+* the API URL must be ``https``; plain ``http`` only for a loopback host (tests), anything
+  else (``file:``, ``ftp:``, …) is refused before any request; redirects are not followed;
+* one request, from connecting to the last byte of the body, ends within ``timeout``
+  seconds: a watchdog closes its socket at that time, so a body trickling in byte by byte
+  cannot outlast it (a socket timeout alone bounds each read, not the whole answer);
+* a body over ``max_bytes`` is refused (from its Content-Length, or as soon as more arrives);
+* network failures, HTTP 429/5xx and timed-out requests are retried (``retries`` attempts,
+  waiting 1 s, 2 s, … between them), so the fetch ends within
+  ``2 × (retries × timeout + retries × (retries - 1) / 2)`` seconds; other HTTP statuses and
+  bad answers (not UTF-8, not JSON, ``{"error": …}``) are not retried;
+* the revision must be of the configured page, have a positive id and be dated at or before
+  the configured time, and the parsed HTML must be of that revision.
+
+Nothing is written until everything is fetched and parsed; the TSV, its ``SHA256SUMS`` (the
+checksum the steps that read the list verify, see :mod:`asobi.shiritori.data`) and the diff
+are then written atomically, and removed again if a later one fails.
+
+The module is longer than most because the bounded HTTP client lives here: it is the
+project's only network access.
 """
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
+import hashlib
+import http.client
+import ipaddress
 import json
 import logging
+import os
+import socket
+import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -30,13 +62,15 @@ import pandas as pd
 import pyarrow as pa
 
 from asobi import __version__
-from asobi.core.errors import DataError
+from asobi.core.errors import ConfigError, DataError
 from asobi.core.kana import hiragana_to_katakana
 from asobi.core.tables import write_table
-from asobi.shiritori.data import HEADER, clean_text, read_raw
+from asobi.shiritori.data import HEADER, SUMS_NAME, clean_text, read_raw
 
 log = logging.getLogger("asobi.shiritori.fetch")
 USER_AGENT = f"asobi/{__version__} (yokai shiritori research pipeline)"
+DEFAULT_MAX_BYTES = 20_000_000
+TIMESTAMP_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 DIFF_SCHEMA = pa.schema(
     [
         ("reading", pa.string()),
@@ -47,36 +81,285 @@ DIFF_SCHEMA = pa.schema(
 )
 
 
-def api_get(
-    api_url: str, params: dict[str, str], *, timeout: float, retries: int, backoff: float = 1.0
-) -> Any:
-    """GET ``api_url?params`` as JSON, retrying; raise ``DataError`` when all attempts fail."""
-    query = urllib.parse.urlencode({**params, "format": "json", "formatversion": "2"})
-    url = f"{api_url}?{query}"
-    last_error: Exception | None = None
-    for attempt in range(1, retries + 1):
-        request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
+def _one_line(text: object, limit: int = 200) -> str:
+    """``text`` on one line, at most ``limit`` characters (for error messages).
+
+    >>> _one_line("bad\\n  thing"), _one_line("x" * 300)[-3:]
+    ('bad thing', '...')
+    """
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def check_api_url(api_url: str) -> str:
+    """``api_url`` if it may be fetched: ``https``, or ``http`` to a loopback host only.
+
+    >>> check_api_url("http://127.0.0.1:8080/w/api.php")
+    'http://127.0.0.1:8080/w/api.php'
+    >>> check_api_url("file:///etc/hostname")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    asobi.core.errors.ConfigError: shiritori.wikipedia.api_url must be an https URL ...
+    """
+    try:
+        parts = urllib.parse.urlsplit(api_url)
+        host = parts.hostname or ""
+        parts.port  # noqa: B018 (raises ValueError on a bad port)
+    except ValueError:
+        parts, host = urllib.parse.urlsplit(""), ""
+    if not host or not (parts.scheme == "https" or (parts.scheme == "http" and _is_loopback(host))):
+        raise ConfigError(
+            "shiritori.wikipedia.api_url must be an https URL (http only for a loopback host "
+            f"such as 127.0.0.1): got {_one_line(repr(api_url))}"
+        )
+    if parts.query or parts.fragment:
+        raise ConfigError(
+            f"shiritori.wikipedia.api_url must not carry a query or fragment: got {api_url!r}"
+        )
+    return api_url
+
+
+def _is_loopback(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def parse_timestamp(text: str, what: str) -> dt.datetime:
+    """A MediaWiki timestamp (``2024-07-02T06:49:59Z``, UTC) as an aware datetime."""
+    try:
+        return dt.datetime.strptime(str(text), TIMESTAMP_FORMAT).replace(tzinfo=dt.UTC)
+    except ValueError:
+        raise DataError(
+            f"{what} {_one_line(repr(text))} is not a UTC time like 2024-07-02T06:49:59Z"
+        ) from None
+
+
+class _Deadline:
+    """Shut the sockets of one request down when its time is up.
+
+    Every socket the request opens is registered (:meth:`track`); a timer shuts them all
+    down at the deadline, which makes any read blocked on them return at once.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.expired = False
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+
+    def __enter__(self) -> _Deadline:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._timer.cancel()
+
+    def track(self, sock: socket.socket) -> socket.socket:
+        with self._lock:
+            self._sockets.append(sock)
+            if self.expired:
+                _shut(sock)
+        return sock
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            for sock in self._sockets:
+                _shut(sock)
+
+
+def _shut(sock: socket.socket) -> None:
+    with contextlib.suppress(OSError):  # already closed
+        sock.shutdown(socket.SHUT_RDWR)
+
+
+def _tracked(base: type[http.client.HTTPConnection]) -> type[http.client.HTTPConnection]:
+    """``base`` whose sockets (the proxy's too) are registered with a :class:`_Deadline`."""
+
+    class Tracked(base):  # type: ignore[valid-type,misc]
+        def __init__(self, *args: Any, deadline: _Deadline, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            create = self._create_connection
+            self._create_connection = lambda *a, **k: deadline.track(create(*a, **k))
+
+    return Tracked
+
+
+_TrackedHTTP = _tracked(http.client.HTTPConnection)
+_TrackedHTTPS = _tracked(http.client.HTTPSConnection)
+
+
+class _HTTPHandler(urllib.request.HTTPHandler):
+    def __init__(self, deadline: _Deadline) -> None:
+        super().__init__()
+        self.deadline = deadline
+
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(_TrackedHTTP, req, deadline=self.deadline)
+
+
+class _HTTPSHandler(urllib.request.HTTPSHandler):
+    def __init__(self, deadline: _Deadline) -> None:
+        super().__init__()
+        self.deadline = deadline
+
+    def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(
+            _TrackedHTTPS,
+            req,
+            context=self._context,  # type: ignore[attr-defined]
+            deadline=self.deadline,
+        )
+
+
+def _opener(deadline: _Deadline, url: str) -> urllib.request.OpenerDirector:
+    """http(s) only, no redirects, the environment's proxy except for a loopback host."""
+    opener = urllib.request.OpenerDirector()
+    handlers: list[urllib.request.BaseHandler] = [
+        _HTTPHandler(deadline),
+        _HTTPSHandler(deadline),
+        urllib.request.HTTPDefaultErrorHandler(),
+        urllib.request.HTTPErrorProcessor(),
+    ]
+    if not _is_loopback(urllib.parse.urlsplit(url).hostname or ""):
+        handlers.append(urllib.request.ProxyHandler())
+    for handler in handlers:
+        opener.add_handler(handler)
+    return opener
+
+
+class _Retryable(Exception):
+    """A failed attempt worth repeating (network, timeout, HTTP 429 or 5xx)."""
+
+
+def _read_capped(response: http.client.HTTPResponse, max_bytes: int, url: str) -> bytes:
+    too_big = f"the answer of {url} is larger than max_bytes = {max_bytes} bytes"
+    length = response.headers.get("Content-Length", "")
+    if length.strip().isdigit() and int(length) > max_bytes:
+        raise DataError(f"{too_big} (Content-Length {int(length)})")
+    chunks, size = [], 0
+    while chunk := response.read1(1 << 16):
+        size += len(chunk)
+        if size > max_bytes:
+            raise DataError(too_big)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _get_once(url: str, *, timeout: float, max_bytes: int) -> bytes:
+    """One GET of ``url``, body included, within ``timeout`` seconds and ``max_bytes``.
+
+    Raises :class:`DataError` for answers not worth repeating, ``_Retryable`` otherwise.
+    """
+    endpoint = check_api_url(url.split("?", 1)[0])
+    late = f"no complete answer within {timeout:g} s"
+    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
+    with _Deadline(timeout) as deadline:
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
-                payload = json.loads(response.read().decode("utf-8"))
-        except (urllib.error.URLError, TimeoutError, OSError, json.JSONDecodeError) as error:
-            last_error = error
+            with _opener(deadline, url).open(request, timeout=timeout) as response:
+                body = _read_capped(response, max_bytes, endpoint)
+        except urllib.error.HTTPError as error:
+            error.close()
+            if deadline.expired:
+                raise _Retryable(late) from None
+            message = f"HTTP {error.code} {_one_line(error.reason, 80)}"
+            if error.code == 429 or error.code >= 500:
+                raise _Retryable(message) from None
+            moved = " (redirects are not followed)" if 300 <= error.code < 400 else ""
+            raise DataError(f"{endpoint} answered {message}{moved}") from None
+        except (OSError, http.client.HTTPException) as error:
+            if deadline.expired:
+                raise _Retryable(late) from None
+            raise _Retryable(_one_line(f"{type(error).__name__}: {error}")) from None
+        if deadline.expired:  # the watchdog cut the body short
+            raise _Retryable(late)
+    return body
+
+
+def decode_json(body: bytes, url: str) -> dict[str, Any]:
+    """The JSON object of an API answer; ``DataError`` for anything else, including
+    MediaWiki's ``{"error": {"code": …, "info": …}}``."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DataError(
+            f"the answer of {url} is not UTF-8 "
+            f"(byte {body[error.start]:#04x} at offset {error.start})"
+        ) from None
+    try:
+        payload = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DataError(
+            f"the answer of {url} is not JSON "
+            f"({error.msg} at line {error.lineno} column {error.colno})"
+        ) from None
+    except RecursionError:
+        raise DataError(f"the answer of {url} is JSON nested too deeply") from None
+    if not isinstance(payload, dict):
+        raise DataError(f"the answer of {url} is not a JSON object")
+    if "error" in payload:
+        error = payload["error"]
+        if isinstance(error, dict):
+            error = ": ".join(str(error[k]) for k in ("code", "info") if k in error) or error
+        raise DataError(f"the MediaWiki API at {url} answered with an error: {_one_line(error)}")
+    return payload
+
+
+def api_get(
+    api_url: str,
+    params: dict[str, str],
+    *,
+    timeout: float,
+    retries: int,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    backoff: float = 1.0,
+) -> dict[str, Any]:
+    """GET ``api_url?params`` as a JSON object, retrying what is worth retrying."""
+    check_api_url(api_url)
+    query = urllib.parse.urlencode({**params, "format": "json", "formatversion": "2"})
+    last_error = ""
+    for attempt in range(1, retries + 1):
+        try:
+            body = _get_once(f"{api_url}?{query}", timeout=timeout, max_bytes=max_bytes)
+        except _Retryable as error:
+            last_error = str(error)
             log.warning("attempt %d/%d for %s failed: %s", attempt, retries, api_url, error)
             if attempt < retries:
                 time.sleep(backoff * attempt)
             continue
-        if isinstance(payload, dict) and "error" in payload:
-            info = payload["error"].get("info", payload["error"])
-            raise DataError(f"MediaWiki API error from {api_url}: {info}")
-        return payload
+        return decode_json(body, api_url)
     raise DataError(
-        f"cannot reach the MediaWiki API at {api_url} after {retries} attempts "
-        f"(offline? last error: {last_error}); use shiritori.source: vendored"
+        f"cannot get an answer from the MediaWiki API at {api_url} after {retries} attempts "
+        f"(last error: {last_error}); offline? use shiritori.source: vendored"
     )
 
 
-def revision_at(api_url: str, title: str, timestamp: str, *, timeout: float, retries: int) -> int:
-    """The id of the revision of ``title`` current at ``timestamp`` (UTC, ISO 8601)."""
+@dataclass(frozen=True)
+class Revision:
+    """One revision of a page, as the API described it."""
+
+    revid: int
+    title: str
+    timestamp: str
+
+
+def revision_at(
+    api_url: str,
+    title: str,
+    timestamp: str,
+    *,
+    timeout: float,
+    retries: int,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> Revision:
+    """The revision of ``title`` current at ``timestamp`` (UTC), checked: the same page
+    (or the API's normalised form of its title), a positive id, dated at or before it."""
+    asked = parse_timestamp(timestamp, "shiritori.wikipedia.timestamp")
     payload = api_get(
         api_url,
         {
@@ -90,26 +373,68 @@ def revision_at(api_url: str, title: str, timestamp: str, *, timeout: float, ret
         },
         timeout=timeout,
         retries=retries,
+        max_bytes=max_bytes,
     )
-    try:
-        page = payload["query"]["pages"][0]
-        return int(page["revisions"][0]["revid"])
-    except (KeyError, IndexError, TypeError, ValueError):
-        raise DataError(f"no revision of {title!r} at or before {timestamp}") from None
+    query = payload.get("query")
+    pages = query.get("pages") if isinstance(query, dict) else None
+    page = pages[0] if isinstance(pages, list) and pages else None
+    if not isinstance(page, dict) or page.get("missing") or page.get("invalid"):
+        raise DataError(f"the MediaWiki API at {api_url} has no page titled {title!r}")
+    normalised = query.get("normalized") if isinstance(query, dict) else None
+    names = {title} | {
+        entry.get("to")
+        for entry in (normalised if isinstance(normalised, list) else [])
+        if isinstance(entry, dict)
+        and entry.get("from") == title
+        and isinstance(entry.get("to"), str)
+    }
+    if page.get("title") not in names:
+        raise DataError(
+            f"asked for the page {title!r}, the API answered with {_one_line(page.get('title'))!r}"
+        )
+    revisions = page.get("revisions")
+    revision = revisions[0] if isinstance(revisions, list) and revisions else None
+    if not isinstance(revision, dict):
+        raise DataError(f"no revision of {title!r} at or before {timestamp}")
+    revid = revision.get("revid")
+    if not isinstance(revid, int) or isinstance(revid, bool) or revid <= 0:
+        raise DataError(
+            f"the revision of {title!r} has the id {_one_line(repr(revid))}, not a positive integer"
+        )
+    dated = revision.get("timestamp")
+    if parse_timestamp(dated, f"the timestamp of revision {revid}") > asked:
+        raise DataError(
+            f"revision {revid} of {title!r} is dated {dated}, after the configured time {timestamp}"
+        )
+    return Revision(revid, str(page["title"]), str(dated))
 
 
-def parsed_html(api_url: str, revid: int, *, timeout: float, retries: int) -> str:
-    """The rendered HTML of revision ``revid``."""
+def parsed_html(
+    api_url: str,
+    revision: Revision,
+    *,
+    timeout: float,
+    retries: int,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> str:
+    """The rendered HTML of ``revision``; the answer must be of that revision and page."""
     payload = api_get(
         api_url,
-        {"action": "parse", "oldid": str(revid), "prop": "text"},
+        {"action": "parse", "oldid": str(revision.revid), "prop": "text"},
         timeout=timeout,
         retries=retries,
+        max_bytes=max_bytes,
     )
-    try:
-        return str(payload["parse"]["text"])
-    except (KeyError, TypeError):
-        raise DataError(f"the parse of revision {revid} has no text") from None
+    parse = payload.get("parse")
+    if not isinstance(parse, dict) or not isinstance(parse.get("text"), str):
+        raise DataError(f"the parse of revision {revision.revid} has no text")
+    if parse.get("revid") != revision.revid or parse.get("title") != revision.title:
+        raise DataError(
+            f"asked for the parse of revision {revision.revid} of {revision.title!r}, got "
+            f"revision {_one_line(repr(parse.get('revid')))} of "
+            f"{_one_line(repr(parse.get('title')))}"
+        )
+    return str(parse["text"])
 
 
 class _TableParser(HTMLParser):
@@ -194,27 +519,22 @@ def parse_yokai_tables(html: str) -> list[tuple[str, str]]:
     return rows
 
 
-def fetch_to_tsv(
-    *,
-    api_url: str,
-    title: str,
-    timestamp: str,
-    timeout: float,
-    retries: int,
-    vendored: str,
-    tsv_out: str,
-    diff_out: str,
-) -> None:
-    """Download, parse, write the TSV and its diff against the vendored list."""
-    revid = revision_at(api_url, title, timestamp, timeout=timeout, retries=retries)
-    log.info("revision of %s at %s: %d", title, timestamp, revid)
-    rows = parse_yokai_tables(parsed_html(api_url, revid, timeout=timeout, retries=retries))
-    if not rows:
-        raise DataError(f"revision {revid} of {title!r} has no 名前/読み/備考 table")
-    target = Path(tsv_out)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    lines = ["\t".join(HEADER)] + [f"{reading}\t{aliases}" for reading, aliases in rows]
-    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+def _write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def list_diff(vendored: str, rows: list[tuple[str, str]]) -> list[tuple[str, str, str, str]]:
+    """``(reading, change, vendored_aliases, fetched_aliases)`` for every reading whose
+    presence or set of aliases differs between the vendored list and the fetched rows."""
     fetched: dict[str, str] = {}
     for reading, aliases in rows:
         fetched.setdefault(reading, aliases)
@@ -231,12 +551,60 @@ def fetch_to_tsv(
             filter(None, fetched[reading].split("|"))
         ):
             diff.append((reading, "aliases_differ", old[reading], fetched[reading]))
-    write_table(
-        pd.DataFrame(diff, columns=DIFF_SCHEMA.names),
-        diff_out,
-        table="shiritori/fetch_diff",
-        inputs=[vendored, tsv_out],
-        config={"api_url": api_url, "title": title, "timestamp": timestamp, "revid": revid},
-        schema=DIFF_SCHEMA,
-    )
+    return diff
+
+
+def fetch_to_tsv(
+    *,
+    api_url: str,
+    title: str,
+    timestamp: str,
+    timeout: float,
+    retries: int,
+    vendored: str,
+    tsv_out: str,
+    diff_out: str,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> None:
+    """Download and parse; then write the TSV, its ``SHA256SUMS`` beside it, and the diff
+    against the vendored list. On any failure none of the three is left behind."""
+    check_api_url(api_url)
+    parse_timestamp(timestamp, "shiritori.wikipedia.timestamp")
+    limits = {"timeout": timeout, "retries": retries, "max_bytes": max_bytes}
+    revision = revision_at(api_url, title, timestamp, **limits)
+    log.info("revision of %s at %s: %d (%s)", title, timestamp, revision.revid, revision.timestamp)
+    rows = parse_yokai_tables(parsed_html(api_url, revision, **limits))
+    if not rows:
+        raise DataError(f"revision {revision.revid} of {title!r} has no 名前/読み/備考 table")
+    diff = list_diff(vendored, rows)
+    target = Path(tsv_out)
+    sums = target.with_name(SUMS_NAME)
+    written: list[Path] = []
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        lines = ["\t".join(HEADER)] + [f"{reading}\t{aliases}" for reading, aliases in rows]
+        text = "\n".join(lines) + "\n"
+        _write_atomic(target, text)
+        written.append(target)
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        _write_atomic(sums, f"{digest}  {target.name}\n")
+        written.append(sums)
+        write_table(
+            pd.DataFrame(diff, columns=DIFF_SCHEMA.names),
+            diff_out,
+            table="shiritori/fetch_diff",
+            inputs=[vendored, tsv_out],
+            config={
+                "api_url": api_url,
+                "title": title,
+                "timestamp": timestamp,
+                "revid": revision.revid,
+                "revision_timestamp": revision.timestamp,
+            },
+            schema=DIFF_SCHEMA,
+        )
+    except BaseException:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise
     log.info("fetched %d rows; %d differences from the vendored list", len(rows), len(diff))

@@ -11,17 +11,26 @@ from pathlib import Path
 import click
 
 from asobi.core.errors import DataError
-from asobi.report.validate import validate_results
+from asobi.report.validate import reference_validator_installed, validate_results
 
 
 @click.command("validate")
 @click.argument(
     "results", type=click.Path(exists=True, file_okay=False, path_type=Path), default="results"
 )
-def command(results: Path) -> None:
+@click.option(
+    "--frictionless/--no-frictionless",
+    "reference",
+    default=True,
+    show_default=True,
+    help="Also run the reference validator (frictionless) when it is installed; it reads "
+    "every row through pandas, so it takes minutes on a full run.",
+)
+def command(results: Path, reference: bool) -> None:
     """Re-read every table under RESULTS; compare size, sha256, rows and schema with
-    RESULTS/datapackage.json. Prints each mismatch (naming the file) and exits 2 on any."""
-    problems = validate_results(results)
+    RESULTS/datapackage.json, then run frictionless on it (when installed). Prints each
+    mismatch (naming the file) and exits 2 on any."""
+    problems = validate_results(results, reference=reference)
     for problem in problems:
         click.echo(f"asobi: invalid: {problem}", err=True)
     if problems:
@@ -29,4 +38,10 @@ def command(results: Path) -> None:
             f"{len(problems)} table(s) or check(s) in {results} do not match "
             "the data package (listed above)"
         )
-    click.echo(f"{results}: every table matches the data package")
+    if not reference:
+        checked = "frictionless not run"
+    elif reference_validator_installed():
+        checked = "frictionless: valid"
+    else:
+        checked = "frictionless not installed, not run"
+    click.echo(f"{results}: every table matches the data package ({checked})")

@@ -1,4 +1,4 @@
-"""Exhaustive solvers for 五線, independent of the XOR formula.
+"""Solving 五線: exhaustive solvers independent of the XOR formula, and the formula itself.
 
 * :func:`row_grundy_values` — Grundy value of a single row by brute force:
   ``g(n) = mex{ g(c) XOR g(d) : c + d < n }``.
@@ -9,6 +9,8 @@
   (largest first). Every move lowers the total, so one pass in increasing total suffices.
   The Sprague–Grundy theorem is *not* used, so the table is evidence for the XOR theorem,
   not a consequence of it.
+* :func:`theorem_mover_wins` — the article's theorem (normal play) and the misère-Nim rule,
+  for positions of any size; the claims table checks both against the exhaustive search.
 
 >>> solved = solve_positions(6)
 >>> solved.normal_outcome_of((1, 2, 3)), solved.misere_outcome_of((1, 1))
@@ -23,6 +25,8 @@ import numba
 import numpy as np
 
 from asobi.core.errors import InputError
+from asobi.core.game import Outcome
+from asobi.fivelines.fivelines import Position
 
 
 @numba.njit(cache=True)
@@ -257,6 +261,11 @@ class SolvedPositions:
     def misere_outcome_of(self, rows: tuple[int, ...]) -> str:
         return _outcome(bool(self.misere_win[self.index_of(rows)]))
 
+    def outcome(self, position: Position, *, misere: bool = False) -> Outcome:
+        """The :mod:`asobi.core.game` outcome of ``position`` (for the player to move)."""
+        wins = self.misere_win if misere else self.normal_win
+        return Outcome.FIRST if wins[self.index_of(position.rows)] else Outcome.SECOND
+
     def winning_moves(
         self, rows: tuple[int, ...], *, misere: bool = False
     ) -> list[tuple[int, ...]]:
@@ -273,3 +282,18 @@ def solve_positions(total_max: int) -> SolvedPositions:
     if total_max < 0:
         raise InputError(f"total_max must be ≥ 0, got {total_max}")
     return SolvedPositions(total_max, *_solve(total_max))
+
+
+def theorem_mover_wins(position: Position, *, misere: bool = False) -> bool:
+    """The formula: True when the player to move should win.
+
+    Normal play (the article's 定理): the mover wins iff the XOR of the row lengths is not
+    0. Misère play (the misère-Nim rule, Bouton): with every row of length ≤ 1 the mover
+    wins iff the number of rows is even; otherwise iff the XOR is not 0.
+
+    >>> theorem_mover_wins(Position((1, 2, 3))), theorem_mover_wins(Position((1, 1)), misere=True)
+    (False, True)
+    """
+    if misere and all(row <= 1 for row in position.rows):
+        return len(position.rows) % 2 == 0
+    return position.nim_sum != 0

@@ -1,4 +1,4 @@
-"""The numbers table, fast: a numba sieve and a card-count DP over packed multisets.
+"""Numba kernels for 素数大富豪: the numbers table's card counts over packed multisets.
 
 A card multiset is packed in one int64, four bits per symbol (symbol 0 is a joker standing
 for the digit 0, symbols 1…13 the cards). Laying several numbers in one play adds their
@@ -7,38 +7,24 @@ has (a count can never exceed ``suits + jokers`` ≤ 12, so four bits suffice), 
 distinct sums. For each ``n`` we build the multisets of its own layouts, then add the
 factor cards of every expression (one *shape* per prime: a multiset of terms whose
 exponents add up to the prime's multiplicity). The plain reference is
-:func:`asobi.daifugo.daifugo.summarise`; tests check both agree.
+:func:`asobi.daifugo.layouts.summarise`; tests check both agree.
 
->>> table = numbers_frame(2, 130)
->>> row = table.set_index("n").loc[128]
->>> bool(row.playable_composite), bool(row.playable_with_exponent), int(row.min_cards_with_exponent)
-(False, True, 4)
+>>> columns = numbers_columns(2, 130)
+>>> [int(columns[name][128 - 2]) for name in ("min_plain", "min_exp")]
+[-1, 4]
 """
 
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 from numba import njit
 
-from asobi.daifugo.daifugo import GROTHENDIECK, RAMANUJAN, Rules, towers
+from asobi.daifugo.daifugo import RAMANUJAN, Rules
+from asobi.daifugo.layouts import towers
+from asobi.daifugo.numbers import smallest_prime_factors
 
 NIBBLE = 4
 N_SYMBOLS = 14
-
-
-@njit(cache=True)
-def smallest_prime_factors(limit: int) -> np.ndarray:
-    """``spf[k]`` = smallest prime factor of ``k`` for ``k`` ≤ ``limit`` (0 for 0 and 1)."""
-    spf = np.zeros(limit + 1, dtype=np.int32)
-    for i in range(2, limit + 1):
-        if spf[i] == 0:
-            spf[i] = i
-            if i * i <= limit:
-                for j in range(i * i, limit + 1, i):
-                    if spf[j] == 0:
-                        spf[j] = i
-    return spf
 
 
 @njit(cache=True)
@@ -331,48 +317,16 @@ def shape_tables(max_multiplicity: int, rules: Rules):
     )
 
 
-def numbers_frame(lo: int, hi: int, rules: Rules | None = None) -> pd.DataFrame:
-    """The numbers table for ``lo ≤ n ≤ hi`` (see the README for the columns)."""
+#: The arrays :func:`numbers_columns` returns (-1 stands for missing).
+NUMBERS_COLUMNS = ("min_cards", "jokers_needed", "min_plain", "min_exp", "n_layouts", "spf")
+
+
+def numbers_columns(lo: int, hi: int, rules: Rules | None = None) -> dict[str, np.ndarray]:
+    """The kernel's columns for ``lo ≤ n ≤ hi`` (``lo`` ≥ 2), and ``spf`` (the smallest prime
+    factor of each ``n``, so ``spf == n`` marks the primes)."""
     rules = rules or Rules()
-    lo = max(lo, 2)
-    if hi < lo:
-        return _frame(np.arange(0), *(np.zeros(0, dtype=np.int64) for _ in range(5)), np.zeros(0))
     spf = smallest_prime_factors(hi)
     max_multiplicity = max(1, int(hi).bit_length() - 1)
     tables = shape_tables(max_multiplicity, rules)
     columns = numbers_kernel(lo, hi + 1, spf, *tables, rules.suits, rules.jokers, rules.joker_zero)
-    n = np.arange(lo, hi + 1)
-    return _frame(n, *columns, spf[lo : hi + 1])
-
-
-def _frame(n, min_cards, jokers_needed, min_plain, min_exp, n_layouts, spf) -> pd.DataFrame:
-    is_prime = (spf == n) & (n >= 2)
-    composite = ~is_prime & (n >= 4)
-
-    def optional(values: np.ndarray, where: np.ndarray) -> pd.Series:
-        return pd.Series(np.where(where & (values >= 0), values, 0), dtype="Int64").where(
-            where & (values >= 0)
-        )
-
-    def flag(values: np.ndarray) -> pd.Series:
-        return pd.Series(values >= 0, dtype="boolean").where(composite)
-
-    special = pd.Series([None] * len(n), dtype="string")
-    special[n == GROTHENDIECK] = "grothendieck"
-    special[n == RAMANUJAN] = "ramanujan"
-    everywhere = np.ones(len(n), dtype=bool)
-    return pd.DataFrame(
-        {
-            "n": pd.Series(n, dtype="int64"),
-            "is_prime": pd.Series(is_prime, dtype="bool"),
-            "special": special,
-            "min_cards": optional(min_cards, everywhere),
-            "playable_plain": pd.Series(min_cards >= 0, dtype="bool"),
-            "jokers_needed": optional(jokers_needed, everywhere),
-            "playable_composite": flag(min_plain),
-            "min_cards_composite": optional(min_plain, composite),
-            "playable_with_exponent": flag(min_exp),
-            "min_cards_with_exponent": optional(min_exp, composite),
-            "n_layouts_with_exponent": optional(n_layouts, composite),
-        }
-    )
+    return dict(zip(NUMBERS_COLUMNS, (*columns, spf[lo : hi + 1]), strict=True))

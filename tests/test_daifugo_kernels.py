@@ -1,14 +1,15 @@
-"""素数大富豪: the numba numbers kernel against the plain enumerator; z3 against both."""
+"""素数大富豪: the numba kernels and sieves against the plain enumerator; z3 against both."""
 
 from __future__ import annotations
 
 import pandas as pd
 import pytest
 
-from asobi.daifugo.daifugo import Rules, composite_layouts, summarise
-from asobi.daifugo.fast import numbers_frame, smallest_prime_factors
-from asobi.daifugo.pipeline import number_ranges, z3_rows
-from asobi.daifugo.z3check import find_layout
+from asobi.daifugo.daifugo import Rules
+from asobi.daifugo.layouts import composite_layouts, summarise
+from asobi.daifugo.numbers import primes_between, smallest_prime_factors
+from asobi.daifugo.tables import number_ranges, numbers_frame
+from asobi.daifugo.z3check import crosscheck_rows, find_layout
 
 COLUMNS = [
     "is_prime",
@@ -68,8 +69,15 @@ def test_sieve():
     assert spf[91] == 7
 
 
+@pytest.mark.parametrize(("lo", "hi"), [(0, 2), (0, 3), (0, 1000), (97, 98), (990, 1200)])
+def test_segmented_sieve_matches_the_plain_one(lo, hi):
+    spf = smallest_prime_factors(1200)
+    expected = [n for n in range(max(lo, 2), hi) if spf[n] == n]
+    assert primes_between(lo, hi).tolist() == expected
+
+
 def test_z3_agrees_with_enumerator_on_small_composites():
-    rows = z3_rows(list(range(4, 70)) + [1729, 5187], "test", Rules())
+    rows = crosscheck_rows(list(range(4, 70)) + [1729, 5187], "test", Rules())
     assert rows and all(row["agree"] for row in rows)
 
 
@@ -92,22 +100,23 @@ def test_z3_finds_nothing_for_1729_or_primes():
 def test_z3_disagreement_fails_the_merge(tmp_path):
     from asobi.core.errors import DataError
     from asobi.core.tables import write_table
-    from asobi.daifugo.pipeline import Z3_SCHEMA, merge_z3
+    from asobi.daifugo.pipeline import write_z3_crosscheck
+    from asobi.daifugo.tables import Z3_SCHEMA
 
-    rows = z3_rows([4, 6, 8], "test", Rules())
+    rows = crosscheck_rows([4, 6, 8], "test", Rules())
     rows[1]["agree"] = False
     shard = tmp_path / "2-10.parquet"
     write_table(pd.DataFrame(rows, columns=Z3_SCHEMA.names), shard, table="t", schema=Z3_SCHEMA)
     with pytest.raises(DataError, match="disagree on 1 numbers"):
-        merge_z3([shard], tmp_path / "z3.parquet", {"z3_max": 10})
+        write_z3_crosscheck([shard], tmp_path / "z3.parquet", z3_max=10)
 
 
 def test_kernel_disagreement_fails_the_layouts_step():
     from asobi.core.errors import DataError
-    from asobi.daifugo.pipeline import _check_kernel_against_layouts, layouts_frame
+    from asobi.daifugo.tables import check_kernel_against_layouts, layouts_frame
 
     numbers = numbers_frame(2, 60)
     layouts = layouts_frame(2, 60, Rules())
-    _check_kernel_against_layouts(numbers, layouts, 60)
+    check_kernel_against_layouts(numbers, layouts, 60)
     with pytest.raises(DataError, match="disagree on 12"):
-        _check_kernel_against_layouts(numbers, layouts[layouts["n"] != 12], 60)
+        check_kernel_against_layouts(numbers, layouts[layouts["n"] != 12], 60)

@@ -1,0 +1,161 @@
+"""The 五線 claims, each pushed to every verdict it can take by small or perturbed tables.
+
+The tables come from the real steps on small bounds (positions up to 15 sticks, Grundy
+values up to 16, z3 lemmas up to 4 bits), then one value is changed where a claim should
+flip.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from claim_checks import checks_claim
+
+from asobi.core.claims import ResultTables, Verdict, run_builders
+from asobi.fivelines import claims
+from asobi.fivelines.pipeline import write_grundy, write_positions, write_proof, write_proofs
+
+POSITIONS, GRUNDY, PROOFS = claims.POSITIONS_TABLE, claims.GRUNDY_TABLE, claims.PROOFS_TABLE
+
+
+@pytest.fixture(scope="module")
+def frames(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pd.DataFrame]:
+    root = tmp_path_factory.mktemp("fivelines")
+    write_positions(str(root / "positions.parquet"), 15)
+    write_grundy(str(root / "grundy.parquet"), 16)
+    parts = []
+    for lemma in ("move_breaks_zero", "zero_reachable", "row_grundy"):
+        part = root / f"proof_{lemma}.parquet"
+        write_proof(str(part), lemma, 5, 2)
+        parts.append(str(part))
+    write_proofs(parts, str(root / "proofs.parquet"))
+    return {
+        POSITIONS: pd.read_parquet(root / "positions.parquet"),
+        GRUNDY: pd.read_parquet(root / "grundy.parquet"),
+        PROOFS: pd.read_parquet(root / "proofs.parquet"),
+    }
+
+
+def _claim(builder, frames: dict[str, pd.DataFrame], changed: dict | None = None):
+    (claim,) = run_builders([builder], ResultTables(frames={**frames, **(changed or {})}))
+    return claim
+
+
+def _with_outcome(positions: pd.DataFrame, rows: list[int], column: str, value: str):
+    changed = positions.copy()
+    index = next(i for i, r in enumerate(changed["rows"]) if list(r) == rows)
+    changed.loc[index, column] = value
+    return changed
+
+
+def _narrow_proofs(proofs: pd.DataFrame, width: int) -> pd.DataFrame:
+    return proofs[proofs["width"] <= width].reset_index(drop=True)
+
+
+@checks_claim("fivelines.xor_theorem", "confirmed")
+def test_xor_theorem_confirmed_by_the_table_and_wide_enough_proofs(frames):
+    claim = _claim(claims.xor_theorem, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "below 2^5" in claim.caveat and "at most 2 rows" in claim.caveat
+
+
+@checks_claim("fivelines.xor_theorem", "refuted")
+def test_xor_theorem_refuted_when_one_zero_xor_position_is_a_first_player_win(frames):
+    positions = _with_outcome(frames[POSITIONS], [1, 2, 3], "normal_outcome", "first")
+    claim = _claim(claims.xor_theorem, frames, {POSITIONS: positions})
+    assert claim.verdict is Verdict.REFUTED and "1-2-3" in claim.evidence
+
+
+@checks_claim("fivelines.xor_theorem", "undecided")
+def test_xor_theorem_undecided_when_the_proof_width_is_below_the_rows_checked(frames):
+    proofs = _narrow_proofs(frames[PROOFS], 1)
+    claim = _claim(claims.xor_theorem, frames, {PROOFS: proofs})
+    assert claim.verdict is Verdict.UNDECIDED
+    assert "only up to 1 bits" in claim.caveat and "need 4" in claim.caveat
+
+
+def test_xor_theorem_undecided_when_a_lemma_is_not_proved(frames):
+    proofs = frames[PROOFS].copy()
+    proofs.loc[proofs["lemma"] == "move_breaks_zero", "status"] = "unknown"
+    claim = _claim(claims.xor_theorem, frames, {PROOFS: proofs})
+    assert claim.verdict is Verdict.UNDECIDED
+
+
+@checks_claim("fivelines.row_is_nim_heap", "confirmed")
+def test_row_is_nim_heap_confirmed(frames):
+    assert _claim(claims.row_is_nim_heap, frames).verdict is Verdict.CONFIRMED
+
+
+@checks_claim("fivelines.row_is_nim_heap", "refuted")
+def test_row_is_nim_heap_refuted_by_one_wrong_grundy_value(frames):
+    grundy = frames[GRUNDY].copy()
+    grundy.loc[grundy["n"] == 7, "grundy"] = 3
+    claim = _claim(claims.row_is_nim_heap, frames, {GRUNDY: grundy})
+    assert claim.verdict is Verdict.REFUTED and "g(7) = 3" in claim.evidence
+
+
+@checks_claim("fivelines.row_is_nim_heap", "undecided")
+def test_row_is_nim_heap_undecided_with_proofs_narrower_than_the_rows(frames):
+    proofs = _narrow_proofs(frames[PROOFS], 2)
+    claim = _claim(claims.row_is_nim_heap, frames, {PROOFS: proofs})
+    assert claim.verdict is Verdict.UNDECIDED
+
+
+@checks_claim("fivelines.pyramid_first_player_wins", "confirmed")
+def test_pyramid_first_player_wins_confirmed(frames):
+    claim = _claim(claims.pyramid_first_player_wins, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "3 winning first moves" in claim.evidence
+
+
+@checks_claim("fivelines.pyramid_first_player_wins", "refuted")
+def test_pyramid_first_player_wins_refuted_when_the_table_says_second(frames):
+    positions = _with_outcome(frames[POSITIONS], [1, 2, 3, 4, 5], "normal_outcome", "second")
+    claim = _claim(claims.pyramid_first_player_wins, frames, {POSITIONS: positions})
+    assert claim.verdict is Verdict.REFUTED
+
+
+@checks_claim("fivelines.pyramid_first_player_wins", "undecided")
+def test_pyramid_first_player_wins_undecided_below_15_sticks(frames):
+    positions = frames[POSITIONS][frames[POSITIONS]["total"] <= 10].reset_index(drop=True)
+    claim = _claim(claims.pyramid_first_player_wins, frames, {POSITIONS: positions})
+    assert claim.verdict is Verdict.UNDECIDED and "stops at 10 sticks" in claim.evidence
+
+
+@checks_claim("fivelines.misere_almost_same", "confirmed")
+def test_misere_almost_same_confirmed_with_a_computed_caveat(frames):
+    claim = _claim(claims.misere_almost_same, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.caveat.startswith("checked for ≤ 15 sticks, no proof")
+
+
+@checks_claim("fivelines.misere_almost_same", "refuted")
+def test_misere_almost_same_refuted_by_one_changed_misere_outcome(frames):
+    positions = _with_outcome(frames[POSITIONS], [2, 3], "misere_outcome", "second")
+    claim = _claim(claims.misere_almost_same, frames, {POSITIONS: positions})
+    assert claim.verdict is Verdict.REFUTED and "2-3" in claim.evidence
+
+
+def test_every_fivelines_claim_is_built_and_cites_what_it_read(frames):
+    built = run_builders(claims.BUILDERS, ResultTables(frames=frames), declared=claims.CLAIM_IDS)
+    assert [c.claim_id for c in built] == list(claims.CLAIM_IDS)
+
+
+def test_claims_step_reads_the_results_folder(tmp_path: Path, frames):
+    from asobi.fivelines.pipeline import write_claims
+
+    folder = tmp_path / "results" / "fivelines"
+    folder.mkdir(parents=True)
+    for name, frame in frames.items():
+        frame.to_parquet(tmp_path / "results" / name)
+    out = write_claims(
+        str(folder / "claims.parquet"),
+        str(folder / "grundy.parquet"),
+        str(folder / "positions.parquet"),
+        str(folder / "proofs.parquet"),
+    )
+    written = pd.read_parquet(out)
+    assert list(written["claim_id"]) == list(claims.CLAIM_IDS)
+    assert list(written["tables"].iloc[0]) == [POSITIONS, PROOFS]

@@ -1,0 +1,454 @@
+"""The whole pipeline on a real Slurm cluster, through snakemake-executor-plugin-slurm.
+
+A single-node cluster (``tests/slurm_cluster.py``: Debian's slurm-wlm and munge, installed
+with apt-get when absent; the tests are skipped, with the reason, only when that is
+impossible) runs a tiny config with every game enabled, submitted with
+
+    snakemake --profile profiles/slurm --profile tests/data/slurm-local --configfile tiny.yaml
+
+While that run goes, one running sharded job is killed with ``scancel``: the profile's
+``retries: 1`` must resubmit it. The same config also runs locally (``--cores 2``), and the
+two runs must give the same tables. The README's "Running on a Slurm cluster" tells what
+this covers.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+import pytest
+import yaml
+from conftest import REPO, SNAKEMAKE
+from slurm_cluster import SlurmCluster, SlurmJob, find_programs, install_slurm
+
+# Marked slow (run with `make test-slow`) until the run with the renamed chopsticks shard key
+# has been timed again: with shards of 20,000 positions it made 48 Slurm jobs of chopsticks
+# alone and did not fit the 6-minute bound (issue 18 stays open).
+pytestmark = pytest.mark.slow
+
+OVERLAY = REPO / "tests/data/slurm-local"
+ASOBI = Path(sys.executable).with_name("asobi")
+RUN_TIMEOUT = 60 * 60  # seconds: ~4 min on an idle 2-core machine, 45 min seen under load 25
+
+# Every game on, with bounds that keep each job a few seconds; shards on purpose (two
+# daifugō number ranges, two self-play batches, two shiritori variants; chopsticks fits one
+# shard of 600,000 positions) so that gather rules merge cluster outputs. 43 Snakemake jobs,
+# 41 of them Slurm jobs: each costs two Snakemake start-ups, so keep the count small.
+TINY: dict[str, Any] = {
+    "fivelines": {"grundy_max": 40, "total_max": 10, "proof_max_width": 4, "proof_max_rows": 2},
+    "chopsticks": {
+        "simple_hands_max": 2,
+        "simple_dies_max": 4,
+        "split_dies_min": 5,
+        "split_dies_max": 6,
+        "shard_positions": 600000,
+    },
+    "contraposition": {
+        "solve_sides": [2],
+        "solve_tt_bits": 12,
+        "selfplay_sides": [3],
+        "selfplay_protocols": ["basic"],
+        "selfplay_pairings": ["grave-uct"],
+        "selfplay_batches": 2,
+        "selfplay_games_per_batch": 2,
+        "agents": {
+            "uct": {"playouts": 20, "exploration": 1.4},
+            "grave": {"playouts": 20, "exploration": 0.0, "ref": 5, "bias": 1.0e-6},
+        },
+        "audit_exhaustive_sides": [2],
+        "audit_sample_sides": [3],
+        "audit_sample_size": 200,
+        "eye_sides": [3],
+        "eye_positions": 6,
+        "mirror_sides": [2],
+    },
+    "daifugo": {
+        "n_max": 3000,
+        "shard_size": 1500,
+        "layouts_max": 400,
+        "z3_max": 40,
+        "z3_shard_size": 40,
+        "genocchi_max": 60,
+    },
+    "shiritori": {
+        "variants": [
+            "long_vowel-vowel__small_kana-enlarge__final_u-written__dakuten-strict__aliases-ban",
+            "long_vowel-vowel__small_kana-enlarge__final_u-written__dakuten-free__aliases-ban",
+        ],
+        "max_starts": 10,
+        "start_chunks": 1,
+        "node_budget": 400,
+        "proof_budget": 500,
+        "compiled_budget": 2000,
+        "compiled_table_bits": 12,
+    },
+    "report": {"enabled": True, "screenshot": False},
+}
+
+
+@dataclass
+class SlurmRun:
+    """What a Snakemake run on the cluster left behind."""
+
+    returncode: int
+    workdir: Path
+    log: str
+    jobs: list[SlurmJob]  # every Slurm job of the run, from squeue after it ended
+    cancelled: SlurmJob  # the running shard killed with scancel
+    seconds: float
+
+    @property
+    def results(self) -> Path:
+        return self.workdir / "results"
+
+
+def rule_of(job: SlurmJob) -> str:
+    """The Snakemake rule of a Slurm job: the plugin's comment is rule_<name>[_wildcards_…]."""
+    assert job.comment.startswith("rule_"), job
+    return job.comment.removeprefix("rule_").split("_wildcards_", 1)[0]
+
+
+def snakemake_job_stats(log: str) -> Counter[str]:
+    """Snakemake's own plan: the 'Job stats' table it prints before running (rule -> jobs)."""
+    table = log.split("Job stats:", 1)[1].split("\n\n", 1)[0]
+    counts: Counter[str] = Counter()
+    for line in table.splitlines()[3:]:
+        name, count = line.split()
+        if name != "total":
+            counts[name] = int(count)
+    return counts
+
+
+def local_rules(log: str) -> set[str]:
+    """Rules Snakemake ran itself, on the submitting node (printed as 'localrule NAME:')."""
+    return set(re.findall(r"^localrule (\w+):", log, flags=re.MULTILINE))
+
+
+def table_contents(path: Path):
+    """A Parquet table without its metadata and without measured durations (the columns
+    named ``seconds`` or ``*_seconds``: wall-clock times that differ between any two runs)."""
+    table = pq.read_table(path).replace_schema_metadata(None)
+    timed = [name for name in table.column_names if name == "seconds" or name.endswith("_seconds")]
+    return table.drop_columns(timed), timed
+
+
+@dataclass(frozen=True)
+class JobTiming:
+    """Where the seconds of one completed Slurm job went."""
+
+    rule: str
+    queued: float  # submitted -> started (waiting for a free CPU of the 2)
+    in_slurm: float  # started -> ended, as Slurm saw the job
+    rule_work: float  # the rule's own wall seconds (its Snakemake benchmark file)
+    noticed: float  # ended -> Snakemake logs "Finished jobid" (status polling)
+
+    @property
+    def overhead(self) -> float:
+        """Job time that is not the rule's work: the batch script's Snakemake and the srun
+        step's Snakemake starting, building the DAG, checking files."""
+        return self.in_slurm - self.rule_work
+
+
+def job_timings(run: SlurmRun) -> list[JobTiming]:
+    """Timings of every completed Slurm job whose rule writes a benchmark file."""
+    benchmark: dict[str, str] = {}  # Snakemake job id -> benchmark file
+    for block in re.split(r"\n(?=\[\w{3} \w{3} )", run.log):
+        jobid = re.search(r"^\s+jobid: (\d+)$", block, flags=re.M)
+        bench = re.search(r"^\s+benchmark: (\S+)$", block, flags=re.M)
+        if jobid and bench:
+            benchmark[jobid.group(1)] = bench.group(1)
+    slurm_to_job = dict(
+        (slurm, job)
+        for job, slurm in re.findall(
+            r"Job (\d+) has been submitted with SLURM jobid (\d+) ", run.log
+        )
+    )
+    finished = {
+        job: datetime.strptime(stamp, "%a %b %d %H:%M:%S %Y")
+        for stamp, job in re.findall(r"\[(.{24})\]\nFinished jobid: (\d+) ", run.log)
+    }
+    timings = []
+    for job in run.jobs:
+        snakemake_job = slurm_to_job.get(job.job_id)
+        if job.state != "COMPLETED" or snakemake_job not in benchmark:
+            continue
+        with (run.workdir / benchmark[snakemake_job]).open() as tsv:
+            rule_work = float(tsv.read().splitlines()[1].split("\t")[0])
+        submitted, started, ended = (
+            datetime.fromisoformat(t) for t in (job.submitted, job.started, job.ended)
+        )
+        timings.append(
+            JobTiming(
+                rule_of(job),
+                (started - submitted).total_seconds(),
+                (ended - started).total_seconds(),
+                rule_work,
+                (finished[snakemake_job] - ended).total_seconds(),
+            )
+        )
+    return timings
+
+
+# --- fixtures ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SlurmCluster]:
+    programs = find_programs()
+    if programs is None:
+        failure = install_slurm()
+        if failure is not None:
+            pytest.skip(failure)
+        programs = find_programs()
+        assert programs is not None
+    # SIGTERM (a CI timeout, a kill) unwinds the tests like Ctrl-C, so the daemons and the
+    # jobs are stopped by the context manager below.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        with SlurmCluster(tmp_path_factory.mktemp("slurm-cluster"), programs) as running:
+            yield running
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def kill_one_running_shard(cluster: SlurmCluster, tried: set[str]) -> SlurmJob | None:
+    """scancel the first running job that has wildcards (a shard); return it once Slurm
+    says CANCELLED (a job that finished before the signal does not count)."""
+    for job in cluster.jobs_in(("RUNNING",)):
+        if "_wildcards_" not in job.comment or job.job_id in tried:
+            continue
+        tried.add(job.job_id)
+        cluster.scancel(job.job_id)
+        for _ in range(40):
+            state = {j.job_id: j for j in cluster.squeue()}[job.job_id]
+            if state.state not in ("RUNNING", "COMPLETING"):
+                return state if state.state == "CANCELLED" else None
+            time.sleep(0.25)
+    return None
+
+
+class Snakemake:
+    """One Snakemake run of the tiny config in its own folder, in the background."""
+
+    def __init__(self, workdir: Path, *options: str, env: dict[str, str]) -> None:
+        self.workdir = workdir
+        config = workdir / "tiny.yaml"
+        config.write_text(yaml.safe_dump(TINY, allow_unicode=True), encoding="utf-8")
+        command = [str(SNAKEMAKE), "--snakefile", str(REPO / "Snakefile")]
+        command += ["--directory", str(workdir), "--configfile", str(config), *options]
+        self.log_path = workdir / "snakemake.log"
+        self.began = time.monotonic()
+        with self.log_path.open("w") as log:
+            self.process = subprocess.Popen(
+                command,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env={**env, "PYTHONHASHSEED": "0"},
+                cwd=workdir,
+            )
+
+    def running(self) -> bool:
+        if self.process.poll() is None and time.monotonic() - self.began > RUN_TIMEOUT:
+            self.stop()  # hung or far too slow: fail the tests instead of blocking
+        return self.process.poll() is None
+
+    def wait(self) -> int:
+        while self.running():
+            time.sleep(0.5)
+        return self.process.returncode
+
+    def stop(self) -> None:
+        """SIGTERM (Snakemake cancels its cluster jobs), then SIGKILL after 30 s."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    @property
+    def log(self) -> str:
+        return self.log_path.read_text()
+
+
+@pytest.fixture(scope="module")
+def local_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Snakemake]:
+    """The same config run locally with 2 cores. It starts before the cluster and runs
+    beside the apt-get install and the Slurm run: the tests only compare what it writes."""
+    run = Snakemake(tmp_path_factory.mktemp("local-run"), "--cores", "2", env=dict(os.environ))
+    try:
+        yield run
+    finally:
+        run.stop()
+
+
+@pytest.fixture(scope="module")
+def slurm_run(
+    local_run: Snakemake, cluster: SlurmCluster, tmp_path_factory: pytest.TempPathFactory
+) -> SlurmRun:
+    profiles = ["--profile", str(REPO / "profiles/slurm"), "--profile", str(OVERLAY)]
+    run = Snakemake(tmp_path_factory.mktemp("slurm-run"), *profiles, env=cluster.env)
+    cancelled = None
+    tried: set[str] = set()
+    try:
+        while run.running():
+            if cancelled is None:
+                cancelled = kill_one_running_shard(cluster, tried)
+            time.sleep(0.25)
+    finally:
+        run.stop()
+    seconds = time.monotonic() - run.began
+    assert cancelled is not None, "no running shard could be cancelled:\n" + run.log[-3000:]
+    return SlurmRun(
+        run.process.returncode, run.workdir, run.log, cluster.squeue(), cancelled, seconds
+    )
+
+
+@pytest.fixture(scope="module")
+def local_results(local_run: Snakemake) -> Path:
+    assert local_run.wait() == 0, local_run.log[-3000:]
+    return local_run.workdir / "results"
+
+
+# --- tests ---------------------------------------------------------------------------------
+
+
+def test_tiny_config_enables_every_game() -> None:
+    schema = yaml.safe_load((REPO / "src/asobi/data/config.schema.yaml").read_text("utf-8"))
+    assert set(TINY) == set(schema["properties"])  # a new game needs tiny bounds here
+    assert all(block.get("enabled", True) for block in TINY.values())
+
+
+def test_overlay_keeps_the_profile_default_resources() -> None:
+    """A later --profile replaces the whole default-resources block: the overlay must repeat
+    the profile's values and add only the partition."""
+    profile = yaml.safe_load((REPO / "profiles/slurm/config.v8+.yaml").read_text("utf-8"))
+    overlay = yaml.safe_load((OVERLAY / "config.v8+.yaml").read_text("utf-8"))
+    assert overlay["default-resources"] == {
+        **profile["default-resources"],
+        "slurm_partition": "asobi",
+    }
+    assert overlay["slurm-status-command"] == "squeue"
+
+
+def test_slurm_run_exits_0(slurm_run: SlurmRun) -> None:
+    assert slurm_run.returncode == 0, slurm_run.log[-5000:]
+    assert re.search(r"(\d+) of \1 steps \(100%\) done", slurm_run.log)
+
+
+def test_every_job_went_through_sbatch(slurm_run: SlurmRun) -> None:
+    """Slurm ran exactly Snakemake's plan: one completed job per Snakemake job of every
+    rule that is not a local rule, plus the cancelled attempt."""
+    assert slurm_run.returncode == 0, slurm_run.log[-3000:]
+    run_id = re.search(r"SLURM run ID: (\S+)", slurm_run.log).group(1)
+    assert {job.name for job in slurm_run.jobs} == {run_id}
+    planned = snakemake_job_stats(slurm_run.log)
+    local = local_rules(slurm_run.log)
+    assert "all" in local and local < set(planned)
+    remote = Counter({rule: n for rule, n in planned.items() if rule not in local})
+    completed = Counter(rule_of(job) for job in slurm_run.jobs if job.state == "COMPLETED")
+    assert completed == remote
+    others = [job for job in slurm_run.jobs if job.state != "COMPLETED"]
+    # anything else than the one cancelled job (a TIMEOUT: a rule's runtime is too short)
+    assert [(job.job_id, job.state) for job in others] == [
+        (slurm_run.cancelled.job_id, "CANCELLED")
+    ], others
+    assert len(slurm_run.jobs) == remote.total() + 1
+    submitted = re.findall(r"has been submitted with SLURM jobid (\d+) ", slurm_run.log)
+    assert sorted(submitted) == sorted(job.job_id for job in slurm_run.jobs)
+
+
+def test_cancelled_shard_was_retried(slurm_run: SlurmRun) -> None:
+    cancelled = slurm_run.cancelled
+    assert f"SLURM-job '{cancelled.job_id}' failed, SLURM status is: 'CANCELLED'" in slurm_run.log
+    again = [
+        job
+        for job in slurm_run.jobs
+        if job.comment == cancelled.comment and job.job_id != cancelled.job_id
+    ]
+    assert [job.state for job in again] == ["COMPLETED"]
+    assert int(again[0].job_id) > int(cancelled.job_id)
+
+
+def test_tables_match_the_local_run(slurm_run: SlurmRun, local_results: Path) -> None:
+    assert slurm_run.returncode == 0, slurm_run.log[-3000:]
+    local = sorted(p.relative_to(local_results) for p in local_results.rglob("*.parquet"))
+    remote = sorted(p.relative_to(slurm_run.results) for p in slurm_run.results.rglob("*.parquet"))
+    assert remote == local
+    games = {path.parts[0] for path in local}
+    assert games >= set(TINY) - {"report"}, games
+    timed_columns = []
+    for path in local:
+        expected, timed = table_contents(local_results / path)
+        actual, _ = table_contents(slurm_run.results / path)
+        assert actual.schema == expected.schema, path
+        differing = [
+            name for name in expected.column_names if not actual[name].equals(expected[name])
+        ]
+        assert not differing, f"{path}: columns {differing} differ from the local run"
+        timed_columns += [f"{path}:{name}" for name in timed]
+    assert len(timed_columns) <= 2, timed_columns  # only measured durations are skipped
+
+
+def test_asobi_validate_passes_on_the_cluster_results(slurm_run: SlurmRun) -> None:
+    assert slurm_run.returncode == 0, slurm_run.log[-3000:]
+    result = subprocess.run(
+        [str(ASOBI), "validate", str(slurm_run.results)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    for name in ("datapackage.json", "DATASET.md", "report/index.html", "summary.txt"):
+        assert (slurm_run.results / name).is_file(), name
+
+
+def test_daemons_listen_on_loopback_only(cluster: SlurmCluster) -> None:
+    listening = cluster.listening_addresses()
+    assert listening["slurmctld"] and listening["slurmd"], listening
+    for name, addresses in listening.items():
+        assert all(address.startswith("127.0.0.1:") for address in addresses), (name, addresses)
+
+
+def test_per_job_overhead_is_measured(slurm_run: SlurmRun) -> None:
+    """Prints where the time of the cluster jobs went (``pytest -rP`` shows it; the numbers
+    in docs/PERFORMANCE.md come from here). No time is asserted: only that it adds up."""
+    timings = job_timings(slurm_run)
+    assert len(timings) >= len(slurm_run.jobs) // 2, "most rules write a benchmark file"
+    for timing in timings:
+        assert timing.queued >= 0 and timing.noticed >= -1  # squeue rounds to seconds
+        assert timing.in_slurm + 1 >= timing.rule_work, timing
+    n = len(timings)
+    mean = {
+        name: sum(getattr(t, name) for t in timings) / n
+        for name in ("in_slurm", "rule_work", "overhead", "noticed", "queued")
+    }
+    print(
+        f"Slurm run: {slurm_run.seconds:.0f} s wall, {len(slurm_run.jobs)} Slurm jobs; "
+        f"over the {n} jobs with a benchmark file, mean seconds per job: "
+        + ", ".join(f"{name} {value:.1f}" for name, value in mean.items())
+    )
+    for timing in sorted(timings, key=lambda t: -t.overhead):
+        print(
+            f"  {timing.rule:32} in Slurm {timing.in_slurm:6.1f}  rule {timing.rule_work:6.1f}"
+            f"  overhead {timing.overhead:6.1f}  noticed after {timing.noticed:5.1f}"
+            f"  queued {timing.queued:6.1f}"
+        )
