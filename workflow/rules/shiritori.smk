@@ -204,7 +204,7 @@ rule shiritori_summaries:
 
 rule shiritori_claims:
     input:
-        tsv=SHIRITORI_SOURCE,
+        words="results/shiritori/words.parquet",
         outcomes="results/shiritori/outcomes.parquet",
         effect="results/shiritori/variant_effect.parquet",
     output:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 
@@ -226,14 +225,13 @@ def write_summaries(outcomes: str, summary_out: str, effect_out: str) -> None:
     )
 
 
-def write_claims_table(
-    tsv: str, outcomes: str, effect: str, out: str, config: dict[str, Any] | None = None
-) -> Path:
-    """Check the article's claims against the data and the solved outcomes."""
-    from asobi.core.claims import write_claims
-    from asobi.shiritori.claims import article_claims
+def write_claims_table(words: str, outcomes: str, effect: str, out: str) -> Path:
+    """``results/shiritori/claims.parquet`` from the three tables its builders read (which lie
+    in the results folder two levels above ``out``)."""
+    from asobi.core.claims import ResultTables, run_builders, write_claims
+    from asobi.shiritori.claims import BUILDERS, CLAIM_IDS, GAME
 
-    claims = article_claims(load_clean(tsv), read_table(outcomes), read_table(effect))
-    return write_claims(
-        claims, out, game="shiritori", inputs=[tsv, outcomes, effect], config=config
-    )
+    claims = run_builders(BUILDERS, ResultTables(Path(out).parent.parent), declared=CLAIM_IDS)
+    for claim in claims:
+        log.info("%s: %s", claim.claim_id, claim.verdict.value)
+    return write_claims(claims, out, game=GAME, inputs=[words, outcomes, effect])
