@@ -124,8 +124,10 @@ def solve(
     (progress goes to stderr every 10 million compiled nodes).
     """
     from asobi.shiritori.certify import write_certificates
-    from asobi.shiritori.solver import StagedSolver
+    from asobi.shiritori.solver import StagedSolver, check_table_memory
 
+    if compiled_budget:
+        check_table_memory(compiled_table_bits)
     game = _game(data, axes)
     word = to_katakana(start)
     game.word_index(word)

@@ -30,7 +30,12 @@ import numpy as np
 from numba import njit
 
 from asobi.shiritori import proofstore
-from asobi.shiritori.solver import DEFAULT_TABLE_BITS, BudgetExceeded, Solver
+from asobi.shiritori.solver import (
+    DEFAULT_TABLE_BITS,
+    BudgetExceeded,
+    Solver,
+    check_table_memory,
+)
 
 
 def _csr(lists: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -292,6 +297,7 @@ class CompiledSearch:
         store_min_nodes: int = 64,
         sets_bits: int = 20,
     ) -> None:
+        check_table_memory(table_bits)
         self.solver = solver
         classes = len(solver.class_words)
         units = len(solver.units)

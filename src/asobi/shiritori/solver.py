@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from asobi.core.errors import InputError
 from asobi.core.game import Outcome
 from asobi.shiritori.reduced import ReducedGame
 from asobi.shiritori.shiritori import LOSING_UNIT, Position, Shiritori, line_winner
@@ -46,6 +47,46 @@ if TYPE_CHECKING:
 #: Table bits of the compiled stage unless the config says otherwise (2**22 entries of
 #: 36 bytes, 150 MB per job).
 DEFAULT_TABLE_BITS = 22
+#: The largest compiled table a config or ``--compiled-table-bits`` may ask for: 2**28
+#: entries of 36 bytes, 9.7 GB per job (certificates may snapshot it once more).
+MAX_TABLE_BITS = 28
+TABLE_ENTRY_BYTES = 36
+
+
+def table_bytes(bits: int) -> int:
+    """Memory of a compiled table of 2**bits entries."""
+    return TABLE_ENTRY_BYTES << bits
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available now (``MemAvailable`` of ``/proc/meminfo``; None if unknown)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
+def check_table_memory(bits: int, available: int | None = None) -> None:
+    """Refuse (:class:`InputError`) a compiled table above :data:`MAX_TABLE_BITS` or larger
+    than the memory available, before anything is allocated."""
+    if not 10 <= bits <= MAX_TABLE_BITS:
+        raise InputError(
+            f"compiled table bits must be between 10 and {MAX_TABLE_BITS} "
+            f"(2**{MAX_TABLE_BITS} entries = {table_bytes(MAX_TABLE_BITS) / 1e9:.1f} GB), "
+            f"got {bits}"
+        )
+    available = available_memory() if available is None else available
+    if available is not None and table_bytes(bits) > available:
+        raise InputError(
+            f"a compiled table of 2**{bits} entries needs {table_bytes(bits) / 1e9:.1f} GB, "
+            f"but only {available / 1e9:.1f} GB of memory is available: lower "
+            "compiled_table_bits"
+        )
+
 
 _LOSS = -1
 _INF = 1 << 40
