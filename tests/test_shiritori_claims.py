@@ -222,9 +222,8 @@ def test_variants_change_outcomes_confirmed_refuted_or_undecided_by_the_unknowns
 
 
 def test_every_declared_claim_is_built_and_cites_what_it_read(words):
-    outcomes = _outcomes(
-        [(DEFAULT, "アズキアライ", "human"), (DEFAULT, "アズキトギ", "yokai"), (OTHER, "ボゼ", "yokai")]
-    )
+    rows = [(DEFAULT, "アズキアライ", "human"), (DEFAULT, "アズキトギ", "yokai")]
+    outcomes = _outcomes([*rows, (OTHER, "ボゼ", "yokai")])
     frames = {WORDS: words, OUTCOMES: outcomes, EFFECT: pd.DataFrame(effect_rows(outcomes))}
     built = run_builders(claims.BUILDERS, ResultTables(frames=frames), declared=claims.CLAIM_IDS)
     assert [c.claim_id for c in built] == list(claims.CLAIM_IDS)
