@@ -73,9 +73,9 @@ def available_memory() -> int | None:
 def check_table_memory(bits: int, available: int | None = None) -> None:
     """Refuse (:class:`InputError`) a compiled table above :data:`MAX_TABLE_BITS` or larger
     than the memory available, before anything is allocated."""
-    if not 10 <= bits <= MAX_TABLE_BITS:
+    if not 1 <= bits <= MAX_TABLE_BITS:
         raise InputError(
-            f"compiled table bits must be between 10 and {MAX_TABLE_BITS} "
+            f"compiled table bits must be at most {MAX_TABLE_BITS} "
             f"(2**{MAX_TABLE_BITS} entries = {table_bytes(MAX_TABLE_BITS) / 1e9:.1f} GB), "
             f"got {bits}"
         )
