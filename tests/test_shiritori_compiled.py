@@ -83,7 +83,10 @@ def test_compiled_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs,
     words=st.lists(synthetic_word, min_size=2, max_size=14, unique=True),
     alias_pairs=st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13)), max_size=3),
     rules=st.sampled_from(ALL_RULES),
-    table_bits=st.sampled_from([4, 12]),
+    # 2**4 entries make df-pn thrash to the budget with or without the store (a start word
+    # of ['アカイ', 'アカウ', 'アクア', 'アカア', 'アキア', 'イカイ', 'ウカウ'] stays open
+    # after 10**6 nodes): 8 bits is the smallest table the plain test uses too
+    table_bits=st.sampled_from([8, 12]),
     sets_bits=st.sampled_from([3, 10]),
     capacity=st.sampled_from([1, 16]),
 )
