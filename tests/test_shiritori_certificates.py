@@ -341,3 +341,18 @@ def test_vendored_certificates_are_checked_and_used_instead_of_searching(tmp_pat
     )
     with pytest.raises(CertificateFailure, match="vendored certificate"):
         write_outcomes_chunk(str(TSV), str(part), str(proofs), max_starts=max_starts, **chunk)
+
+
+def test_vendored_certificates_are_a_workflow_input_only_when_present_and_switched_on(
+    tmp_path, monkeypatch
+):
+    from asobi.shiritori import certify
+
+    monkeypatch.setattr(certify, "package_data", lambda *parts: tmp_path.joinpath(*parts))
+    variant = "long_vowel-vowel__small_kana-enlarge__final_u-written__dakuten-strict__aliases-ban"
+    assert certify.vendored_inputs(variant, True) == []
+    path = tmp_path / "shiritori" / "proofs" / f"{variant}.parquet"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"")
+    assert certify.vendored_inputs(variant, True) == [str(path)]
+    assert certify.vendored_inputs(variant, False) == []

@@ -1,7 +1,6 @@
 # ようかいしりとり (yokai shiritori): check the vendored list, (optionally) fetch it from
 # Wikipedia, clean it, solve every start word under every variant, audit the article.
-import os
-
+from asobi.shiritori.certify import vendored_inputs
 from asobi.shiritori.shiritori import selected_rules
 
 SHIRITORI = config["shiritori"]
@@ -11,16 +10,6 @@ SHIRITORI_VARIANTS = [
     rules_.variant_id for rules_ in selected_rules(SHIRITORI["variants"])
 ]
 SHIRITORI_CHUNKS = list(range(SHIRITORI["start_chunks"]))
-# Certificates of long searches, vendored per variant (links to src/asobi/data/shiritori).
-SHIRITORI_PROOFS = f"{workflow.basedir}/resources/shiritori/proofs"
-
-
-def shiritori_vendored(wildcards):
-    """The variant's vendored certificates (an input, so that new ones re-run its jobs)."""
-    path = f"{SHIRITORI_PROOFS}/{wildcards.variant}.parquet"
-    return [path] if SHIRITORI["vendored_proofs"] and os.path.exists(path) else []
-
-
 GAME_OUTPUTS["shiritori"] = lambda: [
     "results/shiritori/data_quality.parquet",
     "results/shiritori/words.parquet",
@@ -106,7 +95,11 @@ rule shiritori_solve:
     input:
         tsv=SHIRITORI_SOURCE,
         checked="results/shiritori/vendored_checked.txt",
-        vendored=shiritori_vendored,
+        # certificates of long searches vendored for the variant (README, "Vendored
+        # certificates"): new ones re-run its jobs
+        vendored=lambda wildcards: vendored_inputs(
+            wildcards.variant, SHIRITORI["vendored_proofs"]
+        ),
     output:
         outcomes=temp("results/shiritori/outcomes/{variant}/{chunk}.parquet"),
         proofs=temp("results/shiritori/proofs/{variant}/{chunk}.parquet"),

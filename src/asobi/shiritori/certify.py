@@ -376,10 +376,21 @@ class Vendored:
     roots: dict[str, int]
 
 
+def vendored_path(variant: str) -> Path:
+    """Where the certificates of ``variant`` are vendored (the file may not exist)."""
+    return package_data("shiritori", "proofs", f"{variant}.parquet")
+
+
+def vendored_inputs(variant: str, enabled: bool) -> list[str]:
+    """The variant's vendored certificates as a workflow input (none when switched off)."""
+    path = vendored_path(variant)
+    return [str(path)] if enabled and path.exists() else []
+
+
 def vendored_certificates(variant: str) -> Vendored | None:
     """The certificates vendored under ``asobi/data/shiritori/proofs/<variant>.parquet``
     (None when the variant has none)."""
-    path = package_data("shiritori", "proofs", f"{variant}.parquet")
+    path = vendored_path(variant)
     if not path.exists():
         return None
     nodes, roots = load_nodes(path, variant)
