@@ -3,24 +3,17 @@
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from asobi.cli import main
 from asobi.contraposition.audit import audit_boards, reachable_white_counts
 from asobi.contraposition.board import parse_board
-from asobi.contraposition.claims import (
-    build_claims,
-    first_player_advantage_offset,
-    grave_strong,
-    read_results,
-    winning_rule_statements_agree,
-)
+from asobi.contraposition.claims import BUILDERS, CLAIM_IDS
 from asobi.contraposition.contraposition import Colour, Position, Protocol, Rules, winner_by_counts
 from asobi.contraposition.eyes import eye_cases, eyes, forced_eye_fills
 from asobi.contraposition.mirror import mirror_boards, white_wins
 from asobi.contraposition.stats import wilson_interval
-from asobi.core.claims import Verdict
+from asobi.core.claims import ResultTables, run_builders
 from asobi.core.tables import read_metadata, read_table
 
 # --- eyes ------------------------------------------------------------------------------------
@@ -90,61 +83,6 @@ def test_wilson_interval():
     low, high = wilson_interval(0, 10)
     assert low == 0.0 and 0.25 < high < 0.35
     assert wilson_interval(0, 0) == (0.0, 1.0)
-
-
-# --- claims on hand-made tables ---------------------------------------------------------------
-
-
-def _audit_row(disagree: int, example: str) -> dict:
-    return {
-        "side": 2,
-        "protocol": "basic",
-        "method": "exhaustive",
-        "boards": 35,
-        "statements_disagree": disagree,
-        "ludii_disagrees": 0,
-        "draws": 0,
-        "white_wins": 20,
-        "example_disagreement": example,
-    }
-
-
-def test_one_disagreeing_board_refutes_the_two_statements():
-    agree = winning_rule_statements_agree(pd.DataFrame([_audit_row(0, "")]))
-    assert agree.verdict is Verdict.CONFIRMED
-    refuted = winning_rule_statements_agree(pd.DataFrame([_audit_row(1, "WB/BWB/WB")]))
-    assert refuted.verdict is Verdict.REFUTED and "e.g. WB/BWB/WB" in refuted.evidence
-
-
-def _pairing(white: str, black: str, games: int, white_wins: int) -> dict:
-    return {
-        "side": 4,
-        "protocol": "basic",
-        "white_agent": white,
-        "black_agent": black,
-        "games": games,
-        "white_wins": white_wins,
-        "white_win_rate_low95": 0.0,
-        "white_win_rate_high95": 1.0,
-    }
-
-
-def test_balance_and_grave_verdicts_follow_the_wilson_interval():
-    no_solutions = pd.DataFrame({"protocol": pd.Series([], dtype=str), "solved": []})
-    even = pd.DataFrame([_pairing("uct300", "uct300", 400, 200)])
-    lopsided = pd.DataFrame([_pairing("uct300", "uct300", 400, 360)])
-    few = pd.DataFrame([_pairing("uct300", "uct300", 4, 2)])
-    verdict = first_player_advantage_offset
-    assert verdict(even, no_solutions, "basic").verdict is Verdict.CONFIRMED
-    assert verdict(lopsided, no_solutions, "basic").verdict is Verdict.REFUTED
-    assert verdict(few, no_solutions, "basic").verdict is Verdict.UNDECIDED
-    grave = pd.DataFrame(
-        [_pairing("grave300", "uct300", 50, 45), _pairing("uct300", "grave300", 50, 8)]
-    )
-    claim = grave_strong(grave)
-    assert claim.verdict is Verdict.CONFIRMED_WITH_CAVEAT
-    assert "GRAVE won 87/100" in claim.evidence
-    assert grave_strong(grave.iloc[:0]).verdict is Verdict.UNDECIDED
 
 
 # --- CLI ---------------------------------------------------------------------------------------
@@ -225,7 +163,14 @@ def test_tiny_contraposition_workflow_run(snakemake_run):
     assert verdicts["contraposition.winning_rule_statements_agree"] == "confirmed"
     assert verdicts["contraposition.no_draws"] == "confirmed"
     assert read_metadata(out / "solutions.parquet")["table"] == "contraposition/solutions"
+    # no same-agent games in this run: the balance claims cannot be decided
+    assert verdicts["contraposition.basic_first_player_advantage_offset"] == "undecided"
     # the claims rebuilt from the tables are those of the table, in its order
-    tables = ("solutions", "selfplay", "rule_audit", "eyes", "mirror")
-    results = read_results(*(str(out / f"{name}.parquet") for name in tables))
-    assert [c.claim_id for c in build_claims(results)] == list(claims["claim_id"])
+    rebuilt = run_builders(BUILDERS, ResultTables(workdir / "results"), declared=CLAIM_IDS)
+    assert [c.claim_id for c in rebuilt] == list(claims["claim_id"])
+
+
+def test_cli_solve_node_budget_has_the_config_maximum(capsys):
+    assert main(["contraposition", "solve", "--max-nodes", str(10**15)]) == 2
+    err = capsys.readouterr().err
+    assert "1<=x<=100000000000" in err and err.count("\n") == 1

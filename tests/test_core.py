@@ -154,6 +154,23 @@ def test_the_shiritori_deep_overlay_is_a_valid_config_on_top_of_the_default():
             {"shiritori": {"wikipedia": {"timeout_seconds": float("inf")}}},
             "'shiritori.wikipedia.timeout_seconds': inf is not a finite number",
         ),
+        ({"fivelines": {"grundy_max": 100000}}, "100000 is greater than the maximum of 8192"),
+        (
+            {"contraposition": {"selfplay_batches": 100000000}},
+            "'contraposition.selfplay_batches': 100000000 is greater than the maximum of 100",
+        ),
+        (
+            {"contraposition": {"solve_max_nodes": 10**15}},
+            "'contraposition.solve_max_nodes': 1000000000000000 is greater than the maximum",
+        ),
+        (
+            {"contraposition": {"agents": {"grave": {"playouts": 10**9}}}},
+            "'contraposition.agents.grave.playouts': 1000000000 is greater than the maximum",
+        ),
+        (
+            {"chopsticks": {"shard_positions": 10**10}},
+            "'chopsticks.shard_positions': 10000000000 is greater than the maximum",
+        ),
         ({"fivelines": {"totl_max": 3}}, "unknown config key 'fivelines.totl_max'"),
         ({"no_such_game": {}}, "unknown config key 'no_such_game'"),
         ([1, 2], "must be a mapping"),

@@ -24,6 +24,40 @@ def test_theorem_method_handles_large_rows(capsys):
     assert "winner with perfect play: second" in capsys.readouterr().out
 
 
+def test_a_row_of_a_million_sticks_lists_fifty_winning_moves_and_counts_the_rest(capsys):
+    # The big row must be answered: every split of it leaving the XOR 3 wins.
+    assert main(["fivelines", "999997", "3", "--method", "theorem"]) == 0
+    out = capsys.readouterr().out
+    assert "winner with perfect play: first" in out
+    shown = [line for line in out.splitlines() if line.startswith("  row of")]
+    assert len(shown) == 50
+    assert "more winning moves" in out.splitlines()[-1]
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_formula_winning_moves_are_the_legal_moves_to_a_formula_loss(misere):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from asobi.fivelines.fivelines import FiveLines, Position, Rules
+    from asobi.fivelines.solver import theorem_mover_wins, theorem_winning_moves
+
+    game = FiveLines(Rules(misere=misere))
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.integers(0, 12), max_size=5))
+    def check(rows):
+        position = Position(tuple(rows))
+        plain = [
+            move
+            for move in game.legal_moves(position)
+            if not theorem_mover_wins(game.play(position, move), misere=misere)
+        ]
+        assert sorted(theorem_winning_moves(position, misere=misere)) == sorted(plain)
+
+    check()
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -31,6 +65,9 @@ def test_theorem_method_handles_large_rows(capsys):
         (["fivelines", "1", "-3"], "-3 is negative"),
         (["fivelines"], "Missing argument"),
         (["fivelines", "60", "--method", "search"], "more than --method search handles"),
+        (["fivelines", "１２"], "'１２' is not a whole number written with the digits 0-9"),
+        (["fivelines", "10000000000"], "row length 10000000000 is more than 1000000 sticks"),
+        (["fivelines", "600000", "600000"], "1200000 sticks in all is more than 1000000"),
         (["nosuchgame"], "No such command"),
     ],
 )

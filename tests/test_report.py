@@ -479,6 +479,62 @@ def test_validate_detects_rows_schema_missing_and_extra_tables(results: Path) ->
     assert "stray.parquet: table not described in the package" in problems
 
 
+def _edit_package(results: Path, edit) -> None:  # type: ignore[no-untyped-def]
+    path = results / "datapackage.json"
+    package = json.loads(path.read_text("utf-8"))
+    edit(package["resources"])
+    path.write_text(json.dumps(package), encoding="utf-8")
+
+
+def _resource(resources: list, table: str) -> dict:
+    return next(r for r in resources if r["path"] == table)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            lambda rs: rs.append({**rs[0], "path": "../outside.parquet"}),
+            "path '../outside.parquet' is outside the results folder",
+        ),
+        (
+            lambda rs: rs.append({**rs[0], "path": "/etc/hostname"}),
+            "path '/etc/hostname' is outside the results folder",
+        ),
+        (
+            lambda rs: _resource(rs, "shiritori/outcomes.parquet").update(
+                licenses=[{"name": "CC0-1.0", "title": "CC0 1.0"}]
+            ),
+            "shiritori/outcomes.parquet: licenses is [{'name': 'CC0-1.0'",
+        ),
+        (
+            lambda rs: _resource(rs, "fivelines/grundy.parquet")["schema"]["fields"][0].update(
+                type="string"
+            ),
+            "column 'n' is 'string' (Arrow int64) in the package, 'integer' (Arrow int64)",
+        ),
+        (lambda rs: rs.append(dict(rs[0])), "described twice in the package"),
+        (lambda rs: rs.append("fivelines/grundy.parquet"), "is a str, not an object"),
+        (
+            lambda rs: _resource(rs, "fivelines/grundy.parquet")["schema"].update(fields=[None]),
+            "fivelines/grundy.parquet: the package's schema has no list of field objects",
+        ),
+        (lambda rs: rs[0].update(path=None), "has no path"),
+    ],
+    ids=["parent", "absolute", "licence", "field-type", "duplicate", "string", "null", "no-path"],
+)
+def test_validate_reports_each_edit_of_the_package_in_one_line(
+    results: Path, capsys, edit, message
+) -> None:
+    _published(results)
+    _edit_package(results, edit)
+    problems = validate_results(results, reference=False)
+    assert any(message in problem for problem in problems), problems
+    assert main(["validate", str(results)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
 def test_validate_without_package_is_one_line_exit_2(tmp_path: Path, capsys) -> None:
     assert main(["validate", str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()

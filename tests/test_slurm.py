@@ -33,11 +33,6 @@ import yaml
 from conftest import REPO, SNAKEMAKE
 from slurm_cluster import SlurmCluster, SlurmJob, find_programs, install_slurm
 
-# Marked slow (run with `make test-slow`) until the run with the renamed chopsticks shard key
-# has been timed again: with shards of 20,000 positions it made 48 Slurm jobs of chopsticks
-# alone and did not fit the 6-minute bound (issue 18 stays open).
-pytestmark = pytest.mark.slow
-
 OVERLAY = REPO / "tests/data/slurm-local"
 ASOBI = Path(sys.executable).with_name("asobi")
 RUN_TIMEOUT = 60 * 60  # seconds: ~4 min on an idle 2-core machine, 45 min seen under load 25

@@ -25,6 +25,17 @@ def test_unknown_config_key_stops_before_running(snakemake_run):
     assert not (workdir / "results").exists()
 
 
+def test_a_chopsticks_rule_set_too_big_to_solve_stops_before_running(snakemake_run):
+    # Valid for the schema, but 5 hands a side with dies_at 16 is 6.6e9 positions.
+    big = {"chopsticks": {"simple_hands_max": 5, "simple_dies_max": 16}}
+    result, workdir = snakemake_run(big, dry_run=True)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert lines[-1].startswith("asobi: chopsticks: rule set h")
+    assert "more than 20000000" in lines[-1] and "Traceback" not in result.stderr
+    assert not (workdir / "results").exists()
+
+
 def test_wrong_type_names_the_key(snakemake_run):
     result, _ = snakemake_run({"fivelines": {"grundy_max": "many"}}, dry_run=True)
     assert result.returncode != 0

@@ -8,6 +8,8 @@ GAME_OUTPUTS["chopsticks"] = lambda: [
     "results/chopsticks/positions.parquet",
 ]
 GAME_CLAIMS["chopsticks"] = "results/chopsticks/claims.parquet"
+if enabled("chopsticks"):
+    refuse_config_unless(chopsticks_shard_names, config["chopsticks"])
 
 
 rule chopsticks_shard:

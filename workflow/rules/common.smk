@@ -15,6 +15,18 @@ except ConfigError as error:
 config.clear()
 config.update(_validated)
 
+
+
+def refuse_config_unless(check, *args):
+    """Run a game's check of what its config block asks for (sizes a schema cannot bound,
+    e.g. a position space) while the workflow is parsed: one line and exit 2 if refused."""
+    try:
+        check(*args)
+    except ConfigError as error:
+        sys.stderr.write(f"asobi: {error}\n")
+        sys.exit(2)
+
+
 # Each game's .smk registers a function returning its final outputs (and its claims table).
 GAME_OUTPUTS = {}
 GAME_CLAIMS = {}

@@ -1,9 +1,9 @@
-from asobi.chopsticks.claims import write_chopsticks_claims
+from asobi.chopsticks.pipeline import write_claims
 from asobi.core.runlog import run_step
 
 run_step(
     snakemake.log[0],
-    write_chopsticks_claims,
+    write_claims,
     out=snakemake.output[0],
     variants=snakemake.input.variants,
     positions=snakemake.input.positions,

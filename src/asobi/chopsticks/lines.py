@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-import pyarrow.parquet as pq
+import pyarrow as pa
 
 from asobi.chopsticks.chopsticks import Chopsticks, Position, Rules
 from asobi.core.config import load_yaml, package_data
@@ -136,26 +136,20 @@ def check_line(
     )
 
 
-def stored_outcomes(
-    positions_path: str | os.PathLike[str], rules: Iterable[Rules]
-) -> dict[str, dict[Position, tuple[str, Any]]]:
-    """Outcome and plies of every stored position of these rule sets and their alternatives
-    (one read of the positions table), by variant id."""
+def variant_ids_to_read(rules: Iterable[Rules]) -> list[str]:
+    """The variant ids of these rule sets and of their alternatives, sorted."""
     wanted = {r.variant_id for r in rules}
     wanted |= {other.variant_id for r in rules for other, _ in alternatives(r)}
-    table = pq.read_table(
-        positions_path,
-        filters=[("variant_id", "in", sorted(wanted))],
-        columns=["variant_id", "mover", "other", "outcome", "plies"],
-    ).to_pydict()
-    found: dict[str, dict[Position, tuple[str, Any]]] = {variant: {} for variant in wanted}
-    for variant, m, o, out, p in zip(
-        table["variant_id"],
-        table["mover"],
-        table["other"],
-        table["outcome"],
-        table["plies"],
-        strict=True,
-    ):
-        found[variant][Position(tuple(m), tuple(o))] = (out, p)
+    return sorted(wanted)
+
+
+def outcomes_by_variant(table: pa.Table) -> dict[str, dict[Position, tuple[str, int | None]]]:
+    """Outcome and plies (None for a draw) of every position in ``table`` (columns
+    ``variant_id``, ``mover``, ``other``, ``outcome``, ``plies``), by variant id; a rule set
+    without rows is absent (not solved in the run)."""
+    columns = table.select(["variant_id", "mover", "other", "outcome", "plies"]).to_pydict()
+    found: dict[str, dict[Position, tuple[str, int | None]]] = {}
+    for variant, m, o, out, p in zip(*columns.values(), strict=True):
+        plies = None if p is None or p != p else int(p)  # NaN: a draw read through pandas
+        found.setdefault(variant, {})[Position(tuple(m), tuple(o))] = (out, plies)
     return found

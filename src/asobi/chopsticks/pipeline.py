@@ -1,8 +1,8 @@
 """The chopsticks steps the workflow scripts call: solve one shard, merge the shards.
 
 Which rule sets a shard holds is decided in :mod:`asobi.chopsticks.rule_sets`; solving and
-the rows are in :mod:`asobi.chopsticks.tables`; the claims step is
-:func:`asobi.chopsticks.claims.write_chopsticks_claims`.
+the rows are in :mod:`asobi.chopsticks.tables`; the claims step (:func:`write_claims`) runs
+the builders of :mod:`asobi.chopsticks.claims`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,11 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa
 
+from asobi.chopsticks.claims import BUILDERS, CLAIM_IDS, GAME
 from asobi.chopsticks.rule_sets import shard_rule_sets
 from asobi.chopsticks.tables import POSITIONS_SCHEMA, VARIANTS_SCHEMA, solve_tables
+from asobi.core.claims import ResultTables, run_builders
+from asobi.core.claims import write_claims as write_claims_table
 from asobi.core.runlog import progress
 from asobi.core.tables import concat_tables, write_table
 
@@ -80,3 +83,19 @@ def write_merged(
         paths = list(parts)
         concat_tables(paths, out, table=table, config=dict(config), schema=schema, shard_key=Path)
         log.info("%s: merged from %d shards", out, len(paths))
+
+
+def write_claims(
+    *,
+    out: str | os.PathLike[str],
+    variants: str | os.PathLike[str],
+    positions: str | os.PathLike[str],
+    lines: str | os.PathLike[str],
+) -> Path:
+    """``results/chopsticks/claims.parquet`` from the two result tables (which lie in the
+    results folder two levels above ``out``); ``lines`` (the article's transcribed lines of
+    play, package data) is recorded as an input."""
+    claims = run_builders(BUILDERS, ResultTables(Path(out).parent.parent), declared=CLAIM_IDS)
+    for claim in claims:
+        log.info("%s: %s", claim.claim_id, claim.verdict.value)
+    return write_claims_table(claims, out, game=GAME, inputs=[variants, positions, lines])

@@ -48,6 +48,13 @@ OVERFLOWS = ("cutoff", "rollover")
 #: A rule set's fixed set-up (about 5 ms) costs as much as solving about this many positions
 #: (5-8 µs each, positions table included); measured with ``benchmarks/chopsticks_solve.py``.
 SET_UP_POSITIONS = 1_000
+#: Largest position space of one rule set: solving takes about 500 bytes per position at its
+#: peak (9.7 GB and 81 s for the 19.1 M positions of 5 hands each, dies_at 12, measured on the
+#: 24 GiB reference machine), so 20 M is about 10 GB.
+MAX_RULE_SET_POSITIONS = 20_000_000
+#: Largest sum over the selected rule sets: the merge holds the whole positions table
+#: (about 100 bytes a row in Arrow).
+MAX_TOTAL_POSITIONS = 60_000_000
 
 
 def article_rule_sets() -> list[Rules]:
@@ -177,4 +184,35 @@ def _chosen(settings: Mapping[str, Any]) -> list[Rules]:
     ordered = list(dict.fromkeys(rules.variant_id for rules in chosen))
     if not ordered:
         raise ConfigError("chopsticks: the config selects no rule set")
-    return [unique[variant] for variant in ordered]
+    selected = [unique[variant] for variant in ordered]
+    check_size(selected)
+    return selected
+
+
+def check_size(selected: list[Rules]) -> None:
+    """Refuse a selection whose solving would not fit in memory (see the two maxima)."""
+    for rules in selected:
+        reason = too_big(rules)
+        if reason:
+            raise ConfigError(f"chopsticks: {reason}: lower simple_hands_max or simple_dies_max")
+    total = sum(work(rules) - SET_UP_POSITIONS for rules in selected)
+    if total > MAX_TOTAL_POSITIONS:
+        raise ConfigError(
+            f"chopsticks: the selected rule sets have {total} positions in all, more than "
+            f"{MAX_TOTAL_POSITIONS} (the merged positions table is held in memory)"
+        )
+
+
+def too_big(rules: Rules) -> str | None:
+    """Why one rule set is too big to solve (:data:`MAX_RULE_SET_POSITIONS`), or None.
+
+    >>> too_big(Rules()) is None
+    True
+    """
+    positions = work(rules) - SET_UP_POSITIONS
+    if positions <= MAX_RULE_SET_POSITIONS:
+        return None
+    return (
+        f"rule set {rules.variant_id} has {positions} positions, more than "
+        f"{MAX_RULE_SET_POSITIONS} (about 500 bytes each while solving)"
+    )

@@ -34,6 +34,7 @@ import numpy as np
 from asobi.chopsticks import kernels
 from asobi.chopsticks.chopsticks import Chopsticks, Move, Position, Rules
 from asobi.chopsticks.kernels import ATTACK_BITS, GAME_OVER, LOSS, UNKNOWN, WIN
+from asobi.chopsticks.rule_sets import MAX_RULE_SET_POSITIONS
 from asobi.core.errors import InputError
 from asobi.core.game import Outcome
 
@@ -181,7 +182,8 @@ class Solution:
         return [self.move_text(int(c)) for c in flat]
 
 
-MAX_POSITIONS = 50_000_000  # about 10 GB of move arrays; larger rule sets are refused
+#: Larger rule sets are refused (the reason is with the constant in ``rule_sets``).
+MAX_POSITIONS = MAX_RULE_SET_POSITIONS
 
 
 def solve(rules: Rules) -> Solution:
@@ -197,7 +199,7 @@ def solve(rules: Rules) -> Solution:
     if offsets[-1] > MAX_POSITIONS:
         raise InputError(
             f"{rules.variant_id} has {offsets[-1]:,} positions, more than this solver handles "
-            f"({MAX_POSITIONS:,})"
+            f"({MAX_POSITIONS:,}, about 500 bytes each while solving)"
         )
     arrays = tables.arrays()
     flip = [1, 0] if len(orientations) == 2 else [0]

@@ -17,7 +17,7 @@ from asobi.contraposition.contraposition import (
     winner_by_ludii_score,
     winner_by_sorted_sizes,
 )
-from asobi.core.config import validate_config
+from asobi.core.config import schema_entry, validate_config
 from asobi.core.errors import InputError
 
 PROTOCOL_CHOICE = click.Choice([p.value for p in Protocol])
@@ -97,7 +97,7 @@ def winner(board_text: str) -> None:
 )
 @click.option(
     "--max-nodes",
-    type=click.IntRange(1),
+    type=click.IntRange(1, schema_entry("contraposition", "solve_max_nodes")["maximum"]),
     default=DEFAULTS["solve_max_nodes"],
     show_default=True,
     help="Node budget of the win/loss search (config key contraposition.solve_max_nodes).",

@@ -74,15 +74,15 @@ def outcome(game: Game[P, M], position: P, cache: dict[P, Outcome] | None = None
     if game.is_over(position):
         result = game.winner(position)
     else:
-        children = [
-            outcome(game, game.play(position, move), memo) for move in game.legal_moves(position)
-        ]
-        if Outcome.SECOND in children:
-            result = Outcome.FIRST
-        elif Outcome.DRAW in children:
-            result = Outcome.DRAW
-        else:
-            result = Outcome.SECOND
+        # A move to a lost position wins: the remaining moves need not be searched.
+        result = Outcome.SECOND
+        for move in game.legal_moves(position):
+            child = outcome(game, game.play(position, move), memo)
+            if child is Outcome.SECOND:
+                result = Outcome.FIRST
+                break
+            if child is Outcome.DRAW:
+                result = Outcome.DRAW
     memo[position] = result
     return result
 
