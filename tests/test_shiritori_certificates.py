@@ -304,3 +304,55 @@ def test_certificate_rows_refer_only_to_their_variants_nodes():
     ids = {row["node"] for row in rows}
     assert len(ids) == len(rows)
     assert all(target in ids for row in rows for target in row["next"] if target >= 0)
+
+
+def test_vendored_certificates_are_checked_and_used_instead_of_searching(tmp_path, monkeypatch):
+    import asobi.shiritori.certify as certify
+    from asobi.shiritori.certify import CertificateFailure, write_certificates
+    from asobi.shiritori.verify import verify_results
+
+    variant = DEFAULT_RULES.variant_id
+    game = Shiritori(CLEAN.lexicon, DEFAULT_RULES)
+    staged = StagedSolver(game, node_budget=None)
+    result = staged.solve("ロクロクビ")
+    folder = tmp_path / "data" / "shiritori" / "proofs"
+    folder.mkdir(parents=True)
+    write_certificates(staged, [result], folder / f"{variant}.parquet")
+    monkeypatch.setattr(certify, "package_data", lambda *parts: tmp_path.joinpath("data", *parts))
+    words = list(CLEAN.words)
+    max_starts = words.index("ロクロクビ") + 1
+    part, proofs = tmp_path / "part.parquet", tmp_path / "proofs.parquet"
+    chunk = {"variant": variant, "chunk": 0, "chunks": 1, "node_budget": 1000}
+    write_outcomes_chunk(str(TSV), str(part), str(proofs), max_starts=max_starts, **chunk)
+    outcomes = pd.read_parquet(part).set_index("start")
+    assert outcomes.loc["ロクロクビ", "winner"] == "yokai"
+    assert outcomes.loc["ロクロクビ", "nodes"] == 0  # not searched
+    line = list(outcomes.loc["ロクロクビ", "line"])
+    assert line[0] == "ロクロクビ" and len(line) % 2 == 1  # ends with the human stuck
+    report = verify_results(part, proofs, TSV)
+    assert not report.failures and report.pairs == max_starts
+    # a vendored certificate that does not hold stops the run
+    frame = pd.read_parquet(folder / f"{variant}.parquet")
+    k = next(i for i, row in frame.iterrows() if row["root"])
+    for column in ("replies", "next", "via"):
+        frame.at[k, column] = list(frame.at[k, column])[1:]
+    write_table(
+        frame, folder / f"{variant}.parquet", table="shiritori/proofs", schema=PROOFS_SCHEMA
+    )
+    with pytest.raises(CertificateFailure, match="vendored certificate"):
+        write_outcomes_chunk(str(TSV), str(part), str(proofs), max_starts=max_starts, **chunk)
+
+
+def test_vendored_certificates_are_a_workflow_input_only_when_present_and_switched_on(
+    tmp_path, monkeypatch
+):
+    from asobi.shiritori import certify
+
+    monkeypatch.setattr(certify, "package_data", lambda *parts: tmp_path.joinpath(*parts))
+    variant = "long_vowel-vowel__small_kana-enlarge__final_u-written__dakuten-strict__aliases-ban"
+    assert certify.vendored_inputs(variant, True) == []
+    path = tmp_path / "shiritori" / "proofs" / f"{variant}.parquet"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"")
+    assert certify.vendored_inputs(variant, True) == [str(path)]
+    assert certify.vendored_inputs(variant, False) == []

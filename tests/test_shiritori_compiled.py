@@ -33,14 +33,14 @@ def plain_winner(game: Shiritori, start: str) -> str:
     return "human" if mover_wins(game, game.opening(start)) else "yokai"
 
 
-def compiled_results(game: Shiritori, table_bits: int = 12):
+def compiled_results(game: Shiritori, table_bits: int = 12, **store):
     solver = Solver(game)
-    search = CompiledSearch(solver, table_bits=table_bits)
+    search = CompiledSearch(solver, table_bits=table_bits, **store)
     return {start: solve_open_start(solver, search, start, BIG) for start in game.words}
 
 
-def assert_agrees_with_plain(game: Shiritori, table_bits: int) -> None:
-    for start, result in compiled_results(game, table_bits).items():
+def assert_agrees_with_plain(game: Shiritori, table_bits: int, **store) -> None:
+    for start, result in compiled_results(game, table_bits, **store).items():
         assert result is not None, start
         assert result.winner == plain_winner(game, start), start
         assert line_winner(game, result.line) == result.winner, result.line
@@ -76,6 +76,45 @@ def test_compiled_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs,
             aliases[words[a]].append(words[b])
             aliases[words[b]].append(words[a])
     assert_agrees_with_plain(Shiritori(Lexicon.from_pairs(aliases.items()), rules), table_bits)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words=st.lists(synthetic_word, min_size=2, max_size=14, unique=True),
+    alias_pairs=st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13)), max_size=3),
+    rules=st.sampled_from(ALL_RULES),
+    # 2**4 entries make df-pn thrash to the budget with or without the store (a start word
+    # of ['アカイ', 'アカウ', 'アクア', 'アカア', 'アキア', 'イカイ', 'ウカウ'] stays open
+    # after 10**6 nodes): 8 bits is the smallest table the plain test uses too
+    table_bits=st.sampled_from([8, 12]),
+    sets_bits=st.sampled_from([3, 10]),
+    capacity=st.sampled_from([1, 16]),
+)
+def test_proof_store_agrees_with_plain_search_on_dense_lexicons(
+    words, alias_pairs, rules, table_bits, sets_bits, capacity
+):
+    # every proof stored (min_nodes 0), tiny tables: many re-uses, many lost sets
+    aliases: dict[str, list[str]] = {w: [] for w in words}
+    for a, b in alias_pairs:
+        if a < len(words) and b < len(words) and a != b:
+            aliases[words[a]].append(words[b])
+            aliases[words[b]].append(words[a])
+    game = Shiritori(Lexicon.from_pairs(aliases.items()), rules)
+    store = {"proof_store": True, "store_min_nodes": 0, "sets_bits": sets_bits}
+    assert_agrees_with_plain(game, table_bits, store_capacity=capacity, **store)
+
+
+def test_proof_store_is_used_on_the_real_list():
+    game = Shiritori(CLEAN.lexicon, Rules(dakuten="free"))
+    solver = Solver(game)
+    search = CompiledSearch(solver, table_bits=16, proof_store=True, store_min_nodes=16)
+    plain = CompiledSearch(solver, table_bits=16)
+    for start in ("イタオニ", "オウニ", "アカシャグマ"):
+        with_store = solve_open_start(solver, search, start, 200_000)
+        without = solve_open_start(solver, plain, start, 200_000)
+        if with_store is not None and without is not None:
+            assert with_store.winner == without.winner, start
+    assert search.stored_proofs > 0 and search.hits > 0 and search.lookups > search.hits
 
 
 def test_hand_built_lexicon_article_tree():

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from asobi.core.config import package_data
-from asobi.core.errors import DataError
+from asobi.core.errors import DataError, InputError
 from asobi.core.runlog import run_step
 from asobi.shiritori.cli import command
 from asobi.shiritori.data import MAX_LIST_BYTES, load_clean, read_raw, verify_checksum
@@ -148,3 +148,32 @@ def test_workflow_fetches_from_a_local_stand_in_and_refuses_an_edited_fetched_li
     assert result.returncode != 0
     assert "changed after it was checked" in result.stderr
     assert not words.exists()
+
+
+def test_a_compiled_table_above_the_maximum_is_refused_in_one_line(capsys):
+    from asobi.cli import main
+    from asobi.shiritori.solver import MAX_TABLE_BITS
+
+    assert main(["shiritori", "solve", "ボゼ", "--compiled-table-bits", "32"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("asobi: error:") and "\n" not in err
+    assert f"10<=x<={MAX_TABLE_BITS}" in err
+
+
+def test_a_compiled_table_larger_than_the_memory_is_refused_before_allocating():
+    from asobi.shiritori.solver import MAX_TABLE_BITS, check_table_memory, table_bytes
+
+    assert table_bytes(22) == 36 << 22
+    check_table_memory(22, available=table_bytes(22))
+    with pytest.raises(InputError, match=r"needs 4\.8 GB, but only 1\.0 GB"):
+        check_table_memory(27, available=10**9)
+    with pytest.raises(InputError, match="at most"):
+        check_table_memory(MAX_TABLE_BITS + 1, available=10**15)
+
+
+def test_the_schema_and_the_cli_share_the_table_maximum():
+    from asobi.core.config import DEFAULT_SCHEMA, load_yaml
+    from asobi.shiritori.solver import MAX_TABLE_BITS
+
+    schema = load_yaml(DEFAULT_SCHEMA)["properties"]["shiritori"]["properties"]
+    assert schema["compiled_table_bits"]["maximum"] == MAX_TABLE_BITS

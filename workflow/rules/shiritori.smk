@@ -1,5 +1,6 @@
 # ようかいしりとり (yokai shiritori): check the vendored list, (optionally) fetch it from
 # Wikipedia, clean it, solve every start word under every variant, audit the article.
+from asobi.shiritori.certify import vendored_inputs
 from asobi.shiritori.shiritori import selected_rules
 
 SHIRITORI = config["shiritori"]
@@ -9,7 +10,6 @@ SHIRITORI_VARIANTS = [
     rules_.variant_id for rules_ in selected_rules(SHIRITORI["variants"])
 ]
 SHIRITORI_CHUNKS = list(range(SHIRITORI["start_chunks"]))
-
 GAME_OUTPUTS["shiritori"] = lambda: [
     "results/shiritori/data_quality.parquet",
     "results/shiritori/words.parquet",
@@ -95,6 +95,11 @@ rule shiritori_solve:
     input:
         tsv=SHIRITORI_SOURCE,
         checked="results/shiritori/vendored_checked.txt",
+        # certificates of long searches vendored for the variant (README, "Vendored
+        # certificates"): new ones re-run its jobs
+        vendored=lambda wildcards: vendored_inputs(
+            wildcards.variant, SHIRITORI["vendored_proofs"]
+        ),
     output:
         outcomes=temp("results/shiritori/outcomes/{variant}/{chunk}.parquet"),
         proofs=temp("results/shiritori/proofs/{variant}/{chunk}.parquet"),
@@ -119,6 +124,8 @@ rule shiritori_solve:
         proof_budget=SHIRITORI["proof_budget"],
         compiled_budget=SHIRITORI["compiled_budget"],
         compiled_table_bits=SHIRITORI["compiled_table_bits"],
+        compiled_store=SHIRITORI["compiled_store"],
+        vendored_proofs=SHIRITORI["vendored_proofs"],
         max_starts=SHIRITORI["max_starts"],
     script:
         "../scripts/shiritori_solve.py"
@@ -202,7 +209,7 @@ rule shiritori_summaries:
 
 rule shiritori_claims:
     input:
-        tsv=SHIRITORI_SOURCE,
+        words="results/shiritori/words.parquet",
         outcomes="results/shiritori/outcomes.parquet",
         effect="results/shiritori/variant_effect.parquet",
     output:

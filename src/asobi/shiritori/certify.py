@@ -26,11 +26,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from asobi.shiritori.shiritori import LOSING_UNIT, bits
+from asobi.core.config import package_data
+from asobi.shiritori.shiritori import LOSING_UNIT, Shiritori, bits
 from asobi.shiritori.solver import _LOSS, BudgetExceeded, StagedSolver, StartResult
 from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR
+from asobi.shiritori.verify import CertificateError, Node, VariantChecker, load_nodes
 
 
 class CertificateFailure(Exception):
@@ -82,6 +86,7 @@ class CertificateBuilder:
         self._hash = (0, 0)
         self._untouched: tuple[dict[int, int], int] | None = None
         self._paired_words: set[int] | None = None
+        self._copied: dict[tuple[str, int], int] = {}
 
     # -- public ------------------------------------------------------------------------------
 
@@ -117,6 +122,35 @@ class CertificateBuilder:
             if self._snapshot is not None:
                 self.staged.compiled.restore(self._snapshot)
                 self._snapshot = None
+
+    def add_vendored(self, start: str, vendored: Vendored) -> StartResult:
+        """Take ``start``'s vendored certificate (checked with the rules first) instead of
+        searching: its rows are copied under new node ids, its winner and a line returned."""
+        checker = VariantChecker(self.game, vendored.nodes)
+        root = vendored.roots[start]
+        try:
+            winner = checker.check(start, root)
+        except CertificateError as error:
+            line = " → ".join([start, *reversed(error.path)])
+            raise CertificateFailure(
+                f"vendored certificate of {self.variant} {start}: {error.message} (line {line})"
+            ) from None
+        renumbered: dict[int, int] = {}
+        self._start = start
+        for key in _reachable(vendored.nodes, root):
+            if (start, key) not in self._copied:
+                self._copied[(start, key)] = self._new_id()
+            renumbered[key] = self._copied[(start, key)]
+        for key, new in renumbered.items():
+            node = vendored.nodes[key]
+            entries = [
+                (reply, renumbered[target] if target >= 0 else target, via)
+                for reply, target, via in zip(node.replies, node.next, node.via, strict=True)
+            ]
+            self._row(new, node.word, entries, root=key == root)
+        return StartResult(
+            start, winner, principal_line(self.game, vendored.nodes, root, start), 0, "vendored"
+        )
 
     # -- real words beside the reduced game --------------------------------------------------
 
@@ -332,3 +366,99 @@ class CertificateBuilder:
             h0, h1 = h0 ^ a, h1 ^ b
             changed ^= low
         self._hash = (h0, h1)
+
+
+@dataclass(frozen=True)
+class Vendored:
+    """Certificates shipped with the package for one variant (nodes and each start's root)."""
+
+    nodes: dict[int, Node]
+    roots: dict[str, int]
+
+
+def vendored_path(variant: str) -> Path:
+    """Where the certificates of ``variant`` are vendored (the file may not exist)."""
+    return package_data("shiritori", "proofs", f"{variant}.parquet")
+
+
+def vendored_inputs(variant: str, enabled: bool) -> list[str]:
+    """The variant's vendored certificates as a workflow input (none when switched off)."""
+    path = vendored_path(variant)
+    return [str(path)] if enabled and path.exists() else []
+
+
+def vendored_certificates(variant: str) -> Vendored | None:
+    """The certificates vendored under ``asobi/data/shiritori/proofs/<variant>.parquet``
+    (None when the variant has none)."""
+    path = vendored_path(variant)
+    if not path.exists():
+        return None
+    nodes, roots = load_nodes(path, variant)
+    return Vendored(nodes, roots)
+
+
+def _reachable(nodes: dict[int, Node], root: int) -> list[int]:
+    """The node ids a certificate uses, root first, in the order first met."""
+    seen = {root: None}
+    stack = [root]
+    while stack:
+        for target in nodes[stack.pop()].next:
+            if target >= 0 and target not in seen:
+                seen[target] = None
+                stack.append(target)
+    return list(seen)
+
+
+def principal_line(
+    game: Shiritori, nodes: dict[int, Node], root: int, start: str
+) -> tuple[str, ...]:
+    """A line through a certificate: the winner's words, and the loser's first legal reply
+    that has an answer node, else a mirror word (answered by its partner), else a word
+    ending in ン when that is all the loser has left."""
+    line = [start]
+    node = nodes[root]
+    position = game.opening(start)
+    if node.word is None:  # a human win: the yokai's name is the root's only reply
+        if node.next[0] < 0:
+            return tuple(line)
+        node = nodes[node.next[0]]
+    while True:
+        if node.word is not None and node.word != start:
+            line.append(node.word)
+            position = game.play(position, node.word)
+        legal = set(game.legal_moves(position))
+        entries = [
+            (reply, target, via)
+            for reply, target, via in zip(node.replies, node.next, node.via, strict=True)
+            if reply in legal
+        ]
+        answered = [(reply, target) for reply, target, _ in entries if target >= 0]
+        mirrors = [(reply, via) for reply, target, via in entries if target == MIRROR]
+        if answered:
+            line.append(answered[0][0])
+            position = game.play(position, answered[0][0])
+            node = nodes[answered[0][1]]
+        elif mirrors:
+            line += mirrors[0]
+            position = game.play(game.play(position, mirrors[0][0]), mirrors[0][1])
+            node = Node(None, node.replies, node.next, node.via)
+        else:
+            losing = [reply for reply, target, _ in entries if target == ENDS_IN_N]
+            return tuple(line + losing[:1])
+
+
+def write_certificates(staged: StagedSolver, results: list[StartResult], out: str | Path) -> int:
+    """Write the certificates of ``results`` (decided by ``staged``, just now) to ``out``;
+    returns the number of nodes."""
+    import pandas as pd
+
+    from asobi.core.tables import write_table
+    from asobi.shiritori.tables import PROOFS_SCHEMA
+
+    variant = staged.solver.game.rules.variant_id
+    builder = CertificateBuilder(staged, variant)
+    for result in results:
+        builder.add(result)
+    frame = pd.DataFrame(builder.rows, columns=PROOFS_SCHEMA.names)
+    write_table(frame, out, table="shiritori/proofs", schema=PROOFS_SCHEMA)
+    return len(builder.rows)

@@ -68,10 +68,13 @@ def command() -> None:
 _BUDGET_KEYS = ("node_budget", "proof_budget", "compiled_budget", "compiled_table_bits")
 
 
+_SCHEMA = load_yaml(DEFAULT_SCHEMA)["properties"]["shiritori"]["properties"]
+
+
 def _budget_options(function):  # type: ignore[no-untyped-def]
     """``--node-budget`` … ``--compiled-table-bits``: range, default and help text come from
     the ``shiritori`` keys of the config schema, so the CLI searches as the pipeline does."""
-    schema = load_yaml(DEFAULT_SCHEMA)["properties"]["shiritori"]["properties"]
+    schema = _SCHEMA
     for key in reversed(_BUDGET_KEYS):
         entry = schema[key]
         function = click.option(
@@ -89,6 +92,19 @@ def _budget_options(function):  # type: ignore[no-untyped-def]
 @click.argument("start")
 @_rule_options
 @_budget_options
+@click.option(
+    "--compiled-store/--no-compiled-store",
+    default=_SCHEMA["compiled_store"]["default"],
+    show_default=True,
+    help=" ".join(_SCHEMA["compiled_store"]["description"].split()),
+)
+@click.option(
+    "--certificate",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the winner's certificate to this Parquet file (the format of "
+    "results/shiritori/proofs.parquet; see README).",
+)
 def solve(
     start: str,
     data: Path,
@@ -96,6 +112,8 @@ def solve(
     proof_budget: int,
     compiled_budget: int,
     compiled_table_bits: int,
+    compiled_store: bool,
+    certificate: Path | None,
     **axes: str,
 ) -> None:
     """Who wins when the yokai starts with START, and one winning line.
@@ -105,8 +123,11 @@ def solve(
     none of them decides is reported unknown, never guessed; raise the budgets to go on
     (progress goes to stderr every 10 million compiled nodes).
     """
-    from asobi.shiritori.solver import StagedSolver
+    from asobi.shiritori.certify import write_certificates
+    from asobi.shiritori.solver import StagedSolver, check_table_memory
 
+    if compiled_budget:
+        check_table_memory(compiled_table_bits)
     game = _game(data, axes)
     word = to_katakana(start)
     game.word_index(word)
@@ -116,9 +137,13 @@ def solve(
         proof_budget=proof_budget,
         compiled_budget=compiled_budget,
         compiled_table_bits=compiled_table_bits,
+        proof_store=compiled_store,
         report=lambda message: click.echo(message, err=True),
     )
     result = staged.solve(word)
+    if certificate is not None and result.winner != "unknown":
+        rows = write_certificates(staged, [result], certificate)
+        click.echo(f"certificate: {rows} nodes written to {certificate}", err=True)
     if result.winner == "unknown":
         click.echo(
             f"{word}: unknown (not decided within {result.nodes} nodes; "

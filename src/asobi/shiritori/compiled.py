@@ -29,7 +29,13 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
-from asobi.shiritori.solver import DEFAULT_TABLE_BITS, BudgetExceeded, Solver
+from asobi.shiritori import proofstore
+from asobi.shiritori.solver import (
+    DEFAULT_TABLE_BITS,
+    BudgetExceeded,
+    Solver,
+    check_table_memory,
+)
 
 
 def _csr(lists: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -41,10 +47,17 @@ def _csr(lists: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True)
+def _toggle(bit, zobrist, hsh):
+    """Flip word bit ``bit``: both hash halves and the used-word bits ``hsh[2:]``."""
+    hsh[0] ^= zobrist[bit, 0]
+    hsh[1] ^= zobrist[bit, 1]
+    hsh[2 + (bit >> 6)] ^= np.uint64(1) << np.uint64(bit & 63)
+
+
+@njit(cache=True)
 def _take(c, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh):
     left = remaining[c]
-    hsh[0] ^= zobrist[base[c] + size[c] - left, 0]
-    hsh[1] ^= zobrist[base[c] + size[c] - left, 1]
+    _toggle(base[c] + size[c] - left, zobrist, hsh)
     remaining[c] = left - 1
     for k in range(ans_ptr[c], ans_ptr[c + 1]):
         avail[ans_idx[k]] -= 1
@@ -54,8 +67,7 @@ def _take(c, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh):
 def _untake(c, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh):
     left = remaining[c] + 1
     remaining[c] = left
-    hsh[0] ^= zobrist[base[c] + size[c] - left, 0]
-    hsh[1] ^= zobrist[base[c] + size[c] - left, 1]
+    _toggle(base[c] + size[c] - left, zobrist, hsh)
     for k in range(ans_ptr[c], ans_ptr[c + 1]):
         avail[ans_idx[k]] += 1
 
@@ -109,11 +121,38 @@ def _put(key, check, pn, dn, move, tt):
 
 
 @njit(cache=True)
+def _won(u, key, check, c, child, child_check, entered, state, hsh, ps):
+    """The sets of a node won by class ``c`` (the child's, plus ``c``); stored when its
+    search took ``ps[12][1]`` nodes or more."""
+    slot = proofstore.begin_sets(key, check, ps)
+    if not proofstore.add_child(slot, child, child_check, ps):
+        return
+    proofstore.add_class(slot, c, ps)
+    if state[1] - entered >= ps[12][1]:
+        state[6] += 1
+        proofstore.insert(u, slot, c, hsh, ps)
+
+
+@njit(cache=True)
+def _lost(u, key, check, kbuf, start, n, entered, state, hsh, ps):
+    """The sets of a lost node (its unit, and every child's sets); stored likewise."""
+    slot = proofstore.begin_sets(key, check, ps)
+    proofstore.add_unit(slot, u, ps)
+    for j in range(n):
+        if not proofstore.add_child(slot, kbuf[start + j, 0], kbuf[start + j, 1], ps):
+            return
+    if state[1] - entered >= ps[12][1]:
+        state[6] += 1
+        proofstore.insert(u, slot, -1, hsh, ps)
+
+
+@njit(cache=True)
 def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remaining, avail,
-          undo, buf, kbuf, tt, state, hsh, budget, epsilon):  # fmt: skip
+          undo, buf, kbuf, tt, state, hsh, budget, epsilon, ps):  # fmt: skip
     """df-pn for "the player to answer ``u`` wins"; returns (proof, disproof) numbers.
 
-    Port of :meth:`asobi.shiritori.solver.Solver._proof_search` (with 1+ε). Sets
+    Port of :meth:`asobi.shiritori.solver.Solver._proof_search` (with 1+ε), with the proof
+    store of :mod:`asobi.shiritori.proofstore` when ``ps[12][0]`` is set. Sets
     ``state[4] = 1`` and returns early when the node budget runs out.
     """
     tt_key, tt_check, tt_pn, tt_dn, _ = tt
@@ -128,6 +167,20 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         return pn, dn
     if pn > 0 and (pn >= thpn or dn >= thdn):
         return pn, dn
+    storing = ps[12][0] != 0
+    if storing and pn < 0:
+        state[7] += 1
+        k = proofstore.lookup(u, hsh, ps)
+        if k >= 0:
+            state[5] += 1
+            slot = proofstore.begin_sets(key, check, ps)
+            value = proofstore.apply_hit(u, k, slot, ps)
+            if value >= 0:
+                _put(key, check, 0, _INF, value, tt)
+                return 0, _INF
+            _put(key, check, _INF, 0, -1, tt)
+            return _INF, 0
+    entered = state[1]
     ban_ptr = g[5]
     start = state[3]
     if start + 1024 + pa_ptr[u + 1] - pa_ptr[u] >= kbuf.shape[0]:
@@ -151,6 +204,13 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
             _unplay(c, count, g, remaining, avail, undo, state, hsh)
         if replies == 0 or _entry(child, child_check, tt_key, tt_check, tt_pn, tt_dn)[1] == 0:
             _put(key, check, 0, _INF, c, tt)
+            if storing:
+                if replies == 0:
+                    slot = proofstore.begin_sets(key, check, ps)
+                    proofstore.add_unit(slot, ends[c], ps)
+                    proofstore.add_class(slot, c, ps)
+                else:
+                    _won(u, key, check, c, child, child_check, entered, state, hsh, ps)
             return 0, _INF
         buf[2 * (start + n)] = c
         buf[2 * (start + n) + 1] = replies
@@ -159,6 +219,9 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         n += 1
     if n == 0:
         _put(key, check, _INF, 0, -1, tt)
+        if storing:
+            slot = proofstore.begin_sets(key, check, ps)
+            proofstore.add_unit(slot, u, ps)
         return _INF, 0
     state[3] = start + n
     while True:
@@ -184,11 +247,17 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
             sum_pn = min(_INF, sum_pn + cpn)
         if min_dn == 0:
             state[3] = start
-            _put(key, check, 0, _INF, buf[2 * (start + best)], tt)
+            c = buf[2 * (start + best)]
+            _put(key, check, 0, _INF, c, tt)
+            if storing:
+                child, child_check = kbuf[start + best, 0], kbuf[start + best, 1]
+                _won(u, key, check, c, child, child_check, entered, state, hsh, ps)
             return 0, _INF
         if sum_pn == 0:
             state[3] = start
             _put(key, check, _INF, 0, -1, tt)
+            if storing:
+                _lost(u, key, check, kbuf, start, n, entered, state, hsh, ps)
             return _INF, 0
         if min_dn >= thpn or sum_pn >= thdn:
             state[3] = start
@@ -199,7 +268,7 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         child_thdn = min(thpn, second_dn + 1 + second_dn * epsilon // 100)
         count = _play(c, g, remaining, avail, undo, state, hsh)
         _dfpn(ends[c], child_thpn, child_thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys,
-              remaining, avail, undo, buf, kbuf, tt, state, hsh, budget, epsilon)  # fmt: skip
+              remaining, avail, undo, buf, kbuf, tt, state, hsh, budget, epsilon, ps)  # fmt: skip
         _unplay(c, count, g, remaining, avail, undo, state, hsh)
         if state[4]:
             state[3] = start
@@ -223,7 +292,12 @@ class CompiledSearch:
         table_bits: int = DEFAULT_TABLE_BITS,
         epsilon_percent: int = 25,
         seed: int = 20240702,
+        proof_store: bool = False,
+        store_capacity: int = 256,
+        store_min_nodes: int = 64,
+        sets_bits: int = 20,
     ) -> None:
+        check_table_memory(table_bits)
         self.solver = solver
         classes = len(solver.class_words)
         units = len(solver.units)
@@ -250,6 +324,30 @@ class CompiledSearch:
         self.kbuf = np.zeros((classes * 64 + 4096, 2), dtype=np.uint64)
         self.buf = np.zeros(2 * self.kbuf.shape[0], dtype=np.int64)
         self.nodes = 0
+        self.bit_words = max(1, (bits + 63) // 64)
+        class_bits = proofstore.word_bits(
+            bits, [list(range(b, b + n)) for b, n in zip(solver.base, solver.size, strict=True)]
+        )
+        unit_bits = proofstore.word_bits(
+            bits,
+            [
+                [b for c in at for b in range(solver.base[c], solver.base[c] + solver.size[c])]
+                for at in solver.playable_at
+            ],
+        )
+        self.store = proofstore.build_arrays(
+            units,
+            classes,
+            bits,
+            unit_bits,
+            class_bits,
+            sets_bits=sets_bits,
+            capacity=store_capacity,
+            min_nodes=store_min_nodes,
+            enabled=proof_store,
+        )
+        #: proof store counters: look-ups, hits, proofs stored
+        self.lookups = self.hits = self.stored_proofs = 0
 
     def _arrays(self) -> tuple:
         return (
@@ -263,11 +361,14 @@ class CompiledSearch:
         )
 
     def _hash(self, remaining: np.ndarray) -> np.ndarray:
-        """Both 64-bit halves of the hash of the used words for ``remaining``."""
-        h = np.zeros(2, dtype=np.uint64)
+        """Both 64-bit halves of the hash of the used words for ``remaining``, then the
+        used-word bits (64 per entry)."""
+        h = np.zeros(2 + self.bit_words, dtype=np.uint64)
         for c in range(len(remaining)):
             for k in range(int(self.size[c] - remaining[c])):
-                h ^= self.zobrist[self.base[c] + k]
+                bit = self.base[c] + k
+                h[:2] ^= self.zobrist[bit]
+                h[2 + (bit >> 6)] ^= np.uint64(1) << np.uint64(bit & 63)
         return h
 
     def stored(self, key: int, check: int) -> tuple[int, int, int]:
@@ -279,13 +380,17 @@ class CompiledSearch:
             return int(tt_pn[slot]), int(tt_dn[slot]), int(tt_move[slot])
         return -1, -1, -1
 
+    def _mutable(self) -> tuple[np.ndarray, ...]:
+        return (*self.table, *self.store[:10])
+
     def snapshot(self) -> tuple[np.ndarray, ...]:
-        """A copy of the table, so that a search made for a certificate leaves no trace."""
-        return tuple(array.copy() for array in self.table)
+        """A copy of the tables and the proof store, so that a search made for a
+        certificate leaves no trace."""
+        return tuple(array.copy() for array in self._mutable())
 
     def restore(self, copy: tuple[np.ndarray, ...]) -> None:
-        for array, saved in zip(self.table, copy, strict=True):
-            array[:] = saved
+        for array, saved in zip(self._mutable(), copy, strict=True):
+            array[...] = saved
 
     def mover_wins(
         self, u: int, budget: int, report: Callable[[int], None] | None = None
@@ -311,7 +416,7 @@ class CompiledSearch:
         solver = self.solver
         remaining = np.array(solver.remaining, dtype=np.int64)
         avail = np.array(solver.avail, dtype=np.int64)
-        state = np.zeros(5, dtype=np.int64)
+        state = np.zeros(8, dtype=np.int64)
         hsh = self._hash(remaining)
         pn, _ = _dfpn(
             u,
@@ -333,8 +438,12 @@ class CompiledSearch:
             hsh,
             budget,
             self.epsilon_percent,
+            self.store,
         )
         self.nodes += int(state[1])
+        self.hits += int(state[5])
+        self.stored_proofs += int(state[6])
+        self.lookups += int(state[7])
         if state[4] or (pn != 0 and pn != _INF):
             return None
         return pn == 0
@@ -352,7 +461,7 @@ class CompiledSearch:
         if not wins:
             return None
         tt_key, tt_check, tt_pn, _, tt_move = self.table
-        key, check = self._hash(np.array(solver.remaining)) ^ self.unit_keys[u]
+        key, check = self._hash(np.array(solver.remaining))[:2] ^ self.unit_keys[u]
         slot = int(key & np.uint64(tt_key.shape[0] - 1))
         found = tt_key[slot] == key and tt_check[slot] == check and tt_pn[slot] == 0
         stored = int(tt_move[slot]) if found else -1

@@ -11,14 +11,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 
 from asobi.core.errors import DataError
 from asobi.core.runlog import progress
 from asobi.core.tables import concat_tables, read_table, write_table
-from asobi.shiritori.certify import CertificateBuilder
+from asobi.shiritori.certify import CertificateBuilder, vendored_certificates
 from asobi.shiritori.data import checked_sha256, load_clean
 from asobi.shiritori.shiritori import Rules, Shiritori, selected_rules
 from asobi.shiritori.solver import DEFAULT_TABLE_BITS, StagedSolver
@@ -81,13 +80,18 @@ def write_outcomes_chunk(
     proof_budget: int = 0,
     compiled_budget: int = 0,
     compiled_table_bits: int = DEFAULT_TABLE_BITS,
+    compiled_store: bool = False,
+    vendored_proofs: bool = True,
     max_starts: int = 0,
 ) -> Path:
     """Solve the start words ``words[chunk::chunks]`` (of the first ``max_starts`` if > 0)
     and write each decided word's certificate to ``proofs_out``.
 
     Words both Python searches leave ``unknown`` get ``compiled_budget`` more nodes of the
-    compiled search (:mod:`asobi.shiritori.compiled`); its lines are checked by the rules.
+    compiled search (:mod:`asobi.shiritori.compiled`, with the proof store when
+    ``compiled_store``); its lines are checked by the rules. A start word with a vendored
+    certificate (``asobi/data/shiritori/proofs/``, when ``vendored_proofs``) is not searched:
+    its certificate is checked with the rules and copied.
     """
     rules = Rules.from_variant_id(variant)
     game = Shiritori(load_clean(tsv).lexicon, rules)
@@ -98,17 +102,23 @@ def write_outcomes_chunk(
         proof_budget=proof_budget,
         compiled_budget=compiled_budget,
         compiled_table_bits=compiled_table_bits,
+        proof_store=compiled_store,
         report=log.info,
     )
     solver = staged.solver
     certificates = CertificateBuilder(staged, variant, chunk=chunk, chunks=chunks)
+    vendored = vendored_certificates(variant) if vendored_proofs else None
     rows = []
     for start in progress(
         starts, total=len(starts), desc=f"shiritori {variant} chunk {chunk}", logger=log
     ):
-        result = staged.solve(start)
+        if vendored is not None and start in vendored.roots:
+            result = certificates.add_vendored(start, vendored)
+            log.info("%s: %s win by its vendored certificate (checked)", start, result.winner)
+        else:
+            result = staged.solve(start)
+            certificates.add(result)
         rows.append(outcome_row(rules, start, result.winner, result.line, result.nodes))
-        certificates.add(result)
     log.info(
         "%s chunk %d: %d starts, %d nodes, table %d entries; certificates: %d nodes, "
         "%d positions searched again",
@@ -120,11 +130,22 @@ def write_outcomes_chunk(
         len(certificates.rows),
         certificates.researched,
     )
+    if staged.compiled is not None:
+        compiled = staged.compiled
+        log.info(
+            "compiled stage: %d nodes; proof store: %d look-ups, %d hits, %d proofs stored",
+            compiled.nodes,
+            compiled.lookups,
+            compiled.hits,
+            compiled.stored_proofs,
+        )
     config = {
         "node_budget": node_budget,
         "proof_budget": proof_budget,
         "compiled_budget": compiled_budget,
         "compiled_table_bits": compiled_table_bits,
+        "compiled_store": compiled_store,
+        "vendored_proofs": vendored_proofs,
         "chunk": chunk,
         "chunks": chunks,
         "max_starts": max_starts,
@@ -204,14 +225,13 @@ def write_summaries(outcomes: str, summary_out: str, effect_out: str) -> None:
     )
 
 
-def write_claims_table(
-    tsv: str, outcomes: str, effect: str, out: str, config: dict[str, Any] | None = None
-) -> Path:
-    """Check the article's claims against the data and the solved outcomes."""
-    from asobi.core.claims import write_claims
-    from asobi.shiritori.claims import article_claims
+def write_claims_table(words: str, outcomes: str, effect: str, out: str) -> Path:
+    """``results/shiritori/claims.parquet`` from the three tables its builders read (which lie
+    in the results folder two levels above ``out``)."""
+    from asobi.core.claims import ResultTables, run_builders, write_claims
+    from asobi.shiritori.claims import BUILDERS, CLAIM_IDS, GAME
 
-    claims = article_claims(load_clean(tsv), read_table(outcomes), read_table(effect))
-    return write_claims(
-        claims, out, game="shiritori", inputs=[tsv, outcomes, effect], config=config
-    )
+    claims = run_builders(BUILDERS, ResultTables(Path(out).parent.parent), declared=CLAIM_IDS)
+    for claim in claims:
+        log.info("%s: %s", claim.claim_id, claim.verdict.value)
+    return write_claims(claims, out, game=GAME, inputs=[words, outcomes, effect])

@@ -4,24 +4,14 @@ The article (section 「工夫」) solves the default rules with plain depth-fir
 trying first the words that leave the opponent the fewest replies. Denser variants (for
 example ``dakuten=free``) need more. This solver keeps that ordering and adds:
 
-* **Interchangeable words counted, not enumerated.** Words with the same first and last
-  unit that neither ban nor are banned by an alias form one *class*; a position only needs
-  how many words of each class are left. Words of a class are always taken in list order,
-  so the used-word bitset is canonical and doubles as the transposition key.
+* **The reduced game** (:mod:`asobi.shiritori.reduced`): interchangeable words counted per
+  class, not enumerated, and mirror pairs set aside.
 * **Transposition table** over ``(used words bitset, unit to answer)``, shared by all start
   words of a variant (the outcome of a position does not depend on how it was reached).
 * **Immediate wins**: a word after which the opponent has no reply (other than words ending
   in ン, which lose at once) is played without search; so is a word leading to a position
   the table already knows to be lost for the opponent.
-* **Mirror pairs removed** (a strategy-stealing argument): if two interchangeable words x and
-  y are such that x can only ever be played when the unit to answer is the last unit of y,
-  and y only after x (a self-loop word such as ウ…ウ paired with a second one, or ア…イ with
-  イ…ア), then removing one x and one y does not change the winner: whoever wins the smaller
-  game answers every x the opponent plays with a y (and vice versa), which restores the unit
-  to answer. Under ``dakuten=free`` the answer may also leave a unit that accepts a subset
-  of the words the opponent could answer before (タ instead of ダ): the opponent is then no
-  better off, so ア…タ with タ…ア pair up although タ…ア can also answer ダ. The principal
-  lines are completed with these mirror answers.
+* The principal lines are completed with the mirror answers the reduced game set aside.
 * Words ending in ン are never searched: saying one loses at once, exactly like having no
   move; a losing player with nothing else to say is shown saying one in the line.
 * A killer move per unit (the last word that won there) is tried first.
@@ -46,15 +36,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from asobi.core.errors import InputError
 from asobi.core.game import Outcome
-from asobi.shiritori.shiritori import (
-    LOSING_UNIT,
-    Position,
-    Shiritori,
-    accepted_units,
-    bits,
-    line_winner,
-)
+from asobi.shiritori.reduced import ReducedGame
+from asobi.shiritori.shiritori import LOSING_UNIT, Position, Shiritori, line_winner
 
 if TYPE_CHECKING:
     from asobi.shiritori.compiled import CompiledSearch
@@ -62,6 +47,46 @@ if TYPE_CHECKING:
 #: Table bits of the compiled stage unless the config says otherwise (2**22 entries of
 #: 36 bytes, 150 MB per job).
 DEFAULT_TABLE_BITS = 22
+#: The largest compiled table a config or ``--compiled-table-bits`` may ask for: 2**28
+#: entries of 36 bytes, 9.7 GB per job (certificates may snapshot it once more).
+MAX_TABLE_BITS = 28
+TABLE_ENTRY_BYTES = 36
+
+
+def table_bytes(bits: int) -> int:
+    """Memory of a compiled table of 2**bits entries."""
+    return TABLE_ENTRY_BYTES << bits
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available now (``MemAvailable`` of ``/proc/meminfo``; None if unknown)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
+def check_table_memory(bits: int, available: int | None = None) -> None:
+    """Refuse (:class:`InputError`) a compiled table above :data:`MAX_TABLE_BITS` or larger
+    than the memory available, before anything is allocated."""
+    if not 1 <= bits <= MAX_TABLE_BITS:
+        raise InputError(
+            f"compiled table bits must be at most {MAX_TABLE_BITS} "
+            f"(2**{MAX_TABLE_BITS} entries = {table_bytes(MAX_TABLE_BITS) / 1e9:.1f} GB), "
+            f"got {bits}"
+        )
+    available = available_memory() if available is None else available
+    if available is not None and table_bytes(bits) > available:
+        raise InputError(
+            f"a compiled table of 2**{bits} entries needs {table_bytes(bits) / 1e9:.1f} GB, "
+            f"but only {available / 1e9:.1f} GB of memory is available: lower "
+            "compiled_table_bits"
+        )
+
 
 _LOSS = -1
 _INF = 1 << 40
@@ -83,7 +108,7 @@ class StartResult:
     stage: str = "python"
 
 
-class Solver:
+class Solver(ReducedGame):
     """Solve start words of one game (lexicon + rules); the table persists across calls."""
 
     def __init__(
@@ -94,196 +119,14 @@ class Solver:
         table_limit: int = 4_000_000,
         epsilon_percent: int = 25,
     ) -> None:
-        self.game = game
-        self.reduce_mirror_pairs = reduce_mirror_pairs
+        super().__init__(game, reduce_mirror_pairs=reduce_mirror_pairs)
         self.table_limit = table_limit
         self.epsilon_percent = epsilon_percent
         self.table: dict[tuple[int, int], int] = {}
         self.proof_table: dict[tuple[int, int], tuple[int, int]] = {}
         self.nodes = 0
         self._budget_end = 0
-        rules = game.rules
-        words = game.words
-        playable = [i for i in range(len(words)) if game.last[i] != LOSING_UNIT]
-        units = sorted(set(game.first) | set(game.last))
-        self.units = units
-        unit_id = {u: k for k, u in enumerate(units)}
-        banned_by_other = {j for i in range(len(words)) for j in bits(game.bans[i] & ~(1 << i))}
-        groups: dict[tuple[str, str], list[int]] = {}
-        singles: list[list[int]] = []
-        for i in playable:
-            if game.bans[i] == 1 << i and i not in banned_by_other:
-                groups.setdefault((game.first[i], game.last[i]), []).append(i)
-            else:
-                singles.append([i])
-        classes = sorted([*groups.values(), *singles])
-        self.class_words = classes
-        self.class_of_word = {w: c for c, members in enumerate(classes) for w in members}
-        self.size = [len(m) for m in classes]
-        self.free = [
-            len(m) > 1 or (game.bans[m[0]] == 1 << m[0] and m[0] not in banned_by_other)
-            for m in classes
-        ]
-        self.base = []
-        bit = 0
-        for members in classes:
-            self.base.append(bit)
-            bit += len(members)
-        self.end = [unit_id[game.last[m[0]]] for m in classes]
-        first = [game.first[m[0]] for m in classes]
-        # playable_at[u]: classes that may answer unit u; answers[c]: units c may answer.
-        self.playable_at: list[list[int]] = [[] for _ in units]
-        self.answers: list[list[int]] = [[] for _ in classes]
-        for u, unit in enumerate(units):
-            accepted = accepted_units(unit, rules)
-            for c in range(len(classes)):
-                if first[c] in accepted:
-                    self.playable_at[u].append(c)
-                    self.answers[c].append(u)
-        self.bans: list[list[int]] = []
-        for members in classes:
-            i = members[0]
-            banned = [
-                self.class_of_word[j]
-                for j in bits(game.bans[i] & ~(1 << i))
-                if j in self.class_of_word
-            ]
-            self.bans.append(sorted(set(banned)))
-        self.losing_words_at: list[list[int]] = [
-            [i for i in game.candidates(unit) if game.last[i] == LOSING_UNIT] for unit in units
-        ]
-        self.unit_id = unit_id
-        self.self_answer = [int(self.end[c] in self.answers[c]) for c in range(len(classes))]
-        self.killer = [-1] * len(units)
-        self.mirror_pairs = self._mirror_pairs() if reduce_mirror_pairs else []
-        self._paired = {c for pair in self.mirror_pairs for c in pair}
-        self._unpaired: tuple[list[int], int, list[int]] | None = None
-        self.partner = {}
-        for x, y in self.mirror_pairs:
-            self.partner[x] = y
-            self.partner[y] = x
-
-    # -- static analysis ---------------------------------------------------------------------
-
-    def _mirror_pairs(self) -> list[tuple[int, int]]:
-        """Pairs (x, y) of free classes that the winner of the smaller game can mirror.
-
-        The winner answers the opponent's x with y (and y with x), so y must be playable
-        where x ends and x where y ends. The answer need not give back the unit t the
-        opponent answered: it is enough that every word allowed after the answer's last
-        unit is allowed after t (under ``dakuten=free`` タ accepts fewer words than ダ), so
-        the opponent is no better off than at t. Checked for every unit t where x (or y)
-        can ever be played: the last units of the words (``x == y`` is a self-loop pair).
-        """
-        reachable = {self.end[c] for c in range(len(self.class_words))}
-        rules = self.game.rules
-        accepted = [accepted_units(unit, rules) for unit in self.units]
-        legal = [
-            frozenset(u for u in self.answers[c] if u in reachable)
-            for c in range(len(self.class_words))
-        ]
-
-        def mirrors(x: int, y: int) -> bool:
-            """After the opponent plays x anywhere, answering y leaves it no better off."""
-            return self.end[x] in self.answers[y] and all(
-                accepted[self.end[y]] <= accepted[t] for t in legal[x]
-            )
-
-        pairs = []
-        paired: set[int] = set()
-        for x in range(len(self.class_words)):
-            if not self.free[x] or x in paired:
-                continue
-            for y in range(x, len(self.class_words)):
-                if y in paired or not self.free[y]:
-                    continue
-                if mirrors(x, y) and mirrors(y, x):
-                    pairs.append((x, y))
-                    paired.update((x, y))
-                    break
-        return pairs
-
-    # -- state ---------------------------------------------------------------------------------
-
-    def _reset(self) -> None:
-        self.remaining = list(self.size)
-        self.used = 0
-        self.avail = [
-            sum(self.size[c] for c in self.playable_at[u]) for u in range(len(self.units))
-        ]
-
-    def _take(self, c: int) -> None:
-        """Use one word of class ``c`` (no bans)."""
-        left = self.remaining[c]
-        self.used |= 1 << (self.base[c] + self.size[c] - left)
-        self.remaining[c] = left - 1
-        for u in self.answers[c]:
-            self.avail[u] -= 1
-
-    def _untake(self, c: int) -> None:
-        left = self.remaining[c] + 1
-        self.remaining[c] = left
-        self.used ^= 1 << (self.base[c] + self.size[c] - left)
-        for u in self.answers[c]:
-            self.avail[u] += 1
-
-    def _peek(self, c: int) -> tuple[int, int]:
-        """(used bitset, replies of the opponent) after playing class ``c``, state unchanged."""
-        if self.bans[c]:
-            banned = self._play(c)
-            result = (self.used, self.avail[self.end[c]])
-            self._unplay(c, banned)
-            return result
-        bit = 1 << (self.base[c] + self.size[c] - self.remaining[c])
-        return self.used | bit, self.avail[self.end[c]] - self.self_answer[c]
-
-    def _play(self, c: int) -> list[int]:
-        """Play class ``c`` and ban its aliases; return the banned classes (for undo)."""
-        self._take(c)
-        banned = [b for b in self.bans[c] if self.remaining[b]]
-        for b in banned:
-            self._take(b)
-        return banned
-
-    def _unplay(self, c: int, banned: list[int]) -> None:
-        for b in reversed(banned):
-            self._untake(b)
-        self._untake(c)
-
-    def _apply_start(self, start: str) -> None:
-        self._load(self.game.bans[self.game.word_index(start)])
-
-    def _load(self, real_used: int) -> None:
-        """Set the state to the words of ``real_used`` gone, then remove mirror pairs.
-
-        When no gone word is in a mirror pair's class, removing the pairs first gives the
-        same counts, so the state after removing them from the full list is kept and reused.
-        """
-        taken = [self.class_of_word[j] for j in bits(real_used) if j in self.class_of_word]
-        if self._paired.isdisjoint(taken):
-            if self._unpaired is None:
-                self._load_pairs_removed([])
-                self._unpaired = (list(self.remaining), self.used, list(self.avail))
-            remaining, used, avail = self._unpaired
-            self.remaining, self.used, self.avail = list(remaining), used, list(avail)
-            for c in taken:
-                self._take(c)
-            return
-        self._load_pairs_removed(taken)
-
-    def _load_pairs_removed(self, taken: list[int]) -> None:
-        self._reset()
-        for c in taken:
-            self._take(c)
-        for x, y in self.mirror_pairs:
-            if x == y:
-                while self.remaining[x] >= 2:
-                    self._take(x)
-                    self._take(x)
-            else:
-                while self.remaining[x] and self.remaining[y]:
-                    self._take(x)
-                    self._take(y)
+        self.killer = [-1] * len(self.units)
 
     def choose(
         self,
@@ -580,16 +423,6 @@ class Solver:
             line.append(game.words[losing[0]])
         return tuple(line)
 
-    def _real_word(self, c: int, real_used: int) -> int:
-        return next(w for w in self.class_words[c] if not real_used >> w & 1)
-
-    def _real_unused(self, u: int, real_used: int) -> int | None:
-        for c in self.playable_at[u]:
-            for w in self.class_words[c]:
-                if not real_used >> w & 1:
-                    return w
-        return None
-
     def _delaying_move(self, u: int) -> int | None:
         """The losing side's move whose greedy continuation is longest (ties: list order)."""
         best: tuple[int, int] | None = None
@@ -633,9 +466,11 @@ class StagedSolver:
         proof_budget: int = 0,
         compiled_budget: int = 0,
         compiled_table_bits: int = DEFAULT_TABLE_BITS,
+        proof_store: bool = False,
         report: Callable[[str], None] | None = None,
     ) -> None:
         self.solver = Solver(game)
+        self.proof_store = proof_store
         self.node_budget = node_budget
         self.proof_budget = proof_budget
         self.compiled_budget = compiled_budget
@@ -654,7 +489,9 @@ class StagedSolver:
         if self.compiled is None:
             from asobi.shiritori.compiled import CompiledSearch
 
-            self.compiled = CompiledSearch(solver, table_bits=self.compiled_table_bits)
+            self.compiled = CompiledSearch(
+                solver, table_bits=self.compiled_table_bits, proof_store=self.proof_store
+            )
         budget = self.compiled_budget
         decided = solve_open_start(solver, self.compiled, start, budget, self._progress(start))
         if decided is None:

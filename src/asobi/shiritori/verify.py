@@ -316,7 +316,8 @@ class Report:
         )
 
 
-def _load_variant(proofs: Path, variant: str) -> tuple[dict[int, Node], dict[str, int]]:
+def load_nodes(proofs: str | Path, variant: str) -> tuple[dict[int, Node], dict[str, int]]:
+    """The nodes of one variant's certificates in ``proofs`` and each start word's root."""
     table = pq.read_table(
         proofs,
         columns=["start", "node", "root", "word", "replies", "next", "via"],
@@ -364,7 +365,7 @@ def verify_results(
             rows = claimed_all.filter(pc.equal(claimed_all.column("variant_id"), variant))
             starts, winners = rows.column("start").to_pylist(), rows.column("winner").to_pylist()
             claimed = dict(zip(starts, winners, strict=True))
-            graph, roots = _load_variant(Path(proofs), variant)
+            graph, roots = load_nodes(proofs, variant)
             checker = VariantChecker(Shiritori(lexicon, Rules.from_variant_id(variant)), graph)
             for start, winner in claimed.items():
                 root = roots.get(start)

@@ -1,0 +1,104 @@
+"""Deep searches of shiritori start words the default budgets leave open, with certificates.
+
+    .venv/bin/python benchmarks/shiritori_deep.py VARIANT WORD [WORD ...] \\
+        --budget 300000000 --table-bits 27 --store --out proofs.parquet
+
+Solves the words one after the other with one :class:`StagedSolver` (the pipeline's Python
+stages, then the compiled stage with ``--budget`` nodes per word on one table of
+2**``--table-bits`` entries, with the proof store when ``--store``), writes the certificates
+of the decided words to ``--out`` (the format of ``results/shiritori/proofs.parquet``, with
+the config that produced them in the Parquet metadata) after each word, and prints one JSON
+line per word (winner, nodes, seconds, store hits). To vendor the certificates, copy the file
+to ``src/asobi/data/shiritori/proofs/VARIANT.parquet`` (README, "Certificates"): the default
+run then checks them with the rules instead of searching. Times are not asserted anywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from asobi.core.tables import write_table
+from asobi.shiritori.certify import CertificateBuilder
+from asobi.shiritori.data import load_clean
+from asobi.shiritori.shiritori import Rules, Shiritori
+from asobi.shiritori.solver import StagedSolver
+from asobi.shiritori.tables import PROOFS_SCHEMA
+
+TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variant")
+    parser.add_argument("words", nargs="+")
+    parser.add_argument("--budget", type=int, default=300_000_000)
+    parser.add_argument("--table-bits", type=int, default=27)
+    parser.add_argument("--store", action="store_true")
+    parser.add_argument("--research-budget", type=int, default=50_000_000)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    rules = Rules.from_variant_id(args.variant)
+    game = Shiritori(load_clean(TSV).lexicon, rules)
+    staged = StagedSolver(
+        game,
+        node_budget=1000,
+        proof_budget=5000,
+        compiled_budget=args.budget,
+        compiled_table_bits=args.table_bits,
+        proof_store=args.store,
+        report=lambda message: print(message, flush=True),
+    )
+    builder = CertificateBuilder(staged, args.variant, research_budget=args.research_budget)
+    config = {
+        "node_budget": 1000,
+        "proof_budget": 5000,
+        "compiled_budget": args.budget,
+        "compiled_table_bits": args.table_bits,
+        "compiled_store": args.store,
+        "research_budget": args.research_budget,
+        "starts": args.words,
+        "chunk": 0,
+        "chunks": 1,
+    }
+    for word in args.words:
+        began, cpu = time.perf_counter(), time.process_time()
+        compiled = staged.compiled
+        nodes_before = compiled.nodes if compiled else 0
+        hits_before = compiled.hits if compiled else 0
+        result = staged.solve(word)
+        solved = time.perf_counter()
+        rows_before = len(builder.rows)
+        builder.add(result)
+        compiled = staged.compiled
+        record = {
+            "variant": args.variant,
+            "start": word,
+            "winner": result.winner,
+            "nodes": result.nodes,
+            "compiled_nodes": compiled.nodes - nodes_before if compiled else 0,
+            "store_hits": compiled.hits - hits_before if compiled else 0,
+            "solve_seconds": round(solved - began, 1),
+            "certificate_seconds": round(time.perf_counter() - solved, 1),
+            "cpu_seconds": round(time.process_time() - cpu, 1),
+            "certificate_nodes": len(builder.rows) - rows_before,
+            "line": " → ".join(result.line),
+        }
+        print(json.dumps(record, ensure_ascii=False), flush=True)
+        write_table(
+            pd.DataFrame(builder.rows, columns=PROOFS_SCHEMA.names),
+            args.out,
+            table="shiritori/proofs",
+            variant=rules.as_dict(),
+            inputs=[TSV],
+            config=config,
+            schema=PROOFS_SCHEMA,
+        )
+
+
+if __name__ == "__main__":
+    main()

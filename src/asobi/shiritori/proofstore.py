@@ -1,0 +1,200 @@
+"""The proof store of the compiled search: proofs reused at positions with more words used.
+
+A proof that the player to move at (unit u, used words S) wins or loses stays valid at
+(u, S') when the loser could only have fewer replies and the winner still has every word it
+plays (issue 11; :meth:`asobi.shiritori.solver.Solver._stored_proof` is the Python twin).
+Each proven node carries two sets, composed from its children when it is proven:
+
+* R, the units the loser answers somewhere in the proof (the loser's words at S' must be a
+  subset: every word of a class playable at a unit of R that S had used is used in S');
+* W, the classes the winner plays in it (none of their words that S had free may be used
+  in S': the winner's class then still has its word wherever the proof plays it).
+
+With classes counted in list order (the used bits of a class are its lowest bits), the two
+conditions are two bit-set tests on the used-word bits: ``need ⊆ S'`` and
+``win ∩ S' = ∅`` with ``need = S ∩ bits(R)`` and ``win = bits(W) \\ S``. The words of S
+outside R and W do not matter: that is what lets a proof found after one reply serve the
+sibling position after another reply that ends at the same unit, or a start word's trap
+serve every other start word that leads to it.
+
+Arrays (see :class:`asobi.shiritori.compiled.CompiledSearch`): the *sets table* (hash halves,
+R as unit bits, W as class bits; always replaced) and, per unit, a ring of ``capacity``
+stored proofs (need, win, value, R, W) of proven nodes whose search took at least
+``min_nodes`` nodes. ``value`` is the winning class, or -1 for a loss.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+def build_arrays(
+    units: int,
+    classes: int,
+    bit_count: int,
+    unit_bits: np.ndarray,
+    class_bits: np.ndarray,
+    *,
+    sets_bits: int,
+    capacity: int,
+    min_nodes: int,
+    enabled: bool,
+) -> tuple:
+    """The store's arrays (empty), as the tuple the kernels take."""
+    words = max(1, (bit_count + 63) // 64)
+    unit_words = (units + 63) // 64
+    class_words = (classes + 63) // 64
+    slots = 1 << sets_bits if enabled else 1
+    ring = capacity if enabled else 1
+    return (
+        np.zeros(slots, dtype=np.uint64),  # 0 sets table: key half
+        np.zeros(slots, dtype=np.uint64),  # 1 check half
+        np.zeros((slots, unit_words), dtype=np.uint64),  # 2 R (units)
+        np.zeros((slots, class_words), dtype=np.uint64),  # 3 W (classes)
+        np.zeros((units, ring, words), dtype=np.uint64),  # 4 need
+        np.zeros((units, ring, words), dtype=np.uint64),  # 5 win
+        np.zeros((units, ring), dtype=np.int64),  # 6 value
+        np.zeros((units, ring, unit_words), dtype=np.uint64),  # 7 R
+        np.zeros((units, ring, class_words), dtype=np.uint64),  # 8 W
+        np.zeros(units, dtype=np.int64),  # 9 proofs stored per unit (ring position)
+        unit_bits,  # 10 used-word bits of the classes playable at each unit
+        class_bits,  # 11 used-word bits of each class
+        np.array([int(enabled), min_nodes], dtype=np.int64),  # 12 switches
+    )
+
+
+def word_bits(count: int, bit_lists: list[list[int]]) -> np.ndarray:
+    """One row of 64-bit words per list, with the listed bits set."""
+    words = max(1, (count + 63) // 64)
+    rows = np.zeros((len(bit_lists), words), dtype=np.uint64)
+    for row, bits in enumerate(bit_lists):
+        for bit in bits:
+            rows[row, bit >> 6] |= np.uint64(1) << np.uint64(bit & 63)
+    return rows
+
+
+@njit(cache=True)
+def sets_of(key, check, ps):
+    """The sets-table slot holding the sets of the node ``(key, check)``, or -1."""
+    st_key, st_check = ps[0], ps[1]
+    slot = key & np.uint64(st_key.shape[0] - 1)
+    if st_key[slot] == key and st_check[slot] == check:
+        return np.int64(slot)
+    return np.int64(-1)
+
+
+@njit(cache=True)
+def begin_sets(key, check, ps):
+    """Claim the slot of ``(key, check)`` with empty sets; returns the slot."""
+    st_key, st_check, st_r, st_w = ps[0], ps[1], ps[2], ps[3]
+    slot = np.int64(key & np.uint64(st_key.shape[0] - 1))
+    st_key[slot] = key
+    st_check[slot] = check
+    st_r[slot, :] = 0
+    st_w[slot, :] = 0
+    return slot
+
+
+@njit(cache=True)
+def drop_sets(slot, ps):
+    ps[0][slot] = 0
+    ps[1][slot] = 0
+
+
+@njit(cache=True)
+def add_unit(slot, u, ps):
+    ps[2][slot, u >> 6] |= np.uint64(1) << np.uint64(u & 63)
+
+
+@njit(cache=True)
+def add_class(slot, c, ps):
+    ps[3][slot, c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+
+
+@njit(cache=True)
+def add_child(slot, key, check, ps):
+    """OR the child's sets into ``slot``; False (and the slot dropped) when they are lost."""
+    child = sets_of(key, check, ps)
+    if child < 0 or child == slot:
+        drop_sets(slot, ps)
+        return False
+    st_r, st_w = ps[2], ps[3]
+    for i in range(st_r.shape[1]):
+        st_r[slot, i] |= st_r[child, i]
+    for i in range(st_w.shape[1]):
+        st_w[slot, i] |= st_w[child, i]
+    return True
+
+
+@njit(cache=True)
+def lookup(u, hsh, ps):
+    """Index of a stored proof at unit ``u`` that holds at the used bits ``hsh[2:]``, or -1."""
+    need, win, count = ps[4], ps[5], ps[9]
+    ring = need.shape[1]
+    words = need.shape[2]
+    for k in range(min(count[u], ring)):
+        holds = True
+        for i in range(words):
+            used = hsh[2 + i]
+            if (need[u, k, i] & ~used) != 0 or (win[u, k, i] & used) != 0:
+                holds = False
+                break
+        if holds:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def apply_hit(u, k, slot, ps):
+    """Copy stored proof ``k``'s sets into the node's sets slot; returns its value."""
+    ps[2][slot, :] = ps[7][u, k, :]
+    ps[3][slot, :] = ps[8][u, k, :]
+    return ps[6][u, k]
+
+
+@njit(cache=True)
+def insert(u, slot, value, hsh, ps):
+    """Store the proven node of ``slot`` (its position: unit ``u``, used bits ``hsh[2:]``)."""
+    st_r, st_w = ps[2], ps[3]
+    need, win, values, ring_r, ring_w, count = ps[4], ps[5], ps[6], ps[7], ps[8], ps[9]
+    unit_bits, class_bits = ps[10], ps[11]
+    k = count[u] % need.shape[1]
+    count[u] += 1
+    words = need.shape[2]
+    for i in range(words):
+        need[u, k, i] = 0
+        win[u, k, i] = 0
+    for i in range(st_r.shape[1]):
+        bits = st_r[slot, i]
+        while bits:
+            low = bits & (~bits + np.uint64(1))
+            t = i * 64 + _bit_index(low)
+            for w in range(words):
+                need[u, k, w] |= unit_bits[t, w]
+            bits ^= low
+    for i in range(st_w.shape[1]):
+        bits = st_w[slot, i]
+        while bits:
+            low = bits & (~bits + np.uint64(1))
+            c = i * 64 + _bit_index(low)
+            for w in range(words):
+                win[u, k, w] |= class_bits[c, w]
+            bits ^= low
+    for w in range(words):
+        used = hsh[2 + w]
+        need[u, k, w] &= used
+        win[u, k, w] &= ~used
+    values[u, k] = value
+    ring_r[u, k, :] = st_r[slot, :]
+    ring_w[u, k, :] = st_w[slot, :]
+
+
+@njit(cache=True)
+def _bit_index(low):
+    """Index of the single set bit of ``low``."""
+    index = 0
+    while low > np.uint64(1):
+        low >>= np.uint64(1)
+        index += 1
+    return index
