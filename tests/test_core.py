@@ -79,8 +79,12 @@ def test_claims_need_known_verdicts_and_unique_ids(tmp_path):
         claims_frame([_claim(), _claim()])
     with pytest.raises(DataError):
         Claim("x", "g", "", "s", "f", Verdict.CONFIRMED, "e", ("g/t.parquet",))
-    engine_only = Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", table="rules engine")
+    engine_only = Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e")
     assert engine_only.tables == ()
+    with pytest.raises(DataError, match="tables must be a tuple"):
+        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", "g/t.parquet")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Verdict("confirmed_with_caveat")  # the four verdicts only (issue 12)
     with pytest.raises(DataError, match="not a results table path"):
         Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", ("../outside.parquet",))
     with pytest.raises(DataError, match="empty caveat"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import InitVar, asdict, dataclass
+from dataclasses import asdict, dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -35,8 +35,6 @@ class Verdict(StrEnum):
     REFUTED = "refuted"
     UNDECIDED = "undecided"
     DEPENDS = "depends"
-    #: Transition only: builders still to move their qualification into ``caveat``.
-    CONFIRMED_WITH_CAVEAT = "confirmed_with_caveat"
 
 
 CLAIM_COLUMNS = (
@@ -55,19 +53,8 @@ CLAIM_SCHEMA = pa.schema(
     [(name, pa.list_(pa.string()) if name == "tables" else pa.string()) for name in CLAIM_COLUMNS]
 )
 
-#: Transition only: what old builders wrote where a claim is computed without any table
-#: (such a claim cites no table: its ``tables`` is empty and ``formal`` names the engine).
-RULES_ONLY = frozenset({"", "rules engine", "none (arithmetic)"})
-
 #: A claim cites tables by their path under ``results/``, e.g. ``chopsticks/variants.parquet``.
 TABLE_PATH = re.compile(r"^[a-z0-9_]+(/[a-z0-9_]+)*\.parquet$")
-
-
-def table_path(name: str) -> str:
-    """A table reference as a path under ``results/`` (``fivelines/proofs`` →
-    ``fivelines/proofs.parquet``; ``results/x/y.parquet`` → ``x/y.parquet``)."""
-    text = name.strip().removeprefix("results/")
-    return text if text.endswith(".parquet") else f"{text}.parquet"
 
 
 @dataclass(frozen=True)
@@ -90,15 +77,10 @@ class Claim:
     evidence: str
     tables: tuple[str, ...] = ()
     caveat: str | None = None
-    #: Transition only (builders not yet moved to ``tables``): a comma-separated list.
-    table: InitVar[str | None] = None
 
-    def __post_init__(self, table: str | None) -> None:
+    def __post_init__(self) -> None:
         if isinstance(self.tables, str):
             raise DataError(f"claim {self.claim_id!r}: tables must be a tuple of paths, not a str")
-        if table is not None:
-            names = tuple(table_path(t) for t in table.split(",") if t.strip() not in RULES_ONLY)
-            object.__setattr__(self, "tables", tuple(self.tables) + names)
         if not isinstance(self.verdict, Verdict):
             object.__setattr__(self, "verdict", Verdict(self.verdict))
         object.__setattr__(self, "tables", tuple(self.tables))

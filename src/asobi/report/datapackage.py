@@ -305,9 +305,7 @@ the claim's `tables` list names (paths in this package):
 - `depends`: it holds under some readings of the rules and not under others (the evidence
   lists both).
 `caveat` (null when there is none) is a computed qualification of the verdict, e.g. how far
-a statement was checked. (`confirmed_with_caveat` may still appear in this release for
-claims not yet moved to the separate caveat; read it as `confirmed` with a caveat stated in
-the evidence.)"""
+a statement was checked."""
 
 
 def dataset_card(package: dict[str, Any]) -> str:

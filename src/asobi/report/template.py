@@ -35,7 +35,6 @@ PAGE_TEMPLATE = """<!DOCTYPE html>
              font-size: 0.85em; font-weight: bold; color: white; white-space: nowrap; }
   .v-confirmed { background: #1b7f4c; }
   .v-refuted { background: #b03a2e; }
-  .v-confirmed_with_caveat { background: #c27c0e; }
   .v-depends { background: #6a51a3; }
   .v-undecided { background: #777; }
   figure { margin: 1em 0; }
