@@ -30,7 +30,7 @@ ALL_GAMES = ("fivelines", "chopsticks", "contraposition", "daifugo", "shiritori"
 INT_LIST = pa.list_(pa.int64())
 
 
-def _claims(game: str, table: str) -> list[Claim]:
+def _claims(game: str, *tables: str) -> list[Claim]:
     verdicts = list(Verdict)
     return [
         Claim(
@@ -41,7 +41,7 @@ def _claims(game: str, table: str) -> list[Claim]:
             formal=f"checked property {i}",
             verdict=verdicts[(i + len(game)) % len(verdicts)],
             evidence=f"evidence {i}",
-            table=table,
+            tables=tables,
         )
         for i in range(2)
     ]
@@ -97,7 +97,7 @@ def _fivelines(results: Path) -> None:
         schema=schema,
     )
     write_claims(
-        _claims("fivelines", "results/fivelines/positions.parquet"),
+        _claims("fivelines", "fivelines/positions.parquet"),
         results / "fivelines/claims.parquet",
         game="fivelines",
     )
@@ -177,7 +177,7 @@ def _chopsticks(results: Path) -> None:
         frame, results / "chopsticks/variants.parquet", table="chopsticks/variants", schema=schema
     )
     write_claims(
-        _claims("chopsticks", "results/chopsticks/variants.parquet"),
+        _claims("chopsticks", "chopsticks/variants.parquet"),
         results / "chopsticks/claims.parquet",
         game="chopsticks",
     )
@@ -228,7 +228,9 @@ def _contraposition(results: Path) -> None:
         selfplay, results / "contraposition/selfplay.parquet", table="contraposition/selfplay"
     )
     write_claims(
-        _claims("contraposition", "contraposition/solutions, contraposition/missing"),
+        _claims(
+            "contraposition", "contraposition/solutions.parquet", "contraposition/missing.parquet"
+        ),
         results / "contraposition/claims.parquet",
         game="contraposition",
     )
@@ -273,7 +275,7 @@ def _daifugo(results: Path) -> None:
         ),
     )
     write_claims(
-        _claims("daifugo", "results/daifugo/numbers.parquet"),
+        _claims("daifugo", "daifugo/numbers.parquet"),
         results / "daifugo/claims.parquet",
         game="daifugo",
     )
@@ -340,7 +342,7 @@ def _shiritori(results: Path) -> None:
         schema=schema,
     )
     write_claims(
-        _claims("shiritori", "results/shiritori/outcomes.parquet"),
+        _claims("shiritori", "shiritori/outcomes.parquet"),
         results / "shiritori/claims.parquet",
         game="shiritori",
     )
