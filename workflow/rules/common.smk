@@ -5,26 +5,24 @@ from asobi.core.config import validate_config
 from asobi.report.browser import find_browser
 from asobi.core.errors import ConfigError
 
-try:
-    _validated = validate_config(
-        config, f"{workflow.basedir}/workflow/schemas/config.schema.yaml"
-    )
-except ConfigError as error:
-    sys.stderr.write(f"asobi: {error}\n")
-    sys.exit(2)
-config.clear()
-config.update(_validated)
-
 
 def refuse_config_unless(check, *args):
-    """Run a game's check of what its config block asks for (sizes a schema cannot bound,
-    e.g. a position space) while the workflow is parsed: one line and exit 2 if refused.
+    """Run a check of the config (the schema, or a game's check of sizes a schema cannot
+    bound, e.g. a position space) while the workflow is parsed and return its result: one
+    line and exit 2 if refused.
     """
     try:
-        check(*args)
+        return check(*args)
     except ConfigError as error:
         sys.stderr.write(f"asobi: {error}\n")
         sys.exit(2)
+
+
+_validated = refuse_config_unless(
+    validate_config, config, f"{workflow.basedir}/workflow/schemas/config.schema.yaml"
+)
+config.clear()
+config.update(_validated)
 
 
 # Each game's .smk registers a function returning its final outputs (and its claims table).

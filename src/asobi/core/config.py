@@ -10,6 +10,7 @@ key, e.g. ``config key 'fivelines.total_max': 'abc' is not of type 'integer'``.
 from __future__ import annotations
 
 import copy
+import functools
 import importlib.resources
 import math
 import os
@@ -138,4 +139,10 @@ def schema_entry(section: str, key: str) -> dict[str, Any]:
     >>> schema_entry("fivelines", "grundy_max")["maximum"]
     8192
     """
-    return load_yaml(DEFAULT_SCHEMA)["properties"][section]["properties"][key]
+    return dict(_default_schema()["properties"][section]["properties"][key])
+
+
+@functools.cache
+def _default_schema() -> dict[str, Any]:
+    """The packaged config schema, read once per process (callers must not change it)."""
+    return load_yaml(DEFAULT_SCHEMA)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from asobi.core.config import DEFAULT_SCHEMA, load_yaml, package_data
+from asobi.core.config import package_data, schema_entry
 from asobi.core.errors import IllegalMoveError, InputError
 from asobi.core.kana import hiragana_to_katakana
 from asobi.shiritori.data import clean_text, load_clean
@@ -68,15 +68,11 @@ def command() -> None:
 _BUDGET_KEYS = ("node_budget", "proof_budget", "compiled_budget", "compiled_table_bits")
 
 
-_SCHEMA = load_yaml(DEFAULT_SCHEMA)["properties"]["shiritori"]["properties"]
-
-
 def _budget_options(function):  # type: ignore[no-untyped-def]
     """``--node-budget`` … ``--compiled-table-bits``: range, default and help text come from
     the ``shiritori`` keys of the config schema, so the CLI searches as the pipeline does."""
-    schema = _SCHEMA
     for key in reversed(_BUDGET_KEYS):
-        entry = schema[key]
+        entry = schema_entry("shiritori", key)
         function = click.option(
             f"--{key.replace('_', '-')}",
             key,
@@ -94,9 +90,9 @@ def _budget_options(function):  # type: ignore[no-untyped-def]
 @_budget_options
 @click.option(
     "--compiled-store/--no-compiled-store",
-    default=_SCHEMA["compiled_store"]["default"],
+    default=schema_entry("shiritori", "compiled_store")["default"],
     show_default=True,
-    help=" ".join(_SCHEMA["compiled_store"]["description"].split()),
+    help=" ".join(schema_entry("shiritori", "compiled_store")["description"].split()),
 )
 @click.option(
     "--certificate",
