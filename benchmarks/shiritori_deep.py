@@ -86,6 +86,7 @@ def main() -> None:
             "certificate_seconds": round(time.perf_counter() - solved, 1),
             "cpu_seconds": round(time.process_time() - cpu, 1),
             "certificate_nodes": len(builder.rows) - rows_before,
+            "shared_nodes_reused": builder.shared_hits,
             "line": " → ".join(result.line),
         }
         print(json.dumps(record, ensure_ascii=False), flush=True)

@@ -29,10 +29,10 @@ TSV = REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
 CLEAN = load_clean(TSV)
 
 
-def build(game: Shiritori, starts, *, node_budget: int | None, **budgets):
+def build(game: Shiritori, starts, *, node_budget: int | None, share_min_nodes=64, **budgets):
     """Solve ``starts`` and return (results by start, certificate rows)."""
     staged = StagedSolver(game, node_budget=node_budget, **budgets)
-    builder = CertificateBuilder(staged, game.rules.variant_id)
+    builder = CertificateBuilder(staged, game.rules.variant_id, share_min_nodes=share_min_nodes)
     results = {}
     for start in starts:
         results[start] = staged.solve(start)
@@ -51,6 +51,15 @@ def graph(rows) -> tuple[dict[int, Node], dict[str, int]]:
 def check(game: Shiritori, rows, start: str) -> str:
     nodes, roots = graph(rows)
     return VariantChecker(game, nodes).check(start, roots[start])
+
+
+def check_all(game: Shiritori, rows) -> tuple[dict[str, str], int]:
+    """Every certificate of ``rows`` checked in the order they were built, with one checker
+    (as ``asobi shiritori verify`` does); the winners and the loser turns walked."""
+    nodes, roots = graph(rows)
+    checker = VariantChecker(game, nodes)
+    in_order = sorted(roots.items(), key=lambda item: item[1])
+    return {start: checker.check(start, root) for start, root in in_order}, checker.checked
 
 
 @pytest.fixture(scope="module")
@@ -277,8 +286,11 @@ synthetic_word = st.tuples(
     alias_pairs=st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=3),
     rules=st.sampled_from(ALL_RULES),
     compiled=st.booleans(),
+    share_min_nodes=st.sampled_from([1, 64]),
 )
-def test_certificates_of_dense_lexicons_verify(words, alias_pairs, rules, compiled):
+def test_certificates_of_dense_lexicons_verify(
+    words, alias_pairs, rules, compiled, share_min_nodes
+):
     aliases: dict[str, list[str]] = {w: [] for w in words}
     for a, b in alias_pairs:
         if a < len(words) and b < len(words) and a != b:
@@ -291,11 +303,70 @@ def test_certificates_of_dense_lexicons_verify(words, alias_pairs, rules, compil
         if compiled
         else {"node_budget": None}
     )
-    results, rows = build(game, words, **budgets)
+    # share_min_nodes=1: every node the builder may reuse at another start word is reused
+    results, rows = build(game, words, share_min_nodes=share_min_nodes, **budgets)
+    proved, _ = check_all(game, rows)
     for start, result in results.items():
         plain = "human" if mover_wins(game, game.opening(start)) else "yokai"
         assert result.winner == plain
-        assert check(game, rows, start) == plain, start
+        assert proved[start] == plain, start
+
+
+# -- one strategy shared by start words that lead to the same trap ---------------------------
+
+TRAP = Lexicon.from_pairs([(word, []) for word in ("オカ", "イカ", "カア", "アン", "アカ")])
+
+
+def _shared_rows(lexicon_words: tuple[str, ...]) -> list[dict]:
+    """Human wins for オカ and イカ, both answered by カア at one shared node."""
+    rows = [
+        {"start": "オカ", "node": 0, "root": True, "word": None, "replies": ["オカ"]},
+        {"start": "オカ", "node": 1, "root": False, "word": "カア"},
+        {"start": "イカ", "node": 2, "root": True, "word": None, "replies": ["イカ"]},
+    ]
+    rows[0] |= {"next": [1], "via": [None]}
+    rows[2] |= {"next": [1], "via": [None]}
+    replies = [w for w in lexicon_words if w.startswith("ア") and w != "アカ"]
+    rows[1] |= {
+        "replies": replies,
+        "next": [ENDS_IN_N] * len(replies),
+        "via": [None] * len(replies),
+    }
+    return rows
+
+
+def test_a_shared_node_is_checked_once_where_the_loser_gains_no_reply():
+    # after オカ / イカ → カア the yokai can only say アン; the start word is no reply there
+    game = Shiritori(
+        Lexicon.from_pairs([(w, []) for w in ("オカ", "イカ", "カア", "アン")]), DEFAULT_RULES
+    )
+    proved, walked = check_all(game, _shared_rows(game.words))
+    assert proved == {"オカ": "human", "イカ": "human"}
+    assert walked == 1  # the loser turn after カア, walked for オカ only
+
+
+def test_a_shared_node_is_walked_again_where_the_loser_gains_a_reply():
+    # アカ as the first start word: it is used when the node is built, and the yokai's reply
+    # アカ after カア only exists in the other start word's game (where it wins for the yokai)
+    game = Shiritori(TRAP, DEFAULT_RULES)
+    rows = _shared_rows(game.words)
+    rows[0] |= {"start": "アカ", "replies": ["アカ"]}
+    rows[2] |= {"start": "オカ", "replies": ["オカ"]}
+    with pytest.raises(CertificateError, match="reply アカ is not covered"):
+        check_all(game, rows)
+
+
+def test_the_builder_shares_trap_strategies_across_start_words():
+    rules = Rules(small_kana="enlarge", final_u="pronounced", dakuten="free", aliases="independent")
+    game = Shiritori(CLEAN.lexicon, rules)
+    starts = CLEAN.words[:120]
+    budgets = {"node_budget": 1000, "proof_budget": 5000}
+    alone, rows_alone = build(game, starts, share_min_nodes=10**9, **budgets)
+    shared, rows_shared = build(game, starts, **budgets)
+    assert {s: r.winner for s, r in shared.items()} == {s: r.winner for s, r in alone.items()}
+    assert len(rows_shared) < len(rows_alone)
+    proved, _ = check_all(game, rows_shared)
+    assert proved == {s: r.winner for s, r in shared.items() if r.winner != "unknown"}
 
 
 def test_certificate_rows_refer_only_to_their_variants_nodes():

@@ -68,6 +68,8 @@ class CertificateBuilder:
         chunk: int = 0,
         chunks: int = 1,
         research_budget: int = 2_000_000,
+        share_min_nodes: int = 64,
+        share_capacity: int = 128,
     ) -> None:
         self.staged = staged
         self.solver = staged.solver
@@ -76,17 +78,26 @@ class CertificateBuilder:
         self.chunk = chunk
         self.chunks = chunks
         self.research_budget = research_budget
+        self.share_min_nodes = share_min_nodes
+        self.share_capacity = share_capacity
         self.rows: list[dict[str, Any]] = []
         self.researched = 0
         self._count = 0
         self._memo: dict[tuple[int, str, int], int] = {}
+        # per winner node: the words the winner says in it and the words that could answer
+        # a unit the loser answers in it (the verifier's W and L), and per (unit, mirror
+        # words) the larger nodes built so far, reused wherever those two sets allow
+        self._said: dict[int, int] = {}
+        self._answering: dict[int, int] = {}
+        self._shared: dict[tuple[str, int], list[tuple[int, int]]] = {}
+        self._answering_unit: dict[str, int] = {}
+        self.shared_hits = 0
         self._start = ""
         self._stage = "python"
         self._snapshot: tuple | None = None
         self._hash = (0, 0)
         self._untouched: tuple[dict[int, int], int] | None = None
         self._paired_words: set[int] | None = None
-        self._copied: dict[tuple[str, int], int] = {}
 
     # -- public ------------------------------------------------------------------------------
 
@@ -112,7 +123,7 @@ class CertificateBuilder:
             after, unit = game.bans[i], game.last[i]
             root = self._new_id()
             if result.winner == "yokai":
-                entries = self._loser_turn(after, unit)
+                entries = self._loser_turn(after, unit)[0]
                 self._row(root, start, entries, root=True)
             else:
                 child = self._winner_turn(after, unit)
@@ -123,34 +134,38 @@ class CertificateBuilder:
                 self.staged.compiled.restore(self._snapshot)
                 self._snapshot = None
 
-    def add_vendored(self, start: str, vendored: Vendored) -> StartResult:
-        """Take ``start``'s vendored certificate (checked with the rules first) instead of
-        searching: its rows are copied under new node ids, its winner and a line returned."""
+    def add_vendored(self, vendored: Vendored) -> list[StartResult]:
+        """Take a variant's vendored certificates instead of searching their start words:
+        all of them are checked with the rules first (in the order they were built, with one
+        checker, as their shared nodes require), then copied under new node ids in the same
+        order; returns each start word's winner and a line."""
         checker = VariantChecker(self.game, vendored.nodes)
-        root = vendored.roots[start]
-        try:
-            winner = checker.check(start, root)
-        except CertificateError as error:
-            line = " → ".join([start, *reversed(error.path)])
-            raise CertificateFailure(
-                f"vendored certificate of {self.variant} {start}: {error.message} (line {line})"
-            ) from None
-        renumbered: dict[int, int] = {}
-        self._start = start
-        for key in _reachable(vendored.nodes, root):
-            if (start, key) not in self._copied:
-                self._copied[(start, key)] = self._new_id()
-            renumbered[key] = self._copied[(start, key)]
+        results = []
+        for start, root in vendored.roots.items():
+            try:
+                winner = checker.check(start, root)
+            except CertificateError as error:
+                line = " → ".join([start, *reversed(error.path)])
+                raise CertificateFailure(
+                    f"vendored certificate of {self.variant} {start}: {error.message} (line {line})"
+                ) from None
+            line = principal_line(self.game, vendored.nodes, root, start)
+            results.append(StartResult(start, winner, line, 0, "vendored"))
+        first_needed: dict[int, str] = {}
+        for start, root in vendored.roots.items():
+            for key in _reachable(vendored.nodes, root):
+                first_needed.setdefault(key, start)
+        renumbered = {key: self._new_id() for key in sorted(first_needed)}
+        roots = set(vendored.roots.values())
         for key, new in renumbered.items():
             node = vendored.nodes[key]
             entries = [
                 (reply, renumbered[target] if target >= 0 else target, via)
                 for reply, target, via in zip(node.replies, node.next, node.via, strict=True)
             ]
-            self._row(new, node.word, entries, root=key == root)
-        return StartResult(
-            start, winner, principal_line(self.game, vendored.nodes, root, start), 0, "vendored"
-        )
+            self._start = first_needed[key]
+            self._row(new, node.word, entries, root=key in roots)
+        return results
 
     # -- real words beside the reduced game --------------------------------------------------
 
@@ -212,30 +227,58 @@ class CertificateBuilder:
     # -- the walk ----------------------------------------------------------------------------
 
     def _winner_turn(self, used: int, unit: str) -> int:
-        """The node where the winner answers ``unit`` (solver state: that position)."""
+        """The node where the winner answers ``unit`` (solver state: that position).
+
+        A node built at used words ``S`` is reused at ``used`` when the loser has no reply
+        there it lacked at ``S`` and the winner still has all its words (the verifier's
+        rule, :mod:`asobi.shiritori.verify`): the same strategy serves every start word that
+        leads to the same trap."""
         key = (used, unit, self._reserved)
         known = self._memo.get(key)
         if known is not None:
             return known
+        shared = self._shared.get((unit, self._reserved), ())
+        for built_at, node in reversed(shared):
+            if not self._said[node] & used and not built_at & self._answering[node] & ~used:
+                self.shared_hits += 1
+                return node
         game, solver = self.game, self.solver
         c = self._winning_class(solver.unit_id[unit])
         word = self._first_free(c, used)
         node = self._new_id()
+        first_row = len(self.rows)
         self._memo[key] = node
         before = solver.used
         banned = solver._play(c)
         self._update_hash(before ^ solver.used)
-        entries = self._loser_turn(used | game.bans[word], game.last[word])
+        entries, said, answering = self._loser_turn(used | game.bans[word], game.last[word])
         before = solver.used
         solver._unplay(c, banned)
         self._update_hash(before ^ solver.used)
         self._row(node, game.words[word], entries)
+        self._said[node] = said | 1 << word
+        self._answering[node] = answering
+        if len(self.rows) - first_row >= self.share_min_nodes:
+            shared = self._shared.setdefault((unit, self._reserved), [])
+            shared.append((used, node))
+            if len(shared) > self.share_capacity:
+                del shared[0]
         return node
 
-    def _loser_turn(self, used: int, unit: str) -> list[tuple[str, int, str | None]]:
-        """Every legal reply to ``unit`` and how it is answered (solver state: that position)."""
+    def _loser_turn(
+        self, used: int, unit: str
+    ) -> tuple[list[tuple[str, int, str | None]], int, int]:
+        """Every legal reply to ``unit`` and how it is answered (solver state: that
+        position); with the winner's words and the loser's possible words below it."""
         game, solver = self.game, self.solver
         entries: list[tuple[str, int, str | None]] = []
+        said = 0
+        answering = self._answering_unit.get(unit)
+        if answering is None:
+            answering = sum(1 << j for j in game.candidates(unit))
+            self._answering_unit[unit] = answering
+        children: dict[int, int] = {}
+        exchanged: list[tuple[int, int]] = []
         for r in game.candidates(unit):
             if used >> r & 1:
                 continue
@@ -249,6 +292,7 @@ class CertificateBuilder:
                 first = self._first_free(c, used)
                 if first != r:
                     entries.append((reply, INTERCHANGED, game.words[first]))
+                    exchanged.append((r, first))
                     continue
                 before = solver.used
                 banned = solver._play(c)
@@ -258,7 +302,18 @@ class CertificateBuilder:
                 solver._unplay(c, banned)
                 self._update_hash(before ^ solver.used)
                 entries.append((reply, child, None))
-        return entries
+                children[r] = child
+                said |= self._said[child]
+                answering |= self._answering[child]
+        for r, first in exchanged:  # the winner's words after r: those after first, swapped
+            after = self._said[children[first]]
+            image = after & ~(1 << r | 1 << first)
+            if after >> r & 1:
+                image |= 1 << first
+            if after >> first & 1:
+                image |= 1 << r
+            said |= image
+        return entries, said, answering
 
     # -- which class wins --------------------------------------------------------------------
 
@@ -285,15 +340,20 @@ class CertificateBuilder:
         return self._python_search(u)
 
     def _compiled_move(self, u: int) -> int | None:
-        """The move the compiled table stored with a proof at this position, if any."""
+        """The move the compiled table stored with a proof at this position, else the move
+        of a stored proof that holds here (the proof store), if any."""
         compiled = self.staged.compiled
         if compiled is None:
             return None
         solver = self.solver
         keys = self._unit_keys[u]
         pn, _, move = compiled.stored(self._hash[0] ^ keys[0], self._hash[1] ^ keys[1])
+        if pn != 0:
+            move = compiled.store_move(u)
+            if move is None:
+                return None
         playable = 0 <= move < len(solver.remaining) and solver.remaining[move]
-        return move if pn == 0 and playable and u in solver.answers[move] else None
+        return move if playable and u in solver.answers[move] else None
 
     def _compiled_search(self, u: int) -> int:
         compiled = self.staged.compiled

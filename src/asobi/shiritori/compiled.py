@@ -275,6 +275,20 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
             return 1, 1
 
 
+@njit(cache=True)
+def _used_hash(remaining, base, size, zobrist, bit_words):
+    """The hash halves and used-word bits of the state with ``remaining`` words per class
+    (a class's used words are its lowest bits)."""
+    h = np.zeros(2 + bit_words, dtype=np.uint64)
+    for c in range(remaining.shape[0]):
+        for k in range(size[c] - remaining[c]):
+            bit = base[c] + k
+            h[0] ^= zobrist[bit, 0]
+            h[1] ^= zobrist[bit, 1]
+            h[2 + (bit >> 6)] ^= np.uint64(1) << np.uint64(bit & 63)
+    return h
+
+
 class CompiledSearch:
     """Compiled win/loss search on the reduced game of a Python :class:`Solver`.
 
@@ -363,13 +377,17 @@ class CompiledSearch:
     def _hash(self, remaining: np.ndarray) -> np.ndarray:
         """Both 64-bit halves of the hash of the used words for ``remaining``, then the
         used-word bits (64 per entry)."""
-        h = np.zeros(2 + self.bit_words, dtype=np.uint64)
-        for c in range(len(remaining)):
-            for k in range(int(self.size[c] - remaining[c])):
-                bit = self.base[c] + k
-                h[:2] ^= self.zobrist[bit]
-                h[2 + (bit >> 6)] ^= np.uint64(1) << np.uint64(bit & 63)
-        return h
+        return _used_hash(remaining, self.base, self.size, self.zobrist, self.bit_words)
+
+    def store_move(self, u: int) -> int | None:
+        """The winning class a stored proof gives the player to answer unit ``u`` at the
+        solver's current state (None when the store is off or holds no proof of a win
+        that applies here)."""
+        if not self.store[12][0]:
+            return None
+        remaining = np.array(self.solver.remaining, dtype=np.int64)
+        k = proofstore.lookup(u, self._hash(remaining), self.store)
+        return int(self.store[6][u, k]) if k >= 0 and self.store[6][u, k] >= 0 else None
 
     def stored(self, key: int, check: int) -> tuple[int, int, int]:
         """(proof, disproof, move) the table holds for the hash halves ``key``, ``check`` (the
@@ -465,6 +483,9 @@ class CompiledSearch:
         slot = int(key & np.uint64(tt_key.shape[0] - 1))
         found = tt_key[slot] == key and tt_check[slot] == check and tt_pn[slot] == 0
         stored = int(tt_move[slot]) if found else -1
+        if stored < 0:
+            from_store = self.store_move(u)
+            stored = -1 if from_store is None else from_store
         candidates = [c for c in solver.playable_at[u] if solver.remaining[c]]
         if stored in candidates:
             candidates.insert(0, stored)

@@ -89,13 +89,18 @@ def write_outcomes_chunk(
 
     Words both Python searches leave ``unknown`` get ``compiled_budget`` more nodes of the
     compiled search (:mod:`asobi.shiritori.compiled`, with the proof store when
-    ``compiled_store``); its lines are checked by the rules. A start word with a vendored
-    certificate (``asobi/data/shiritori/proofs/``, when ``vendored_proofs``) is not searched:
-    its certificate is checked with the rules and copied.
+    ``compiled_store``); its lines are checked by the rules. Start words with a vendored
+    certificate (``asobi/data/shiritori/proofs/``, when ``vendored_proofs`` and every one of
+    them is among the run's start words) are not searched: chunk 0 checks all the variant's
+    vendored certificates with the rules and copies them.
     """
     rules = Rules.from_variant_id(variant)
     game = Shiritori(load_clean(tsv).lexicon, rules)
-    starts = list(game.words[: max_starts or None])[chunk::chunks]
+    run_starts = list(game.words[: max_starts or None])
+    vendored = vendored_certificates(variant) if vendored_proofs else None
+    if vendored is not None and not set(vendored.roots) <= set(run_starts):
+        log.info("%s: not every vendored start word is in this run; searching them", variant)
+        vendored = None
     staged = StagedSolver(
         game,
         node_budget=node_budget,
@@ -107,17 +112,18 @@ def write_outcomes_chunk(
     )
     solver = staged.solver
     certificates = CertificateBuilder(staged, variant, chunk=chunk, chunks=chunks)
-    vendored = vendored_certificates(variant) if vendored_proofs else None
     rows = []
+    if vendored is not None and chunk == 0:  # the first chunk takes them all, in build order
+        for result in certificates.add_vendored(vendored):
+            log.info("%s: %s win by its vendored certificate", result.start, result.winner)
+            rows.append(outcome_row(rules, result.start, result.winner, result.line, 0))
+    skipped = set(vendored.roots) if vendored is not None else set()
+    starts = [start for start in run_starts[chunk::chunks] if start not in skipped]
     for start in progress(
         starts, total=len(starts), desc=f"shiritori {variant} chunk {chunk}", logger=log
     ):
-        if vendored is not None and start in vendored.roots:
-            result = certificates.add_vendored(start, vendored)
-            log.info("%s: %s win by its vendored certificate (checked)", start, result.winner)
-        else:
-            result = staged.solve(start)
-            certificates.add(result)
+        result = staged.solve(start)
+        certificates.add(result)
         rows.append(outcome_row(rules, start, result.winner, result.line, result.nodes))
     log.info(
         "%s chunk %d: %d starts, %d nodes, table %d entries; certificates: %d nodes, "

@@ -25,13 +25,17 @@ a yokai win the root's ``word`` is the start word, for a human win its ``word`` 
 its only reply is the start word.
 
 The check walks every node at the positions it is reached at. Two facts of the rules let it
-visit a shared node once: a strategy that wins at used words ``S`` also wins at any
-``S' ⊇ S`` that contains none of the words the winner's strategy says (the loser only has
-fewer replies; "the winner's words" W of a node: its words, the mirror answers, and the
-interchanged images of both), and a loser node stays won at a unit that accepts fewer
-words. The mirror entries rest on the same two facts: after reply ``x`` and answer ``y`` the
-loser faces the same node with more words used, so every other reply's strategy must avoid
-``x``, ``y`` and the words they ban, and no two mirror entries may share an answer.
+visit a shared node once: a strategy that wins at used words ``S`` also wins at used words
+``S'`` when the loser has no reply at ``S'`` it did not have at ``S`` and the winner still
+has every word it says. With W, "the winner's words" of a node (its words, the mirror
+answers, and the interchanged images of both), and L, "the loser's words" (every word that
+could answer a unit the loser answers somewhere in the node's strategy), that is
+``S ∩ L ⊆ S'`` and ``W ∩ S' = ∅``; words outside L and W do not matter, which lets one
+strategy serve the start words that lead to the same trap. And a loser node stays won at a
+unit that accepts fewer words. The mirror entries rest on the same two facts: after reply
+``x`` and answer ``y`` the loser faces the same node with more words used, so every other
+reply's strategy must avoid ``x``, ``y`` and the words they ban, and no two mirror entries
+may share an answer.
 """
 
 from __future__ import annotations
@@ -72,12 +76,14 @@ class CertificateError(Exception):
 @dataclass(frozen=True)
 class _Words:
     """What a checked strategy needs to stay winning elsewhere: the words the winner says
-    (``said``, interchanged images included) and the words of its mirror entries
-    (``mirrored``, both words of each pair; ``pairs`` maps each to its partner)."""
+    (``said``, interchanged images included), the words of its mirror entries
+    (``mirrored``, both words of each pair; ``pairs`` maps each to its partner) and the
+    words that could answer a unit the loser answers in it (``answering``)."""
 
     said: int
     mirrored: int
     pairs: dict[int, int]
+    answering: int
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,7 @@ class VariantChecker:
             unit: accepted_units(unit, game.rules) for unit in set(game.first) | set(game.last)
         }
         self._pairs: dict[int, int] = {}
+        self._answering: dict[str, int] = {}
 
     # -- one certificate ---------------------------------------------------------------------
 
@@ -163,14 +170,16 @@ class VariantChecker:
         if game.last[i] == LOSING_UNIT:
             raise CertificateError(f"the winner's word {word} ends in ン: its speaker loses")
         for anchor in self._anchors.get(key, ()):
-            if anchor.used & ~used == 0 and self._still_wins(anchor.words, used):
+            if anchor.used & anchor.words.answering & ~used == 0 and self._still_wins(
+                anchor.words, used
+            ):
                 return anchor.words  # the strategy checked there also wins here
         try:
             after = self._loser_turn(key, node, used | game.bans[i], game.last[i])
         except CertificateError as error:
             error.path.append(word)
             raise
-        words = _Words(after.said | 1 << i, after.mirrored, after.pairs)
+        words = _Words(after.said | 1 << i, after.mirrored, after.pairs, after.answering)
         self._anchors.setdefault(key, []).append(_Anchor(used, words))
         return words
 
@@ -212,6 +221,7 @@ class VariantChecker:
             raise CertificateError(f"after {unit}: {what}")
         index = game.index
         said = mirrored = 0
+        answering = self._answering_words(unit)
         twins: dict[str, _Words] = {}  # the strategies after the replies with an answer node
         mirrors: list[tuple[int, int]] = []
         for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
@@ -229,6 +239,7 @@ class VariantChecker:
                     twins[reply] = words
                     said |= words.said
                     mirrored |= words.mirrored
+                    answering |= words.answering
                 elif target == MIRROR:
                     mirrors.append((r, self._mirror(reply, via, used, unit)))
                 elif target != INTERCHANGED:
@@ -250,7 +261,15 @@ class VariantChecker:
                     "words elsewhere at this node"
                 )
             mirrored |= 1 << x | 1 << y
-        return _Words(said, mirrored, self._pairs)
+        return _Words(said, mirrored, self._pairs, answering)
+
+    def _answering_words(self, unit: str) -> int:
+        """Every word that could answer ``unit``, used or not (as bits)."""
+        known = self._answering.get(unit)
+        if known is None:
+            known = sum(1 << j for j in self.game.candidates(unit))
+            self._answering[unit] = known
+        return known
 
     def _mirror(self, reply: str, answer: str | None, used: int, unit: str) -> int:
         """Check that the winner may answer ``reply`` with ``answer`` and so hand the loser a
@@ -317,7 +336,9 @@ class Report:
 
 
 def load_nodes(proofs: str | Path, variant: str) -> tuple[dict[int, Node], dict[str, int]]:
-    """The nodes of one variant's certificates in ``proofs`` and each start word's root."""
+    """The nodes of one variant's certificates in ``proofs`` and each start word's root, in
+    the order the certificates were built (by root id): a node two certificates share is
+    first checked at the position it was built for."""
     table = pq.read_table(
         proofs,
         columns=["start", "node", "root", "word", "replies", "next", "via"],
@@ -339,7 +360,7 @@ def load_nodes(proofs: str | Path, variant: str) -> tuple[dict[int, Node], dict[
         nodes[key] = Node(word, tuple(replies), tuple(nxt), tuple(via))
         if root:
             roots[start] = key
-    return nodes, roots
+    return nodes, dict(sorted(roots.items(), key=lambda item: item[1]))
 
 
 def verify_results(
@@ -367,14 +388,13 @@ def verify_results(
             claimed = dict(zip(starts, winners, strict=True))
             graph, roots = load_nodes(proofs, variant)
             checker = VariantChecker(Shiritori(lexicon, Rules.from_variant_id(variant)), graph)
-            for start, winner in claimed.items():
-                root = roots.get(start)
-                if winner == "unknown":
-                    if root is not None:
-                        failures.append(f"{variant} {start}: a certificate for an unknown pair")
+            for start, root in roots.items():  # in the order they were built
+                winner = claimed.get(start)
+                if winner is None:
+                    failures.append(f"{variant} {start}: a certificate for a pair not in outcomes")
                     continue
-                if root is None:
-                    failures.append(f"{variant} {start}: no certificate for a {winner} win")
+                if winner == "unknown":
+                    failures.append(f"{variant} {start}: a certificate for an unknown pair")
                     continue
                 pairs += 1
                 try:
@@ -388,8 +408,9 @@ def verify_results(
                         f"{variant} {start}: the certificate proves a {proved} win, "
                         f"the outcomes say {winner}"
                     )
-            for start in sorted(set(roots) - set(claimed)):
-                failures.append(f"{variant} {start}: a certificate for a pair not in the outcomes")
+            for start, winner in claimed.items():
+                if winner != "unknown" and start not in roots:
+                    failures.append(f"{variant} {start}: no certificate for a {winner} win")
             nodes += checker.checked
     finally:
         sys.setrecursionlimit(limit)
