@@ -38,9 +38,10 @@ ASOBI = Path(sys.executable).with_name("asobi")
 RUN_TIMEOUT = 60 * 60  # seconds: ~4 min on an idle 2-core machine, 45 min seen under load 25
 
 # Every game on, with bounds that keep each job a few seconds; shards on purpose (two
-# daifugō number ranges, two self-play batches, two shiritori variants; chopsticks fits one
-# shard of 600,000 positions) so that gather rules merge cluster outputs. 43 Snakemake jobs,
-# 41 of them Slurm jobs: each costs two Snakemake start-ups, so keep the count small.
+# daifugō number ranges, two self-play batches; chopsticks fits one shard of 600,000
+# positions, the primes catalogue one shard, shiritori one variant) so that gather rules merge
+# cluster outputs. 46 Snakemake jobs, 44 of them Slurm jobs: each costs two Snakemake
+# start-ups (about 4 CPU s each), so keep the count small.
 TINY: dict[str, Any] = {
     "fivelines": {"grundy_max": 40, "total_max": 10, "proof_max_width": 4, "proof_max_rows": 2},
     "chopsticks": {
@@ -76,11 +77,13 @@ TINY: dict[str, Any] = {
         "z3_max": 40,
         "z3_shard_size": 40,
         "genocchi_max": 60,
+        "primes_max": 100000,  # one catalogue shard (the default is four of 25 million)
+        "primes_shard_size": 100000,
+        "hand_sizes": [5],
     },
     "shiritori": {
         "variants": [
             "long_vowel-vowel__small_kana-enlarge__final_u-written__dakuten-strict__aliases-ban",
-            "long_vowel-vowel__small_kana-enlarge__final_u-written__dakuten-free__aliases-ban",
         ],
         "max_starts": 10,
         "start_chunks": 1,
