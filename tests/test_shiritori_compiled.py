@@ -39,8 +39,14 @@ def compiled_results(game: Shiritori, table_bits: int = 12, **store):
     return {start: solve_open_start(solver, search, start, BIG) for start in game.words}
 
 
-def assert_agrees_with_plain(game: Shiritori, table_bits: int, **store) -> None:
+def assert_agrees_with_plain(
+    game: Shiritori, table_bits: int, *, must_decide: bool = True, **store
+) -> None:
+    """Every decided start word has the plain search's winner and a line that ends so;
+    with ``must_decide`` every start word is decided."""
     for start, result in compiled_results(game, table_bits, **store).items():
+        if result is None and not must_decide:
+            continue  # out of budget: reported unknown, never guessed
         assert result is not None, start
         assert result.winner == plain_winner(game, start), start
         assert line_winner(game, result.line) == result.winner, result.line
@@ -75,7 +81,12 @@ def test_compiled_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs,
         if a < len(words) and b < len(words) and a != b:
             aliases[words[a]].append(words[b])
             aliases[words[b]].append(words[a])
-    assert_agrees_with_plain(Shiritori(Lexicon.from_pairs(aliases.items()), rules), table_bits)
+    # 2**8 slots: most entries are overwritten, which tests that collisions never give a
+    # wrong answer; df-pn may then not converge within the budget (e.g. ウカア among
+    # タカア アカダ アキア アキダ ウカア ダカア アカア アカウ アキウ アクウ ウカウ under
+    # vowel/enlarge/written/free/ban), so only the 2**14 table must decide every word
+    game = Shiritori(Lexicon.from_pairs(aliases.items()), rules)
+    assert_agrees_with_plain(game, table_bits, must_decide=table_bits >= 14)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -85,7 +96,8 @@ def test_compiled_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs,
     rules=st.sampled_from(ALL_RULES),
     # 2**4 entries make df-pn thrash to the budget with or without the store (a start word
     # of ['アカイ', 'アカウ', 'アクア', 'アカア', 'アキア', 'イカイ', 'ウカウ'] stays open
-    # after 10**6 nodes): 8 bits is the smallest table the plain test uses too
+    # after 10**6 nodes), and 2**8 can too (the plain test's example): only the 2**12
+    # table must decide every word, the 2**8 one must never be wrong
     table_bits=st.sampled_from([8, 12]),
     sets_bits=st.sampled_from([3, 10]),
     capacity=st.sampled_from([1, 16]),
@@ -101,7 +113,9 @@ def test_proof_store_agrees_with_plain_search_on_dense_lexicons(
             aliases[words[b]].append(words[a])
     game = Shiritori(Lexicon.from_pairs(aliases.items()), rules)
     store = {"proof_store": True, "store_min_nodes": 0, "sets_bits": sets_bits}
-    assert_agrees_with_plain(game, table_bits, store_capacity=capacity, **store)
+    assert_agrees_with_plain(
+        game, table_bits, must_decide=table_bits >= 12, store_capacity=capacity, **store
+    )
 
 
 def test_proof_store_is_used_on_the_real_list():
