@@ -34,7 +34,13 @@ from asobi.core.config import package_data
 from asobi.shiritori.shiritori import LOSING_UNIT, Shiritori, bits
 from asobi.shiritori.solver import _LOSS, BudgetExceeded, StagedSolver, StartResult
 from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR
-from asobi.shiritori.verify import CertificateError, Node, VariantChecker, load_nodes
+from asobi.shiritori.verify import (
+    CertificateError,
+    Node,
+    VariantChecker,
+    exchanged,
+    load_nodes,
+)
 
 
 class CertificateFailure(Exception):
@@ -90,7 +96,6 @@ class CertificateBuilder:
         self._said: dict[int, int] = {}
         self._answering: dict[int, int] = {}
         self._shared: dict[tuple[str, int], list[tuple[int, int]]] = {}
-        self._answering_unit: dict[str, int] = {}
         self.shared_hits = 0
         self._start = ""
         self._stage = "python"
@@ -273,12 +278,9 @@ class CertificateBuilder:
         game, solver = self.game, self.solver
         entries: list[tuple[str, int, str | None]] = []
         said = 0
-        answering = self._answering_unit.get(unit)
-        if answering is None:
-            answering = sum(1 << j for j in game.candidates(unit))
-            self._answering_unit[unit] = answering
+        answering = game.candidate_bits(unit)
         children: dict[int, int] = {}
-        exchanged: list[tuple[int, int]] = []
+        interchanged: list[tuple[int, int]] = []
         for r in game.candidates(unit):
             if used >> r & 1:
                 continue
@@ -292,7 +294,7 @@ class CertificateBuilder:
                 first = self._first_free(c, used)
                 if first != r:
                     entries.append((reply, INTERCHANGED, game.words[first]))
-                    exchanged.append((r, first))
+                    interchanged.append((r, first))
                     continue
                 before = solver.used
                 banned = solver._play(c)
@@ -305,14 +307,8 @@ class CertificateBuilder:
                 children[r] = child
                 said |= self._said[child]
                 answering |= self._answering[child]
-        for r, first in exchanged:  # the winner's words after r: those after first, swapped
-            after = self._said[children[first]]
-            image = after & ~(1 << r | 1 << first)
-            if after >> r & 1:
-                image |= 1 << first
-            if after >> first & 1:
-                image |= 1 << r
-            said |= image
+        for r, first in interchanged:  # the winner's words after r: those after first
+            said |= exchanged(self._said[children[first]], r, first)
         return entries, said, answering
 
     # -- which class wins --------------------------------------------------------------------

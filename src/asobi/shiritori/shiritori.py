@@ -294,6 +294,18 @@ class Shiritori:
             found.extend(self._starting_with.get(unit, ()))
         return tuple(sorted(found))
 
+    def candidate_bits(self, letter: str) -> int:
+        """:meth:`candidates` as a bit set (bit ``i`` for word ``i``)."""
+        known = self._candidate_bits.get(letter)
+        if known is None:
+            known = sum(1 << i for i in self.candidates(letter))
+            self._candidate_bits[letter] = known
+        return known
+
+    @cached_property
+    def _candidate_bits(self) -> dict[str, int]:
+        return {}
+
     def legal_moves(self, position: Position) -> tuple[str, ...]:
         """Every unused word that may answer ``position.letter`` (words ending in ン included:
         saying one is legal, and loses); none once the game is over."""

@@ -113,7 +113,6 @@ class VariantChecker:
             unit: accepted_units(unit, game.rules) for unit in set(game.first) | set(game.last)
         }
         self._pairs: dict[int, int] = {}
-        self._answering: dict[str, int] = {}
 
     # -- one certificate ---------------------------------------------------------------------
 
@@ -221,7 +220,7 @@ class VariantChecker:
             raise CertificateError(f"after {unit}: {what}")
         index = game.index
         said = mirrored = 0
-        answering = self._answering_words(unit)
+        answering = game.candidate_bits(unit)
         twins: dict[str, _Words] = {}  # the strategies after the replies with an answer node
         mirrors: list[tuple[int, int]] = []
         for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
@@ -263,14 +262,6 @@ class VariantChecker:
             mirrored |= 1 << x | 1 << y
         return _Words(said, mirrored, self._pairs, answering)
 
-    def _answering_words(self, unit: str) -> int:
-        """Every word that could answer ``unit``, used or not (as bits)."""
-        known = self._answering.get(unit)
-        if known is None:
-            known = sum(1 << j for j in self.game.candidates(unit))
-            self._answering[unit] = known
-        return known
-
     def _mirror(self, reply: str, answer: str | None, used: int, unit: str) -> int:
         """Check that the winner may answer ``reply`` with ``answer`` and so hand the loser a
         unit that accepts no more words than ``unit``; returns the answer's index."""
@@ -310,12 +301,17 @@ class VariantChecker:
         words = twins[twin]
         if words.mirrored >> r & 1 or words.mirrored >> t & 1:
             raise CertificateError(f"{reply} and {twin}: interchanged words in a mirror pair")
-        swapped = words.said & ~(1 << r | 1 << t)
-        if words.said >> r & 1:
-            swapped |= 1 << t
-        if words.said >> t & 1:
-            swapped |= 1 << r
-        return swapped
+        return exchanged(words.said, r, t)
+
+
+def exchanged(word_bits: int, a: int, b: int) -> int:
+    """The bit set ``word_bits`` with words ``a`` and ``b`` exchanged."""
+    swapped = word_bits & ~(1 << a | 1 << b)
+    if word_bits >> a & 1:
+        swapped |= 1 << b
+    if word_bits >> b & 1:
+        swapped |= 1 << a
+    return swapped
 
 
 @dataclass(frozen=True)
