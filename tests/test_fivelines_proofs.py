@@ -29,12 +29,21 @@ def test_lemma_c_row_grundy_value_is_its_length(width):
 def test_a_false_lemma_yields_a_checked_counterexample():
     # "c + d <= b never gives c XOR d = b" is false (erase nothing: c = b, d = 0).
     b, c, d = z3.BitVecs("b c d", 8)
-    status, _, text = find_counterexample(
+    status, _, _, text = find_counterexample(
         [z3.ULE(z3.ZeroExt(2, c) + z3.ZeroExt(2, d), z3.ZeroExt(2, b)), c ^ d == b], [b, c, d]
     )
     assert status == "counterexample"
     model = json.loads(text)
     assert model["c"] + model["d"] <= model["b"] and model["c"] ^ model["d"] == model["b"]
+
+
+def test_the_work_count_is_the_same_on_every_run():
+    # The proofs table holds z3's work count instead of wall-clock seconds, so that a rerun
+    # writes the same table. Earlier checks in the same process must not change it.
+    first = prove("row_grundy", 5).z3_rlimit
+    prove("move_breaks_zero", 6)
+    prove("zero_reachable", 4, rows=3)
+    assert prove("row_grundy", 5).z3_rlimit == first > 0
 
 
 def test_unknown_lemma_is_an_input_error():

@@ -82,6 +82,12 @@ def write_proof(out: str, lemma: str, max_width: int, max_rows: int | None = Non
         prove(lemma, width, rows)
         for width, rows in progress(jobs, total=len(jobs), desc=f"z3 {lemma}", logger=log)
     ]
+    log.info(
+        "z3 %s: %d checks, %.1f s of solver time",
+        lemma,
+        len(results),
+        sum(r.seconds for r in results),
+    )
     failed = [r for r in results if r.status != "proved"]
     for r in failed:
         log.error(

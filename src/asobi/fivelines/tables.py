@@ -29,7 +29,7 @@ PROOFS_SCHEMA = pa.schema(
         ("width", pa.int32()),
         ("rows", pa.int32()),
         ("status", pa.string()),
-        ("seconds", pa.float64()),
+        ("z3_rlimit", pa.int64()),
         ("counterexample", pa.string()),
     ]
 )
@@ -100,7 +100,7 @@ def proofs_table(results: list[ProofResult]) -> pa.Table:
                 "width": r.width,
                 "rows": r.rows,
                 "status": r.status,
-                "seconds": r.seconds,
+                "z3_rlimit": r.z3_rlimit,
                 "counterexample": r.counterexample,
             }
             for r in results

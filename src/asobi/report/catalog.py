@@ -151,7 +151,8 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "width": "Bit-vector width of the check",
         "rows": "Number of rows (lemma b) or null",
         "status": "`proved` or `counterexample`",
-        "seconds": "Solver time in seconds (the only timing column in the dataset)",
+        "z3_rlimit": "z3's deterministic work count for the check (its `rlimit count` "
+        "statistic, from a fresh context): the same on every run with the same z3 version",
         "counterexample": "The counterexample found, if any",
     },
     "chopsticks/variants": {
