@@ -219,3 +219,5 @@ def test_a_tiny_shard_size_is_refused_before_planning_jobs():
     assert len(number_ranges(MAX_SHARDS * 1000 - 1, 1000)) == MAX_SHARDS
     with pytest.raises(ConfigError, match="use a shard size of at least 100101"):
         number_ranges(100_000_000, 1)
+    with pytest.raises(ConfigError, match="^daifugo.z3_shard_size: 100000000 numbers"):
+        number_ranges(100_000_000, 1, "daifugo.z3_shard_size")

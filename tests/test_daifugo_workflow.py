@@ -108,7 +108,8 @@ def test_a_tiny_shard_size_is_refused_while_the_workflow_is_parsed(snakemake_run
     tiny["daifugo"].update(n_max=100_000_000, shard_size=1)
     result, _ = snakemake_run(tiny, TARGETS, dry_run=True)
     assert result.returncode == 2
-    assert "asobi: daifugo: 100000000 numbers in shards of 1 make more than 1000 jobs" in (
-        result.stderr
+    assert (
+        "asobi: daifugo.shard_size: 100000000 numbers in shards of 1 make more than 1000 jobs"
+        in result.stderr
     )
     assert "Job stats" not in result.stdout

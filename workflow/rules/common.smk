@@ -4,6 +4,7 @@ import sys
 from asobi.core.config import validate_config
 from asobi.report.browser import find_browser
 from asobi.core.errors import ConfigError
+from asobi.core.shards import number_ranges
 
 
 def refuse_config_unless(check, *args):
@@ -16,6 +17,17 @@ def refuse_config_unless(check, *args):
     except ConfigError as error:
         sys.stderr.write(f"asobi: {error}\n")
         sys.exit(2)
+
+
+def number_shards(game, top, shard_size, offset=0):
+    """The shard names ``lo-hi`` of ``2..config[game][top] - offset``; a tiny shard size
+    would plan millions of jobs: refused here with one line naming the key (MAX_SHARDS).
+    """
+    block = config[game]
+    ranges = refuse_config_unless(
+        number_ranges, block[top] - offset, block[shard_size], f"{game}.{shard_size}"
+    )
+    return [f"{lo}-{hi}" for lo, hi in ranges]
 
 
 _validated = refuse_config_unless(

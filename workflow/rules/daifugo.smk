@@ -1,29 +1,16 @@
 # 素数大富豪 (prime daifugō): numbers table (sharded by range), layouts, z3 cross-check,
 # playable-prime catalogue (sharded by range), hand odds, claims.
 # Each rule gets only the config keys it reads; DAIFUGO_RULES is the deck part of the block.
-from asobi.core.shards import number_ranges
-
 DAIFUGO = config["daifugo"]
 DAIFUGO_RULES = {
     key: DAIFUGO[key] for key in ("suits", "jokers", "joker_zero", "max_tower_depth")
 }
-# a tiny shard size would plan millions of jobs: refused here with one line (MAX_SHARDS)
-for top, width in (("n_max", "shard_size"), ("z3_max", "z3_shard_size")):
-    refuse_config_unless(number_ranges, DAIFUGO[top], DAIFUGO[width])
-refuse_config_unless(
-    number_ranges, DAIFUGO["primes_max"] - 1, DAIFUGO["primes_shard_size"]
+
+DAIFUGO_NUMBER_SHARDS = number_shards("daifugo", "n_max", "shard_size")
+DAIFUGO_Z3_SHARDS = number_shards("daifugo", "z3_max", "z3_shard_size")
+DAIFUGO_PRIME_SHARDS = number_shards(
+    "daifugo", "primes_max", "primes_shard_size", offset=1
 )
-DAIFUGO_NUMBER_SHARDS = [
-    f"{lo}-{hi}" for lo, hi in number_ranges(DAIFUGO["n_max"], DAIFUGO["shard_size"])
-]
-DAIFUGO_Z3_SHARDS = [
-    f"{lo}-{hi}"
-    for lo, hi in number_ranges(DAIFUGO["z3_max"], DAIFUGO["z3_shard_size"])
-]
-DAIFUGO_PRIME_SHARDS = [
-    f"{lo}-{hi}"
-    for lo, hi in number_ranges(DAIFUGO["primes_max"] - 1, DAIFUGO["primes_shard_size"])
-]
 
 GAME_OUTPUTS["daifugo"] = lambda: [
     "results/daifugo/numbers.parquet",

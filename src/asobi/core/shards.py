@@ -15,16 +15,19 @@ from asobi.core.errors import ConfigError
 MAX_SHARDS = 1000
 
 
-def number_ranges(n_max: int, shard_size: int) -> list[tuple[int, int]]:
+def number_ranges(
+    n_max: int, shard_size: int, setting: str = "shard_size"
+) -> list[tuple[int, int]]:
     """Inclusive ranges ``(lo, hi)`` covering ``2..n_max`` in shards of ``shard_size``;
-    :class:`ConfigError` beyond :data:`MAX_SHARDS` shards.
+    :class:`ConfigError` beyond :data:`MAX_SHARDS` shards, naming the config ``setting``
+    that gave the shard size.
 
     >>> number_ranges(10, 4)
     [(2, 4), (5, 8), (9, 10)]
     """
     if shard_size < 1 or n_max // shard_size + 1 > MAX_SHARDS:
         raise ConfigError(
-            f"daifugo: {n_max} numbers in shards of {shard_size} make more than {MAX_SHARDS} "
+            f"{setting}: {n_max} numbers in shards of {shard_size} make more than {MAX_SHARDS} "
             f"jobs; use a shard size of at least {-(-n_max // (MAX_SHARDS - 1))}"
         )
     ranges = []
