@@ -26,9 +26,9 @@ from asobi.core.tables import sha256_file
 from asobi.report.datapackage import PACKAGE_FILE, describe_table, load_package, table_files
 
 REFERENCE_ERRORS_SHOWN = 5
-#: Rows of each table frictionless reads by default. It checks about 20 000 cells a second
-#: (measured: 60 µs a cell on the loaded 2-core machine), so every row of a default run
-#: (63 M cells) takes about an hour; asobi's own checks read every row anyway.
+#: Rows of each table frictionless reads by default. It checks about 13 000 cells a CPU
+#: second (fewer in list columns), so every row of a default run (98 M cells) took 2 h 6 min
+#: of CPU (docs/PERFORMANCE.md, "Publishing"); asobi's own checks read every row anyway.
 REFERENCE_ROWS = 10_000
 
 
