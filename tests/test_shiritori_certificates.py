@@ -435,13 +435,13 @@ VENDORED = sorted((REPO / "src" / "asobi" / "data" / "shiritori" / "proofs").glo
 @pytest.mark.parametrize("path", VENDORED, ids=[p.stem for p in VENDORED])
 def test_every_vendored_certificate_holds_under_its_variants_rules(path):
     # What the default run relies on instead of searching: each shipped file's certificates,
-    # checked with the rules alone (one checker, in build order), and each start word's
-    # outcome is a decided winner.
+    # checked with the rules alone (one checker, in build order); check() raises
+    # CertificateError on the first reply not covered or move not legal.
     from asobi.shiritori.verify import load_nodes
 
     variant = path.stem
     nodes, roots = load_nodes(path, variant)
     assert roots, f"{path.name} holds no certificate of {variant}"
     checker = VariantChecker(Shiritori(CLEAN.lexicon, Rules.from_variant_id(variant)), nodes)
-    winners = {start: checker.check(start, root) for start, root in roots.items()}
-    assert set(winners.values()) <= {"human", "yokai"}
+    for start, root in roots.items():
+        checker.check(start, root)

@@ -135,7 +135,7 @@ def local_rules(log: str) -> set[str]:
 
 
 def table_contents(path: Path):
-    """A Parquet table without its metadata (which records the run's config and time)."""
+    """A Parquet table without its metadata (which records the run's input paths)."""
     return pq.read_table(path).replace_schema_metadata(None)
 
 
