@@ -22,7 +22,7 @@ from asobi.shiritori.pipeline import write_outcomes, write_outcomes_chunk, write
 from asobi.shiritori.shiritori import ALL_RULES, DEFAULT_RULES, Lexicon, Rules, Shiritori
 from asobi.shiritori.solver import StagedSolver
 from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR, PROOFS_SCHEMA
-from asobi.shiritori.verify import CertificateError, Node, VariantChecker
+from asobi.shiritori.verify import CertificateError, Node, VariantChecker, load_nodes
 
 REPO = Path(__file__).resolve().parents[1]
 TSV = REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
@@ -437,8 +437,6 @@ def test_every_vendored_certificate_holds_under_its_variants_rules(path):
     # What the default run relies on instead of searching: each shipped file's certificates,
     # checked with the rules alone (one checker, in build order); check() raises
     # CertificateError on the first reply not covered or move not legal.
-    from asobi.shiritori.verify import load_nodes
-
     variant = path.stem
     nodes, roots = load_nodes(path, variant)
     assert roots, f"{path.name} holds no certificate of {variant}"
