@@ -100,6 +100,15 @@ def test_rokurokubi_yokai_win_confirmed_refuted_or_undecided_by_the_outcome():
     assert _winner_verdict(builder, "ロクロクビ", None) is Verdict.UNDECIDED
 
 
+def test_an_undecided_winner_claim_shows_the_open_line_not_a_principal_line():
+    rows = [(DEFAULT, "ロクロクビ", "unknown")]
+    open_claim = _claim(claims.rokurokubi_yokai_win, {OUTCOMES: _outcomes(rows)})
+    assert "open line ロクロクビ" in open_claim.evidence
+    rows = [(DEFAULT, "ロクロクビ", "yokai")]
+    won = _claim(claims.rokurokubi_yokai_win, {OUTCOMES: _outcomes(rows)})
+    assert "principal line ロクロクビ" in won.evidence
+
+
 def test_winner_claims_read_only_the_article_variant():
     # the other variant's yokai win for アズキアライ must not count
     claim = _claim(

@@ -20,7 +20,7 @@ from asobi.shiritori.shiritori import (
     Shiritori,
     line_winner,
 )
-from asobi.shiritori.solver import Solver, solve_open_start
+from asobi.shiritori.solver import Solver, StagedSolver, solve_open_start
 
 REPO = Path(__file__).resolve().parents[1]
 CLEAN = load_clean(REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv")
@@ -185,6 +185,54 @@ def test_budget_exhausted_stays_unknown():
     search = CompiledSearch(solver)
     assert solve_open_start(solver, search, "アカシサマ", 1000) is None
     assert search.nodes == 1001
+
+
+def assert_legal_and_open(game: Shiritori, line: tuple[str, ...]) -> None:
+    """Every word of ``line`` is a legal answer by the rules, and the game is not over."""
+    position = game.opening(line[0])
+    for word in line[1:]:
+        position = game.play(position, word)  # raises on an illegal word
+    assert not game.is_over(position), line
+    assert line_winner(game, line) is None
+
+
+def test_an_unknown_start_words_line_is_where_the_search_stands():
+    # Issue 11 asks how far each open word got: its line in outcomes is the open line.
+    game = Shiritori(CLEAN.lexicon, Rules(dakuten="free"))
+    staged = StagedSolver(game, node_budget=100, proof_budget=100, compiled_budget=20_000)
+    result = staged.solve("アカシサマ")
+    assert result.winner == "unknown"
+    assert result.line[0] == "アカシサマ" and len(result.line) >= 3
+    assert_legal_and_open(game, result.line)
+    python_only = StagedSolver(game, node_budget=100, proof_budget=100)
+    assert python_only.solve("アカシサマ").line == ("アカシサマ",)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words=st.lists(synthetic_word, min_size=2, max_size=14, unique=True),
+    alias_pairs=st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13)), max_size=3),
+    rules=st.sampled_from(ALL_RULES),
+    budget=st.integers(1, 40),
+)
+def test_open_lines_are_legal_and_leave_the_state_unchanged(words, alias_pairs, rules, budget):
+    aliases: dict[str, list[str]] = {w: [] for w in words}
+    for a, b in alias_pairs:
+        if a < len(words) and b < len(words) and a != b:
+            aliases[words[a]].append(words[b])
+            aliases[words[b]].append(words[a])
+    game = Shiritori(Lexicon.from_pairs(aliases.items()), rules)
+    solver = Solver(game)
+    search = CompiledSearch(solver, table_bits=8)
+    for start in game.words:
+        if solve_open_start(solver, search, start, budget) is not None:
+            continue
+        solver._apply_start(start)
+        before = (list(solver.remaining), list(solver.avail), solver.used)
+        unit = solver.unit_id[game.last[game.word_index(start)]]
+        line = (start, *search.open_line(unit))
+        assert (list(solver.remaining), list(solver.avail), solver.used) == before
+        assert_legal_and_open(game, line)
 
 
 def test_a_budget_spent_in_slices_decides_as_one_call_and_reports_progress():

@@ -280,7 +280,8 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
     "shiritori/outcomes": {
         "start": "The start word (the yokai's name)",
         "winner": "`yokai` (first player), `human`, or `unknown` if undecided in budget",
-        "line": "One winning line (principal variation)",
+        "line": "One winning line (principal variation); for `unknown`, the open line "
+        "the search was following when its budget ran out (decides nothing)",
         "nodes": "Search nodes visited",
     },
     "shiritori/proofs": {

@@ -197,7 +197,8 @@ def _winner_claim(
         formal=f"article's rules, the yokai starts with {start}: the winner with perfect play "
         f"is the {expected}",
         verdict=decide_winner(found, expected),
-        evidence=f"solved winner: {found}; principal line {line}",
+        evidence=f"solved winner: {found}; "
+        + (f"open line {line}" if found == "unknown" else f"principal line {line}"),
         tables=(OUTCOMES_TABLE,),
     )
 

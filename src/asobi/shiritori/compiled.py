@@ -466,6 +466,48 @@ class CompiledSearch:
             return None
         return pn == 0
 
+    def open_line(self, u: int, limit: int = 200) -> list[str]:
+        """The words of the line df-pn was following at the solver's current state (solver
+        state unchanged): from the player to answer ``u``, always the child with the smallest
+        disproof number in the table (df-pn's next choice, the most-proving path), ending
+        with the first child the table holds no open numbers for, at most ``limit`` plies.
+
+        Only meaningful after :meth:`mover_wins` returned None: it shows where an undecided
+        search stands, and decides nothing.
+        """
+        solver = self.solver
+        line: list[str] = []
+        played: list[tuple[int, list[int]]] = []
+        try:
+            while len(line) < limit:
+                best, best_dn, best_open = -1, _INF, False
+                for c in solver.playable_at[u]:
+                    if not solver.remaining[c]:
+                        continue
+                    banned = solver._play(c)
+                    used = self._hash(np.array(solver.remaining))[:2]
+                    key, check = used ^ self.unit_keys[solver.end[c]]
+                    replies = solver.avail[solver.end[c]]
+                    solver._unplay(c, banned)
+                    pn, dn, _ = self.stored(int(key), int(check))
+                    seen = pn >= 0
+                    if not seen:
+                        pn, dn = 1, replies
+                    if 0 < dn < best_dn and pn > 0:
+                        best, best_dn, best_open = c, dn, seen
+                if best < 0:
+                    break
+                taken = solver.size[best] - solver.remaining[best]
+                line.append(solver.game.words[solver.class_words[best][taken]])
+                played.append((best, solver._play(best)))
+                u = solver.end[best]
+                if not best_open:
+                    break
+        finally:
+            for c, banned in reversed(played):
+                solver._unplay(c, banned)
+        return line
+
     def winning_class(self, u: int, budget: int) -> int | None:
         """A class whose play leaves the opponent lost (solver state unchanged); None if none.
 

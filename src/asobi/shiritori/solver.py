@@ -479,7 +479,11 @@ class StagedSolver:
         self.compiled: CompiledSearch | None = None  # built for the first open word
 
     def solve(self, start: str) -> StartResult:
-        """Winner, principal line and nodes (all stages) for the yokai's start word."""
+        """Winner, principal line and nodes (all stages) for the yokai's start word.
+
+        For a word the compiled stage leaves ``unknown`` the line is its open line
+        (:meth:`CompiledSearch.open_line`): where the search stands, not a result.
+        """
         solver = self.solver
         result = solver.solve(
             start, node_budget=self.node_budget, proof_budget=self.proof_budget or None
@@ -495,7 +499,10 @@ class StagedSolver:
         budget = self.compiled_budget
         decided = solve_open_start(solver, self.compiled, start, budget, self._progress(start))
         if decided is None:
-            return StartResult(start, "unknown", (start,), result.nodes + budget)
+            solver._apply_start(start)
+            unit = solver.unit_id[solver.game.last[solver.game.word_index(start)]]
+            line = (start, *self.compiled.open_line(unit))
+            return StartResult(start, "unknown", line, result.nodes + budget)
         nodes = result.nodes + decided.nodes
         return StartResult(start, decided.winner, decided.line, nodes, "compiled")
 

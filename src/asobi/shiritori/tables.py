@@ -5,7 +5,8 @@
 * ``words``: each clean word under each variant, its first and last unit, whether it ends in
   ン, the aliases it bans and its source lines;
 * ``outcomes``: per variant and start word, the winner (``yokai``, ``human`` or
-  ``unknown``), one principal line and the nodes searched;
+  ``unknown``), one principal line (for ``unknown``: the open line, where the search
+  stopped) and the nodes searched;
 * ``variant_summary``: per variant, counts of yokai wins, human wins, unknowns and nodes;
 * ``variant_effect``: per start word, in how many variants the winner differs from the
   article's rules;
