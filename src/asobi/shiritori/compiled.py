@@ -466,11 +466,12 @@ class CompiledSearch:
             return None
         return pn == 0
 
-    def open_line(self, u: int, limit: int = 200) -> list[str]:
+    def open_line(self, u: int, real_used: int, limit: int = 200) -> list[str]:
         """The words of the line df-pn was following at the solver's current state (solver
         state unchanged): from the player to answer ``u``, always the child with the smallest
         disproof number in the table (df-pn's next choice, the most-proving path), ending
         with the first child the table holds no open numbers for, at most ``limit`` plies.
+        ``real_used``: the words of the real game gone so far (bitset), to name the words.
 
         Only meaningful after :meth:`mover_wins` returned None: it shows where an undecided
         search stands, and decides nothing.
@@ -497,8 +498,9 @@ class CompiledSearch:
                         best, best_dn, best_open = c, dn, seen
                 if best < 0:
                     break
-                taken = solver.size[best] - solver.remaining[best]
-                line.append(solver.game.words[solver.class_words[best][taken]])
+                word = solver._real_word(best, real_used)  # the class's next unused word
+                real_used |= solver.game.bans[word]
+                line.append(solver.game.words[word])
                 played.append((best, solver._play(best)))
                 u = solver.end[best]
                 if not best_open:
