@@ -68,6 +68,16 @@ synthetic_word = st.tuples(
 ).map("".join)
 
 
+def dense_game(words: list[str], alias_pairs: list[tuple[int, int]], rules: Rules) -> Shiritori:
+    """The game of ``words``, the pairs (by index, out-of-range ones ignored) made aliases."""
+    aliases: dict[str, list[str]] = {w: [] for w in words}
+    for a, b in alias_pairs:
+        if a < len(words) and b < len(words) and a != b:
+            aliases[words[a]].append(words[b])
+            aliases[words[b]].append(words[a])
+    return Shiritori(Lexicon.from_pairs(aliases.items()), rules)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     words=st.lists(synthetic_word, min_size=2, max_size=12, unique=True),
@@ -76,16 +86,11 @@ synthetic_word = st.tuples(
     table_bits=st.sampled_from([8, 14]),
 )
 def test_compiled_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs, rules, table_bits):
-    aliases: dict[str, list[str]] = {w: [] for w in words}
-    for a, b in alias_pairs:
-        if a < len(words) and b < len(words) and a != b:
-            aliases[words[a]].append(words[b])
-            aliases[words[b]].append(words[a])
     # 2**8 slots: most entries are overwritten, which tests that collisions never give a
     # wrong answer; df-pn may then not converge within the budget (e.g. ウカア among
     # タカア アカダ アキア アキダ ウカア ダカア アカア アカウ アキウ アクウ ウカウ under
     # vowel/enlarge/written/free/ban), so only the 2**14 table must decide every word
-    game = Shiritori(Lexicon.from_pairs(aliases.items()), rules)
+    game = dense_game(words, alias_pairs, rules)
     assert_agrees_with_plain(game, table_bits, must_decide=table_bits >= 14)
 
 
@@ -106,12 +111,7 @@ def test_proof_store_agrees_with_plain_search_on_dense_lexicons(
     words, alias_pairs, rules, table_bits, sets_bits, capacity
 ):
     # every proof stored (min_nodes 0), tiny tables: many re-uses, many lost sets
-    aliases: dict[str, list[str]] = {w: [] for w in words}
-    for a, b in alias_pairs:
-        if a < len(words) and b < len(words) and a != b:
-            aliases[words[a]].append(words[b])
-            aliases[words[b]].append(words[a])
-    game = Shiritori(Lexicon.from_pairs(aliases.items()), rules)
+    game = dense_game(words, alias_pairs, rules)
     store = {"proof_store": True, "store_min_nodes": 0, "sets_bits": sets_bits}
     assert_agrees_with_plain(
         game, table_bits, must_decide=table_bits >= 12, store_capacity=capacity, **store
@@ -216,12 +216,7 @@ def test_an_unknown_start_words_line_is_where_the_search_stands():
     budget=st.integers(1, 40),
 )
 def test_open_lines_are_legal_and_leave_the_state_unchanged(words, alias_pairs, rules, budget):
-    aliases: dict[str, list[str]] = {w: [] for w in words}
-    for a, b in alias_pairs:
-        if a < len(words) and b < len(words) and a != b:
-            aliases[words[a]].append(words[b])
-            aliases[words[b]].append(words[a])
-    game = Shiritori(Lexicon.from_pairs(aliases.items()), rules)
+    game = dense_game(words, alias_pairs, rules)
     solver = Solver(game)
     search = CompiledSearch(solver, table_bits=8)
     for start in game.words:
