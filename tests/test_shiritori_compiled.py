@@ -224,8 +224,7 @@ def test_open_lines_are_legal_and_leave_the_state_unchanged(words, alias_pairs, 
             continue
         solver._apply_start(start)
         before = (list(solver.remaining), list(solver.avail), solver.used)
-        i = game.word_index(start)
-        line = (start, *search.open_line(solver.unit_id[game.last[i]], game.bans[i]))
+        line = (start, *search.open_line(start))
         assert (list(solver.remaining), list(solver.avail), solver.used) == before
         assert_legal_and_open(game, line)
 

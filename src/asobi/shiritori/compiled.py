@@ -466,17 +466,20 @@ class CompiledSearch:
             return None
         return pn == 0
 
-    def open_line(self, u: int, real_used: int, limit: int = 200) -> list[str]:
-        """The words of the line df-pn was following at the solver's current state (solver
-        state unchanged): from the player to answer ``u``, always the child with the smallest
-        disproof number in the table (df-pn's next choice, the most-proving path), ending
-        with the first child the table holds no open numbers for, at most ``limit`` plies.
-        ``real_used``: the words of the real game gone so far (bitset), to name the words.
+    def open_line(self, start: str, limit: int = 200) -> list[str]:
+        """The words df-pn was following after the yokai's ``start`` (the solver is left at
+        that start): always the child with the smallest disproof number in the table
+        (df-pn's next choice, the most-proving path), ending with the first child the table
+        holds no open numbers for, at most ``limit`` plies.
 
-        Only meaningful after :meth:`mover_wins` returned None: it shows where an undecided
-        search stands, and decides nothing.
+        Only meaningful after the search of ``start`` ran out of budget: it shows where an
+        undecided search stands, and decides nothing.
         """
         solver = self.solver
+        game = solver.game
+        i = game.word_index(start)
+        solver._apply_start(start)
+        u, real_used = solver.unit_id[game.last[i]], game.bans[i]  # real words gone, to name them
         line: list[str] = []
         played: list[tuple[int, list[int]]] = []
         try:

@@ -499,10 +499,7 @@ class StagedSolver:
         budget = self.compiled_budget
         decided = solve_open_start(solver, self.compiled, start, budget, self._progress(start))
         if decided is None:
-            game = solver.game
-            i = game.word_index(start)
-            solver._apply_start(start)
-            line = (start, *self.compiled.open_line(solver.unit_id[game.last[i]], game.bans[i]))
+            line = (start, *self.compiled.open_line(start))
             return StartResult(start, "unknown", line, result.nodes + budget)
         nodes = result.nodes + decided.nodes
         return StartResult(start, decided.winner, decided.line, nodes, "compiled")
