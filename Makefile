@@ -56,8 +56,12 @@ dryrun: $(VENV)/.installed-run
 release: results
 	$(BIN)/asobi report release results --out dist
 
+# benchmarks/shiritori_deep.py is not a benchmark but the tool for deep searches (it needs a
+# variant, start words and an output file), so the loop leaves it out.
 bench: $(VENV)/.installed-test
-	for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+	for script in benchmarks/*.py; do \
+	  case $$script in */shiritori_deep.py) continue;; esac; \
+	  echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean-results:
 	rm -rf results/*/ results/*.parquet results/summary.txt results/datapackage.json results/DATASET.md logs benchmarks/*/ benchmarks/*.tsv

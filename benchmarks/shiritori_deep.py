@@ -11,6 +11,12 @@ the config that produced them in the Parquet metadata) after each word, and prin
 line per word (winner, nodes, seconds, store hits). To vendor the certificates, copy the file
 to ``src/asobi/data/shiritori/proofs/VARIANT.parquet`` (README, "Certificates"): the default
 run then checks them with the rules instead of searching. Times are not asserted anywhere.
+
+``--warm "START W1 W2 ..."`` (repeatable) first searches the position after that line with
+``--budget`` nodes on the same table and proof store, and prints its verdict: a way to spend
+the budget on the one sub-position a trap hinges on (found by splitting the trap reply by
+reply). It only fills the table and the store; the start words are then solved, and their
+certificates built and checked, exactly as without it.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ def main() -> None:
     parser.add_argument("--store", action="store_true")
     parser.add_argument("--research-budget", type=int, default=50_000_000)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--warm", action="append", default=[], metavar="LINE")
     args = parser.parse_args()
     rules = Rules.from_variant_id(args.variant)
     game = Shiritori(load_clean(TSV).lexicon, rules)
@@ -62,9 +69,12 @@ def main() -> None:
         "compiled_store": args.store,
         "research_budget": args.research_budget,
         "starts": args.words,
+        "warm": args.warm,
         "chunk": 0,
         "chunks": 1,
     }
+    for line in args.warm:
+        print(json.dumps(warm(staged, line.split(), args.budget), ensure_ascii=False), flush=True)
     for word in args.words:
         began, cpu = time.perf_counter(), time.process_time()
         compiled = staged.compiled
@@ -99,6 +109,39 @@ def main() -> None:
             config=config,
             schema=PROOFS_SCHEMA,
         )
+
+
+def warm(staged: StagedSolver, line: list[str], budget: int) -> dict:
+    """Search the position after ``line`` (the yokai's start word, then the words said) with
+    ``budget`` compiled nodes (the next solve loads its own start again)."""
+    from asobi.shiritori.compiled import CompiledSearch
+
+    solver, game = staged.solver, staged.solver.game
+    if staged.compiled is None:
+        staged.compiled = CompiledSearch(
+            solver, table_bits=staged.compiled_table_bits, proof_store=staged.proof_store
+        )
+    search = staged.compiled
+    start, *said = line
+    solver._apply_start(start)
+    unit = solver.unit_id[game.last[game.word_index(start)]]
+    for word in said:
+        cls = solver.class_of_word[game.word_index(word)]
+        if cls not in solver.playable_at[unit] or not solver.remaining[cls]:
+            raise SystemExit(f"shiritori_deep: {word} cannot be said in the line {line}")
+        solver._play(cls)
+        unit = solver.end[cls]
+    began, nodes = time.process_time(), search.nodes
+    wins = search.mover_wins(unit, budget)
+    to_move = "human" if len(said) % 2 == 0 else "yokai"
+    verdict = "open" if wins is None else f"{to_move} {'wins' if wins else 'loses'}"
+    return {
+        "warm": " → ".join(line),
+        "to_move": to_move,
+        "verdict": verdict,
+        "compiled_nodes": search.nodes - nodes,
+        "cpu_seconds": round(time.process_time() - began, 1),
+    }
 
 
 if __name__ == "__main__":
