@@ -114,14 +114,8 @@ def main() -> None:
 def warm(staged: StagedSolver, line: list[str], budget: int) -> dict:
     """Search the position after ``line`` (the yokai's start word, then the words said) with
     ``budget`` compiled nodes (the next solve loads its own start again)."""
-    from asobi.shiritori.compiled import CompiledSearch
-
     solver, game = staged.solver, staged.solver.game
-    if staged.compiled is None:
-        staged.compiled = CompiledSearch(
-            solver, table_bits=staged.compiled_table_bits, proof_store=staged.proof_store
-        )
-    search = staged.compiled
+    search = staged.compiled_search()
     start, *said = line
     solver._apply_start(start)
     unit = solver.unit_id[game.last[game.word_index(start)]]

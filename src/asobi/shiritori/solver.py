@@ -490,19 +490,25 @@ class StagedSolver:
         )
         if result.winner != "unknown" or not self.compiled_budget:
             return result
+        compiled = self.compiled_search()
+        budget = self.compiled_budget
+        decided = solve_open_start(solver, compiled, start, budget, self._progress(start))
+        if decided is None:
+            line = (start, *compiled.open_line(start))
+            return StartResult(start, "unknown", line, result.nodes + budget)
+        nodes = result.nodes + decided.nodes
+        return StartResult(start, decided.winner, decided.line, nodes, "compiled")
+
+    def compiled_search(self) -> CompiledSearch:
+        """The compiled stage's search (built on first use; its table and proof store serve
+        every later start word)."""
         if self.compiled is None:
             from asobi.shiritori.compiled import CompiledSearch
 
             self.compiled = CompiledSearch(
-                solver, table_bits=self.compiled_table_bits, proof_store=self.proof_store
+                self.solver, table_bits=self.compiled_table_bits, proof_store=self.proof_store
             )
-        budget = self.compiled_budget
-        decided = solve_open_start(solver, self.compiled, start, budget, self._progress(start))
-        if decided is None:
-            line = (start, *self.compiled.open_line(start))
-            return StartResult(start, "unknown", line, result.nodes + budget)
-        nodes = result.nodes + decided.nodes
-        return StartResult(start, decided.winner, decided.line, nodes, "compiled")
+        return self.compiled
 
     def _progress(self, start: str) -> Callable[[int], None] | None:
         """The compiled search's progress callback for ``start`` (None without ``report``)."""
