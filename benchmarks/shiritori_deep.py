@@ -119,10 +119,13 @@ def warm(staged: StagedSolver, line: list[str], budget: int) -> dict:
     start, *said = line
     solver._apply_start(start)
     unit = solver.unit_id[game.last[game.word_index(start)]]
-    for word in said:
+    for k, word in enumerate(said, start=1):
         cls = solver.class_of_word[game.word_index(word)]
         if cls not in solver.playable_at[unit] or not solver.remaining[cls]:
-            raise SystemExit(f"shiritori_deep: {word} cannot be said in the line {line}")
+            raise SystemExit(
+                f"shiritori_deep: --warm: {word} cannot be said after {' → '.join(line[:k])} "
+                "(not a legal answer there, or a mirror word the reduced game sets aside)"
+            )
         solver._play(cls)
         unit = solver.end[cls]
     began, nodes = time.process_time(), search.nodes
