@@ -208,6 +208,16 @@ def test_an_unknown_start_words_line_is_where_the_search_stands():
     assert python_only.solve("アカシサマ").line == ("アカシサマ",)
 
 
+def test_the_staged_solver_builds_the_proof_store_at_the_sizes_a_deep_run_asks_for():
+    game = Shiritori(CLEAN.lexicon, DEFAULT_RULES)
+    sized = StagedSolver(
+        game, node_budget=100, proof_store=True, store_sets_bits=10, store_capacity=4
+    ).compiled_search()
+    default = StagedSolver(game, node_budget=100, proof_store=True).compiled_search()
+    assert sized.store[0].shape == (1 << 10,) and sized.store[6].shape[1] == 4
+    assert default.store[0].shape == (1 << 20,) and default.store[6].shape[1] == 256
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     words=st.lists(synthetic_word, min_size=2, max_size=14, unique=True),

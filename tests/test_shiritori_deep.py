@@ -55,3 +55,13 @@ def test_warm_refuses_a_line_that_cannot_be_played_and_writes_nothing(tmp_path):
     assert result.returncode != 0
     assert "--warm: ロクロクビ cannot be said after アズキトギ" in result.stderr
     assert not out.exists()
+
+
+def test_the_proof_store_sizes_change_no_verdict_and_are_recorded(tmp_path):
+    out = tmp_path / "proofs.parquet"
+    result = run_deep(out, "--store", "--store-sets-bits", "12", "--store-capacity", "8")
+    assert result.returncode == 0, result.stderr[-2000:]
+    records = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert records[0]["start"] == "アズキトギ" and records[0]["winner"] == "yokai"
+    config = json.loads(pq.read_metadata(out).metadata[b"asobi.config"])
+    assert (config["store_sets_bits"], config["store_capacity"]) == (12, 8)

@@ -467,10 +467,18 @@ class StagedSolver:
         compiled_budget: int = 0,
         compiled_table_bits: int = DEFAULT_TABLE_BITS,
         proof_store: bool = False,
+        store_sets_bits: int | None = None,
+        store_capacity: int | None = None,
         report: Callable[[str], None] | None = None,
     ) -> None:
         self.solver = Solver(game)
         self.proof_store = proof_store
+        #: the proof store's sizes when not the compiled search's defaults (deep runs)
+        self.store_sizes = {
+            key: value
+            for key, value in (("sets_bits", store_sets_bits), ("store_capacity", store_capacity))
+            if value is not None
+        }
         self.node_budget = node_budget
         self.proof_budget = proof_budget
         self.compiled_budget = compiled_budget
@@ -506,7 +514,10 @@ class StagedSolver:
             from asobi.shiritori.compiled import CompiledSearch
 
             self.compiled = CompiledSearch(
-                self.solver, table_bits=self.compiled_table_bits, proof_store=self.proof_store
+                self.solver,
+                table_bits=self.compiled_table_bits,
+                proof_store=self.proof_store,
+                **self.store_sizes,
             )
         return self.compiled
 
