@@ -17,6 +17,12 @@ run then checks them with the rules instead of searching. Times are not asserted
 the budget on the one sub-position a trap hinges on (found by splitting the trap reply by
 reply). It only fills the table and the store; the start words are then solved, and their
 certificates built and checked, exactly as without it.
+
+``--split "START W1 ..."`` (repeatable, after the warm-ups, before the words) plays every
+reply after the line and searches the position after each with ``--split-budget`` nodes:
+one JSON line per reply with the verdict for the player who says it. That is how a trap is
+split down to its hinge (docs/PERFORMANCE.md); with only ``--warm`` and ``--split`` lines no
+start word and no ``--out`` are needed.
 """
 
 from __future__ import annotations
@@ -41,13 +47,15 @@ TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variant")
-    parser.add_argument("words", nargs="+")
+    parser.add_argument("words", nargs="*")
     parser.add_argument("--budget", type=int, default=300_000_000)
     parser.add_argument("--table-bits", type=int, default=27)
     parser.add_argument("--store", action="store_true")
     parser.add_argument("--research-budget", type=int, default=50_000_000)
-    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--out", type=Path)
     parser.add_argument("--warm", action="append", default=[], metavar="LINE")
+    parser.add_argument("--split", action="append", default=[], metavar="LINE")
+    parser.add_argument("--split-budget", type=int, default=2_000_000)
     parser.add_argument(
         "--store-sets-bits",
         type=int,
@@ -62,6 +70,10 @@ def main() -> None:
         help="proofs kept per unit by the proof store (default: the compiled search's 256)",
     )
     args = parser.parse_args()
+    if args.words and args.out is None:
+        parser.error("--out is required to certify start words")
+    if not (args.words or args.warm or args.split):
+        parser.error("nothing to do: give start words, --warm or --split")
     rules = Rules.from_variant_id(args.variant)
     game = Shiritori(load_clean(TSV).lexicon, rules)
     staged = StagedSolver(
@@ -92,6 +104,9 @@ def main() -> None:
     }
     for line in args.warm:
         print(json.dumps(warm(staged, line.split(), args.budget), ensure_ascii=False), flush=True)
+    for line in args.split:
+        for record in split(staged, line.split(), args.split_budget):
+            print(json.dumps(record, ensure_ascii=False), flush=True)
     for word in args.words:
         began, cpu = time.perf_counter(), time.process_time()
         compiled = staged.compiled
@@ -128,34 +143,80 @@ def main() -> None:
         )
 
 
-def warm(staged: StagedSolver, line: list[str], budget: int) -> dict:
-    """Search the position after ``line`` (the yokai's start word, then the words said) with
-    ``budget`` compiled nodes (the next solve loads its own start again)."""
+def play_line(staged: StagedSolver, line: list[str], option: str) -> tuple[int, int]:
+    """Load the yokai's start word and play the words said after it; return the unit to
+    answer and the real words gone (to name the next words). Exits with one line naming the
+    first word that cannot be said."""
     solver, game = staged.solver, staged.solver.game
-    search = staged.compiled_search()
     start, *said = line
     solver._apply_start(start)
     unit = solver.unit_id[game.last[game.word_index(start)]]
+    gone = game.bans[game.word_index(start)]
     for k, word in enumerate(said, start=1):
         cls = solver.class_of_word[game.word_index(word)]
         if cls not in solver.playable_at[unit] or not solver.remaining[cls]:
             raise SystemExit(
-                f"shiritori_deep: --warm: {word} cannot be said after {' → '.join(line[:k])} "
+                f"shiritori_deep: {option}: {word} cannot be said after {' → '.join(line[:k])} "
                 "(not a legal answer there, or a mirror word the reduced game sets aside)"
             )
         solver._play(cls)
+        gone |= game.bans[game.word_index(word)]
         unit = solver.end[cls]
+    return unit, gone
+
+
+def to_move(line: list[str]) -> str:
+    """Who answers after ``line`` (the yokai says the start word, the human answers it)."""
+    return "human" if len(line) % 2 == 1 else "yokai"
+
+
+def warm(staged: StagedSolver, line: list[str], budget: int) -> dict:
+    """Search the position after ``line`` (the yokai's start word, then the words said) with
+    ``budget`` compiled nodes (the next solve loads its own start again)."""
+    search = staged.compiled_search()
+    unit, _ = play_line(staged, line, "--warm")
     began, nodes = time.process_time(), search.nodes
     wins = search.mover_wins(unit, budget)
-    to_move = "human" if len(said) % 2 == 0 else "yokai"
-    verdict = "open" if wins is None else f"{to_move} {'wins' if wins else 'loses'}"
+    mover = to_move(line)
+    verdict = "open" if wins is None else f"{mover} {'wins' if wins else 'loses'}"
     return {
         "warm": " → ".join(line),
-        "to_move": to_move,
+        "to_move": mover,
         "verdict": verdict,
         "compiled_nodes": search.nodes - nodes,
         "cpu_seconds": round(time.process_time() - began, 1),
     }
+
+
+def split(staged: StagedSolver, line: list[str], budget: int) -> list[dict]:
+    """Every reply after ``line`` on its own: the position after it searched with ``budget``
+    compiled nodes, the verdict for the player who says the reply. Interchangeable replies
+    (one class of the reduced game) count once; mirror words are set aside."""
+    solver, game = staged.solver, staged.solver.game
+    search = staged.compiled_search()
+    unit, gone = play_line(staged, line, "--split")
+    mover, records = to_move(line), []
+    for cls in list(solver.playable_at[unit]):
+        if not solver.remaining[cls]:
+            continue
+        word = game.words[solver._real_word(cls, gone)]
+        banned = solver._play(cls)
+        end = solver.end[cls]
+        began, nodes = time.process_time(), search.nodes
+        opponent = False if solver.avail[end] == 0 else search.mover_wins(end, budget)
+        solver._unplay(cls, banned)
+        verdict = "open" if opponent is None else f"{mover} {'loses' if opponent else 'wins'}"
+        records.append(
+            {
+                "split": " → ".join(line),
+                "reply": word,
+                "to": solver.units[end],
+                "verdict": verdict,
+                "compiled_nodes": search.nodes - nodes,
+                "cpu_seconds": round(time.process_time() - began, 1),
+            }
+        )
+    return records
 
 
 if __name__ == "__main__":

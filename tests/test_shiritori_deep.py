@@ -65,3 +65,17 @@ def test_the_proof_store_sizes_change_no_verdict_and_are_recorded(tmp_path):
     assert records[0]["start"] == "アズキトギ" and records[0]["winner"] == "yokai"
     config = json.loads(pq.read_metadata(out).metadata[b"asobi.config"])
     assert (config["store_sets_bits"], config["store_capacity"]) == (12, 8)
+
+
+def test_split_gives_every_human_reply_to_a_yokai_win_as_lost(tmp_path):
+    # the article: アズキトギ is a yokai win, so every reply the human has to it loses
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), DEFAULT_RULES.variant_id, "--split", "アズキトギ",
+         "--split-budget", "100000", "--table-bits", "16"],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-2000:]
+    records = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert records and {r["split"] for r in records} == {"アズキトギ"}
+    assert {r["verdict"] for r in records} == {"human loses"}
+    assert all(r["reply"].startswith("ギ") or r["reply"].startswith("キ") for r in records)
