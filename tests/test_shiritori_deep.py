@@ -1,5 +1,6 @@
-"""The deep-search tool (benchmarks/shiritori_deep.py): ``--warm`` searches a line's end first,
-reports the verdict for the player to move there, and refuses a line that cannot be played."""
+"""The deep-search tools (benchmarks/shiritori_deep.py, shiritori_merge_proofs.py): ``--warm``
+searches a line's end first, ``--split`` every reply after a line, a line that cannot be
+played is refused, and the files of two runs merge into one whose certificates all check."""
 
 from __future__ import annotations
 
@@ -10,9 +11,13 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from asobi.shiritori.shiritori import DEFAULT_RULES
+from asobi.shiritori.data import load_clean
+from asobi.shiritori.shiritori import DEFAULT_RULES, Shiritori
+from asobi.shiritori.verify import VariantChecker, load_nodes
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "shiritori_deep.py"
+REPO = Path(__file__).resolve().parents[1]
+SCRIPT = REPO / "benchmarks" / "shiritori_deep.py"
+CLEAN = load_clean(REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv")
 
 
 def run_deep(out: Path, *args: str) -> subprocess.CompletedProcess:
@@ -79,3 +84,42 @@ def test_split_gives_every_human_reply_to_a_yokai_win_as_lost(tmp_path):
     assert records and {r["split"] for r in records} == {"アズキトギ"}
     assert {r["verdict"] for r in records} == {"human loses"}
     assert all(r["reply"].startswith("ギ") or r["reply"].startswith("キ") for r in records)
+
+
+MERGE = SCRIPT.with_name("shiritori_merge_proofs.py")
+
+
+def test_two_runs_merge_into_one_file_whose_certificates_all_check(tmp_path):
+    # アズキトギ is a yokai win and アズキアライ a human win in the article
+    first, second, merged = (tmp_path / name for name in ("a.parquet", "b.parquet", "m.parquet"))
+    assert run_deep(first).returncode == 0
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), DEFAULT_RULES.variant_id, "アズキアライ",
+         "--budget", "100000", "--table-bits", "16", "--out", str(second)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-2000:]
+    merge = subprocess.run(
+        [sys.executable, str(MERGE), str(merged), str(first), str(second)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert merge.returncode == 0, merge.stderr[-2000:]
+    graph, roots = load_nodes(merged, DEFAULT_RULES.variant_id)
+    assert list(roots) == ["アズキトギ", "アズキアライ"]
+    assert len(graph) == pq.read_metadata(first).num_rows + pq.read_metadata(second).num_rows
+    checker = VariantChecker(Shiritori(CLEAN.lexicon, DEFAULT_RULES), graph)
+    assert [checker.check(s, r) for s, r in roots.items()] == ["yokai", "human"]
+    config = json.loads(pq.read_metadata(merged).metadata[b"asobi.config"])
+    assert [run["starts"] for run in config["merged"]] == [["アズキトギ"], ["アズキアライ"]]
+
+
+def test_a_start_word_certified_in_two_runs_is_refused_and_nothing_is_written(tmp_path):
+    first, merged = tmp_path / "a.parquet", tmp_path / "m.parquet"
+    assert run_deep(first).returncode == 0
+    merge = subprocess.run(
+        [sys.executable, str(MERGE), str(merged), str(first), str(first)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert merge.returncode != 0
+    assert "アズキトギ is certified in" in merge.stderr
+    assert not merged.exists()

@@ -1,0 +1,115 @@
+"""Merge the certificate files of several deep runs of one variant into the one file vendored.
+
+    .venv/bin/python benchmarks/shiritori_merge_proofs.py OUT RUN1.parquet RUN2.parquet ...
+
+Deep runs of one variant can run side by side (one per core), each writing its own file
+(``benchmarks/shiritori_deep.py``); the default run reads one file per variant. The merge
+keeps each file's nodes in their order and moves the node ids of every later file past the
+earlier ones (``next`` entries that are node ids move with them), so shared nodes stay
+shared within their run. Every certificate of the merged file is then checked with the
+rules (the verifier's check, ``asobi.shiritori.verify``) before anything is written; the
+configs of the runs are kept in order in the metadata (``asobi.config``: ``{"merged": [...]}``).
+One line naming the problem and exit 1 when the files are of different variants, share a
+start word, or a certificate does not check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from asobi.core.tables import read_metadata, write_table
+from asobi.shiritori.data import load_clean
+from asobi.shiritori.shiritori import Rules, Shiritori
+from asobi.shiritori.tables import PROOFS_SCHEMA
+from asobi.shiritori.verify import CertificateError, Node, VariantChecker
+
+TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
+
+
+def merge(paths: list[Path]) -> tuple[dict[str, list], str, list[dict]]:
+    """The merged columns, their variant and the runs' configs; SystemExit on a conflict."""
+    merged: dict[str, list] = {name: [] for name in PROOFS_SCHEMA.names}
+    configs, variants, seen = [], set(), {}
+    offset = 0
+    for path in paths:
+        columns = pq.read_table(path, schema=PROOFS_SCHEMA).to_pydict()
+        variants |= set(columns["variant_id"])
+        if len(variants) > 1:
+            raise SystemExit(f"shiritori_merge_proofs: {path}: variants differ: {sorted(variants)}")
+        for start, root in zip(columns["start"], columns["root"], strict=True):
+            if root and start in seen:
+                raise SystemExit(
+                    f"shiritori_merge_proofs: {path}: {start} is certified in {seen[start]} too"
+                )
+            if root:
+                seen[start] = path
+        columns["node"] = [key + offset for key in columns["node"]]
+        columns["next"] = [[n + offset if n >= 0 else n for n in row] for row in columns["next"]]
+        offset = max(columns["node"], default=offset - 1) + 1
+        for name in merged:
+            merged[name].extend(columns[name])
+        configs.append(read_metadata(path).get("config", {}))
+    if not variants:
+        raise SystemExit("shiritori_merge_proofs: the files hold no certificate")
+    return merged, variants.pop(), configs
+
+
+def check(columns: dict[str, list], variant: str) -> int:
+    """Check every certificate of ``columns`` with the rules; the number checked."""
+    game = Shiritori(load_clean(TSV).lexicon, Rules.from_variant_id(variant))
+    nodes = {
+        key: Node(word, tuple(replies), tuple(nxt), tuple(via))
+        for key, word, replies, nxt, via in zip(
+            columns["node"],
+            columns["word"],
+            columns["replies"],
+            columns["next"],
+            columns["via"],
+            strict=True,
+        )
+    }
+    checker = VariantChecker(game, nodes)
+    roots = sorted(
+        (key, start)
+        for key, start, root in zip(columns["node"], columns["start"], columns["root"], strict=True)
+        if root
+    )
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 50_000))
+    try:
+        for root, start in roots:
+            try:
+                checker.check(start, root)
+            except CertificateError as error:
+                raise SystemExit(f"shiritori_merge_proofs: {start}: {error.message}") from None
+    finally:
+        sys.setrecursionlimit(limit)
+    return len(roots)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("runs", type=Path, nargs="+")
+    args = parser.parse_args()
+    columns, variant, configs = merge(args.runs)
+    checked = check(columns, variant)
+    write_table(
+        pa.table(columns, schema=PROOFS_SCHEMA),
+        args.out,
+        table="shiritori/proofs",
+        variant=Rules.from_variant_id(variant).as_dict(),
+        inputs=[TSV],
+        config={"merged": configs},
+        schema=PROOFS_SCHEMA,
+    )
+    print(f"{args.out}: {checked} certificates of {variant} from {len(args.runs)} files, checked")
+
+
+if __name__ == "__main__":
+    main()
