@@ -38,7 +38,7 @@ from asobi.core.tables import write_table
 from asobi.shiritori.certify import CertificateBuilder
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.shiritori import Rules, Shiritori
-from asobi.shiritori.solver import StagedSolver
+from asobi.shiritori.solver import MAX_TABLE_BITS, StagedSolver
 from asobi.shiritori.tables import PROOFS_SCHEMA
 
 TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
@@ -74,6 +74,10 @@ def main() -> None:
         parser.error("--out is required to certify start words")
     if not (args.words or args.warm or args.split):
         parser.error("nothing to do: give start words, --warm or --split")
+    if args.store_sets_bits is not None and not 1 <= args.store_sets_bits <= MAX_TABLE_BITS:
+        parser.error(f"--store-sets-bits must be between 1 and {MAX_TABLE_BITS}")
+    if args.store_capacity is not None and args.store_capacity < 1:
+        parser.error("--store-capacity must be at least 1")
     rules = Rules.from_variant_id(args.variant)
     game = Shiritori(load_clean(TSV).lexicon, rules)
     staged = StagedSolver(

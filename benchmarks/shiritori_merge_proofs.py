@@ -9,8 +9,8 @@ earlier ones (``next`` entries that are node ids move with them), so shared node
 shared within their run. Every certificate of the merged file is then checked with the
 rules (the verifier's check, ``asobi.shiritori.verify``) before anything is written; the
 configs of the runs are kept in order in the metadata (``asobi.config``: ``{"merged": [...]}``).
-One line naming the problem and exit 1 when the files are of different variants, share a
-start word, or a certificate does not check.
+One line naming the problem and exit 1 when a file cannot be read as certificates, the files
+are of different variants, they share a start word, or a certificate does not check.
 """
 
 from __future__ import annotations
@@ -37,7 +37,12 @@ def merge(paths: list[Path]) -> tuple[dict[str, list], str, list[dict]]:
     configs, variants, seen = [], set(), {}
     offset = 0
     for path in paths:
-        columns = pq.read_table(path, schema=PROOFS_SCHEMA).to_pydict()
+        try:
+            columns = pq.read_table(path, schema=PROOFS_SCHEMA).to_pydict()
+        except (OSError, pa.ArrowException) as error:
+            raise SystemExit(
+                f"shiritori_merge_proofs: {path}: not a certificate file ({error})"
+            ) from None
         variants |= set(columns["variant_id"])
         if len(variants) > 1:
             raise SystemExit(f"shiritori_merge_proofs: {path}: variants differ: {sorted(variants)}")

@@ -123,3 +123,22 @@ def test_a_start_word_certified_in_two_runs_is_refused_and_nothing_is_written(tm
     assert merge.returncode != 0
     assert "アズキトギ is certified in" in merge.stderr
     assert not merged.exists()
+
+
+def test_a_file_that_is_not_certificates_is_refused_in_one_line(tmp_path):
+    broken, merged = tmp_path / "broken.parquet", tmp_path / "m.parquet"
+    broken.write_bytes(b"not parquet")
+    merge = subprocess.run(
+        [sys.executable, str(MERGE), str(merged), str(broken)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert merge.returncode != 0
+    assert merge.stderr.strip().count("\n") == 0 and "not a certificate file" in merge.stderr
+    assert not merged.exists()
+
+
+def test_a_proof_store_size_out_of_range_is_refused_in_one_line(tmp_path):
+    result = run_deep(tmp_path / "p.parquet", "--store", "--store-sets-bits", "60")
+    assert result.returncode == 2
+    assert "--store-sets-bits must be between 1 and" in result.stderr
+    assert not (tmp_path / "p.parquet").exists()
