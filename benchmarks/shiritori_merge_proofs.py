@@ -6,9 +6,10 @@ Deep runs of one variant can run side by side (one per core), each writing its o
 (``benchmarks/shiritori_deep.py``); the default run reads one file per variant. The merge
 keeps each file's nodes in their order and moves the node ids of every later file past the
 earlier ones (``next`` entries that are node ids move with them), so shared nodes stay
-shared within their run. Every certificate of the merged file is then checked with the
-rules (the verifier's check, ``asobi.shiritori.verify``) before anything is written; the
-configs of the runs are kept in order in the metadata (``asobi.config``: ``{"merged": [...]}``).
+shared within their run. The merged file is written beside OUT and every certificate in it
+checked with the rules (read and checked as the verifier does, ``asobi.shiritori.verify``)
+before it takes the name OUT; the configs of the runs are kept in order in the metadata
+(``asobi.config``: ``{"merged": [...]}``).
 One line naming the problem and exit 1 when a file cannot be read as certificates, the files
 are of different variants, they share a start word, or a certificate does not check.
 """
@@ -26,7 +27,7 @@ from asobi.core.tables import read_metadata, write_table
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.shiritori import Rules, Shiritori
 from asobi.shiritori.tables import PROOFS_SCHEMA
-from asobi.shiritori.verify import CertificateError, Node, VariantChecker
+from asobi.shiritori.verify import CertificateError, VariantChecker, load_nodes
 
 TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
 
@@ -64,30 +65,16 @@ def merge(paths: list[Path]) -> tuple[dict[str, list], str, list[dict]]:
     return merged, variants.pop(), configs
 
 
-def check(columns: dict[str, list], variant: str) -> int:
-    """Check every certificate of ``columns`` with the rules; the number checked."""
+def check(proofs: Path, variant: str) -> int:
+    """Check every certificate of the file ``proofs`` with the rules, read as the verifier
+    reads it (:func:`asobi.shiritori.verify.load_nodes`); the number checked."""
     game = Shiritori(load_clean(TSV).lexicon, Rules.from_variant_id(variant))
-    nodes = {
-        key: Node(word, tuple(replies), tuple(nxt), tuple(via))
-        for key, word, replies, nxt, via in zip(
-            columns["node"],
-            columns["word"],
-            columns["replies"],
-            columns["next"],
-            columns["via"],
-            strict=True,
-        )
-    }
+    nodes, roots = load_nodes(proofs, variant)
     checker = VariantChecker(game, nodes)
-    roots = sorted(
-        (key, start)
-        for key, start, root in zip(columns["node"], columns["start"], columns["root"], strict=True)
-        if root
-    )
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 50_000))
     try:
-        for root, start in roots:
+        for start, root in roots.items():  # in the order they were built
             try:
                 checker.check(start, root)
             except CertificateError as error:
@@ -103,16 +90,23 @@ def main() -> None:
     parser.add_argument("runs", type=Path, nargs="+")
     args = parser.parse_args()
     columns, variant, configs = merge(args.runs)
-    checked = check(columns, variant)
+    # written beside OUT first and checked there, so that OUT only ever holds a checked file
+    staged = args.out.with_name(f".{args.out.name}.merging")
     write_table(
         pa.table(columns, schema=PROOFS_SCHEMA),
-        args.out,
+        staged,
         table="shiritori/proofs",
         variant=Rules.from_variant_id(variant).as_dict(),
         inputs=[TSV],
         config={"merged": configs},
         schema=PROOFS_SCHEMA,
     )
+    try:
+        checked = check(staged, variant)
+    except BaseException:
+        staged.unlink(missing_ok=True)
+        raise
+    staged.replace(args.out)
     print(f"{args.out}: {checked} certificates of {variant} from {len(args.runs)} files, checked")
 
 

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from asobi.shiritori.data import load_clean
@@ -142,3 +143,21 @@ def test_a_proof_store_size_out_of_range_is_refused_in_one_line(tmp_path):
     assert result.returncode == 2
     assert "--store-sets-bits must be between 1 and" in result.stderr
     assert not (tmp_path / "p.parquet").exists()
+
+
+def test_a_certificate_that_does_not_check_is_refused_and_nothing_is_left(tmp_path):
+    first, merged = tmp_path / "a.parquet", tmp_path / "m.parquet"
+    assert run_deep(first).returncode == 0
+    table = pq.read_table(first)
+    rows = table.to_pylist()
+    loser = next(row for row in rows if len(row["replies"]) > 1)  # a yokai win: a human turn
+    for column in ("replies", "next", "via"):
+        loser[column] = loser[column][:-1]  # one reply of the loser left uncovered
+    pq.write_table(pa.Table.from_pylist(rows, schema=table.schema), first)
+    merge = subprocess.run(
+        [sys.executable, str(MERGE), str(merged), str(first)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert merge.returncode != 0
+    assert merge.stderr.startswith("shiritori_merge_proofs: アズキトギ: ")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a.parquet"]
