@@ -21,24 +21,24 @@ SCRIPT = REPO / "benchmarks" / "shiritori_deep.py"
 CLEAN = load_clean(REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv")
 
 
-def run_deep(out: Path, *args: str) -> subprocess.CompletedProcess:
+def run_script(script: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [
-            sys.executable,
-            str(SCRIPT),
-            DEFAULT_RULES.variant_id,
-            "アズキトギ",
-            *args,
-            "--budget",
-            "100000",
-            "--table-bits",
-            "16",
-            "--out",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
+        [sys.executable, str(script), *args], capture_output=True, text=True, timeout=600
+    )
+
+
+def run_deep(out: Path, *args: str, start: str = "アズキトギ") -> subprocess.CompletedProcess:
+    return run_script(
+        SCRIPT,
+        DEFAULT_RULES.variant_id,
+        start,
+        *args,
+        "--budget",
+        "100000",
+        "--table-bits",
+        "16",
+        "--out",
+        str(out),
     )
 
 
@@ -75,10 +75,9 @@ def test_the_proof_store_sizes_change_no_verdict_and_are_recorded(tmp_path):
 
 def test_split_gives_every_human_reply_to_a_yokai_win_as_lost(tmp_path):
     # the article: アズキトギ is a yokai win, so every reply the human has to it loses
-    result = subprocess.run(
-        [sys.executable, str(SCRIPT), DEFAULT_RULES.variant_id, "--split", "アズキトギ",
-         "--split-budget", "100000", "--table-bits", "16"],
-        capture_output=True, text=True, timeout=600,
+    result = run_script(
+        SCRIPT, DEFAULT_RULES.variant_id, "--split", "アズキトギ",
+        "--split-budget", "100000", "--table-bits", "16",
     )  # fmt: skip
     assert result.returncode == 0, result.stderr[-2000:]
     records = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
@@ -94,16 +93,9 @@ def test_two_runs_merge_into_one_file_whose_certificates_all_check(tmp_path):
     # アズキトギ is a yokai win and アズキアライ a human win in the article
     first, second, merged = (tmp_path / name for name in ("a.parquet", "b.parquet", "m.parquet"))
     assert run_deep(first).returncode == 0
-    result = subprocess.run(
-        [sys.executable, str(SCRIPT), DEFAULT_RULES.variant_id, "アズキアライ",
-         "--budget", "100000", "--table-bits", "16", "--out", str(second)],
-        capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+    result = run_deep(second, start="アズキアライ")
     assert result.returncode == 0, result.stderr[-2000:]
-    merge = subprocess.run(
-        [sys.executable, str(MERGE), str(merged), str(first), str(second)],
-        capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+    merge = run_script(MERGE, str(merged), str(first), str(second))
     assert merge.returncode == 0, merge.stderr[-2000:]
     graph, roots = load_nodes(merged, DEFAULT_RULES.variant_id)
     assert list(roots) == ["アズキトギ", "アズキアライ"]
@@ -117,10 +109,7 @@ def test_two_runs_merge_into_one_file_whose_certificates_all_check(tmp_path):
 def test_a_start_word_certified_in_two_runs_is_refused_and_nothing_is_written(tmp_path):
     first, merged = tmp_path / "a.parquet", tmp_path / "m.parquet"
     assert run_deep(first).returncode == 0
-    merge = subprocess.run(
-        [sys.executable, str(MERGE), str(merged), str(first), str(first)],
-        capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+    merge = run_script(MERGE, str(merged), str(first), str(first))
     assert merge.returncode != 0
     assert "アズキトギ is certified in" in merge.stderr
     assert not merged.exists()
@@ -129,10 +118,7 @@ def test_a_start_word_certified_in_two_runs_is_refused_and_nothing_is_written(tm
 def test_a_file_that_is_not_certificates_is_refused_in_one_line(tmp_path):
     broken, merged = tmp_path / "broken.parquet", tmp_path / "m.parquet"
     broken.write_bytes(b"not parquet")
-    merge = subprocess.run(
-        [sys.executable, str(MERGE), str(merged), str(broken)],
-        capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+    merge = run_script(MERGE, str(merged), str(broken))
     assert merge.returncode != 0
     assert merge.stderr.strip().count("\n") == 0 and "not a certificate file" in merge.stderr
     assert not merged.exists()
@@ -154,10 +140,7 @@ def test_a_certificate_that_does_not_check_is_refused_and_nothing_is_left(tmp_pa
     for column in ("replies", "next", "via"):
         loser[column] = loser[column][:-1]  # one reply of the loser left uncovered
     pq.write_table(pa.Table.from_pylist(rows, schema=table.schema), first)
-    merge = subprocess.run(
-        [sys.executable, str(MERGE), str(merged), str(first)],
-        capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+    merge = run_script(MERGE, str(merged), str(first))
     assert merge.returncode != 0
     assert merge.stderr.startswith("shiritori_merge_proofs: アズキトギ: ")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["a.parquet"]
