@@ -69,6 +69,13 @@ def main() -> None:
         default=None,
         help="proofs kept per unit by the proof store (default: the compiled search's 256)",
     )
+    parser.add_argument(
+        "--share-research-table",
+        action="store_true",
+        help="let the certificates' re-searches write into the search's table instead of a "
+        "snapshot of it (the snapshot copies the table and proof store: with --table-bits 28 "
+        "that is 11 GB more); later words may then take other node counts, never other winners",
+    )
     args = parser.parse_args()
     if args.words and args.out is None:
         parser.error("--out is required to certify start words")
@@ -91,7 +98,12 @@ def main() -> None:
         store_capacity=args.store_capacity,
         report=lambda message: print(message, flush=True),
     )
-    builder = CertificateBuilder(staged, args.variant, research_budget=args.research_budget)
+    builder = CertificateBuilder(
+        staged,
+        args.variant,
+        research_budget=args.research_budget,
+        isolate_research=not args.share_research_table,
+    )
     config = {
         "node_budget": 1000,
         "proof_budget": 5000,
@@ -101,6 +113,7 @@ def main() -> None:
         "store_sets_bits": args.store_sets_bits,
         "store_capacity": args.store_capacity,
         "research_budget": args.research_budget,
+        "share_research_table": args.share_research_table,
         "starts": args.words,
         "warm": args.warm,
         "chunk": 0,

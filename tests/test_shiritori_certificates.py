@@ -443,3 +443,36 @@ def test_every_vendored_certificate_holds_under_its_variants_rules(path):
     checker = VariantChecker(Shiritori(CLEAN.lexicon, Rules.from_variant_id(variant)), nodes)
     for start, root in roots.items():
         checker.check(start, root)
+
+
+def test_re_searches_without_a_snapshot_give_the_same_checked_certificates(monkeypatch):
+    # deep runs with tables too large to copy let the re-searches write into the table
+    from asobi.shiritori.compiled import CompiledSearch
+
+    rules = Rules.from_variant_id(
+        "long_vowel-vowel__small_kana-enlarge__final_u-written__dakuten-free__aliases-ban"
+    )
+    game = Shiritori(CLEAN.lexicon, rules)
+    starts = ["イタオニ", "オウニ", "アズキトギ"]
+    snapshots = []
+    real_snapshot = CompiledSearch.snapshot
+    monkeypatch.setattr(
+        CompiledSearch, "snapshot", lambda self: snapshots.append(1) or real_snapshot(self)
+    )
+    proved = {}
+    for isolate in (True, False):
+        snapshots.clear()
+        staged = StagedSolver(
+            game, node_budget=1, proof_budget=0, compiled_budget=10**6, compiled_table_bits=10
+        )
+        builder = CertificateBuilder(staged, rules.variant_id, isolate_research=isolate)
+        winners = {}
+        for start in starts:
+            result = staged.solve(start)
+            winners[start] = result.winner
+            builder.add(result)
+        assert builder.researched > 0  # the tiny table forces re-searches
+        assert (len(snapshots) > 0) == isolate
+        proved[isolate], _ = check_all(game, builder.rows)
+        assert proved[isolate] == winners
+    assert proved[True] == proved[False]

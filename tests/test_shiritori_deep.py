@@ -73,6 +73,16 @@ def test_the_proof_store_sizes_change_no_verdict_and_are_recorded(tmp_path):
     assert (config["store_sets_bits"], config["store_capacity"]) == (12, 8)
 
 
+def test_re_searches_sharing_the_table_are_recorded_and_change_no_verdict(tmp_path):
+    out = tmp_path / "proofs.parquet"
+    result = run_deep(out, "--store", "--share-research-table")
+    assert result.returncode == 0, result.stderr[-2000:]
+    records = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert records[0]["start"] == "アズキトギ" and records[0]["winner"] == "yokai"
+    config = json.loads(pq.read_metadata(out).metadata[b"asobi.config"])
+    assert config["share_research_table"] is True
+
+
 def test_split_gives_every_human_reply_to_a_yokai_win_as_lost(tmp_path):
     # the article: アズキトギ is a yokai win, so every reply the human has to it loses
     result = run_script(

@@ -18,7 +18,8 @@ taken in list order. Which class wins at a winner's turn comes from the search's
 (the Python table; the compiled table read without writing); when a proof was overwritten
 the builder searches again, in a scratch table for the Python search or between a snapshot
 and a restore of the compiled table, so the searches of later start words, and thus the
-outcomes table, are the same with or without certificates.
+outcomes table, are the same with or without certificates (deep runs with tables too large to
+copy may turn that off: ``isolate_research``).
 """
 
 from __future__ import annotations
@@ -76,7 +77,12 @@ class CertificateBuilder:
         research_budget: int = 2_000_000,
         share_min_nodes: int = 64,
         share_capacity: int = 128,
+        isolate_research: bool = True,
     ) -> None:
+        """``isolate_research=False`` lets the compiled re-searches write into the search's
+        table instead of working between a snapshot and a restore: the snapshot is a copy of
+        the table and the proof store, which a deep run's large table may not have room for;
+        later start words may then take other node counts (never other winners)."""
         self.staged = staged
         self.solver = staged.solver
         self.game = staged.solver.game
@@ -86,6 +92,7 @@ class CertificateBuilder:
         self.research_budget = research_budget
         self.share_min_nodes = share_min_nodes
         self.share_capacity = share_capacity
+        self.isolate_research = isolate_research
         self.rows: list[dict[str, Any]] = []
         self.researched = 0
         self._count = 0
@@ -353,7 +360,7 @@ class CertificateBuilder:
 
     def _compiled_search(self, u: int) -> int:
         compiled = self.staged.compiled
-        if self._snapshot is None:
+        if self._snapshot is None and self.isolate_research:
             self._snapshot = compiled.snapshot()
         try:
             move = compiled.winning_class(u, self.research_budget)
