@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.shiritori import DEFAULT_RULES, Shiritori
@@ -134,10 +135,17 @@ def test_a_file_that_is_not_certificates_is_refused_in_one_line(tmp_path):
     assert not merged.exists()
 
 
-def test_a_proof_store_size_out_of_range_is_refused_in_one_line(tmp_path):
-    result = run_deep(tmp_path / "p.parquet", "--store", "--store-sets-bits", "60")
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--store-sets-bits", "60", "--store-sets-bits must be between 1 and"),
+        ("--store-capacity", "0", "--store-capacity must be at least 1"),
+    ],
+)
+def test_a_proof_store_size_out_of_range_is_refused_in_one_line(tmp_path, option, value, message):
+    result = run_deep(tmp_path / "p.parquet", "--store", option, value)
     assert result.returncode == 2
-    assert "--store-sets-bits must be between 1 and" in result.stderr
+    assert message in result.stderr
     assert not (tmp_path / "p.parquet").exists()
 
 
