@@ -272,6 +272,106 @@ def test_verify_command_does_not_import_the_solver_and_fails_on_a_bad_certificat
     assert len(lines) == 1 and "not covered" in lines[0], lines
 
 
+def test_the_verifier_reads_certificates_as_written(default_certificates, tmp_path):
+    # the verifier keeps the nodes as arrays (strings as numbers); every node it gives back
+    # is the row that was written, in whatever order the rows were written
+    game, _, rows = default_certificates
+    path = tmp_path / "proofs.parquet"
+    shuffled = pd.DataFrame(rows, columns=PROOFS_SCHEMA.names).sample(frac=1, random_state=3)
+    write_table(shuffled, path, table="shiritori/proofs", schema=PROOFS_SCHEMA)
+    nodes, roots = load_nodes(path, game.rules.variant_id)
+    written, written_roots = graph(rows)
+    assert roots == dict(sorted(written_roots.items(), key=lambda item: item[1]))
+    assert len(nodes) == len(written) and set(nodes) == set(written)
+    assert all(nodes[key] == node for key, node in written.items())
+    assert max(written) + 1 not in nodes
+    with pytest.raises(KeyError):
+        nodes[max(written) + 1]
+
+
+def test_a_node_listed_twice_or_with_lists_of_unequal_length_is_one_failure(tmp_path):
+    from asobi.shiritori.verify import verify_results
+
+    results = _results_dir(tmp_path, max_starts=20)
+    folder = results / "shiritori"
+    frame = pd.read_parquet(folder / "proofs.parquet")
+    good = frame.copy()
+    frame = pd.concat([frame, frame.iloc[[0]]])
+    write_table(frame, folder / "proofs.parquet", table="shiritori/proofs", schema=PROOFS_SCHEMA)
+    report = verify_results(folder / "outcomes.parquet", folder / "proofs.parquet", TSV)
+    assert len(report.failures) == 1 and "listed twice" in report.failures[0], report.failures
+    k = next(i for i, row in good.iterrows() if row["root"] and pd.notna(row["word"]))
+    good.at[k, "next"] = list(good.at[k, "next"])[1:]
+    write_table(good, folder / "proofs.parquet", table="shiritori/proofs", schema=PROOFS_SCHEMA)
+    report = verify_results(folder / "outcomes.parquet", folder / "proofs.parquet", TSV)
+    assert len(report.failures) == 1 and "differ in length" in report.failures[0], report.failures
+
+
+def test_start_words_that_begin_and_end_alike_are_certified_by_exchange():
+    # アイヌソッキ, アシアライヤシキ and アッキ all begin with ア and end with キ, and none has
+    # an alias: exchanging two of them maps one game onto the other, so only the first
+    # gets a strategy and the others one row each pointing to it
+    game = Shiritori(CLEAN.lexicon, DEFAULT_RULES)
+    starts = ["アイヌソッキ", "アシアライヤシキ", "アッキ"]
+    results, rows = build(game, starts, node_budget=None)
+    roots = [row for row in rows if row["root"]]
+    assert [row["start"] for row in roots] == starts
+    for row in roots[1:]:
+        assert row["next"] == [INTERCHANGED] and row["via"] == ["アイヌソッキ"]
+        assert row["replies"] == [row["start"]] and row["word"] is None
+    assert sum(row["start"] != "アイヌソッキ" for row in rows) == 2
+    winners, _ = check_all(game, rows)
+    assert winners == {start: results[start].winner for start in starts}
+    assert len(set(winners.values())) == 1
+
+
+def test_a_bad_exchange_is_caught(default_certificates):
+    game, results, rows = default_certificates
+    nodes, roots = graph(rows)
+    free = max(nodes) + 1
+
+    def exchange(start: str, twin: str, *, checked: list[str]):
+        checker = VariantChecker(
+            game, {**nodes, free: Node(None, (start,), (INTERCHANGED,), (twin,))}
+        )
+        for word in checked:
+            checker.check(word, roots[word])
+        return checker.check(start, free)
+
+    # アズキアライ begins with ア, カッパ with カ
+    with pytest.raises(CertificateError, match="not interchangeable"):
+        exchange("アズキアライ", "カッパ", checked=["カッパ"])
+    with pytest.raises(CertificateError, match="not checked"):
+        exchange("アッキ", "アイヌソッキ", checked=[])
+    assert (
+        exchange("アッキ", "アイヌソッキ", checked=["アイヌソッキ"])
+        == results["アイヌソッキ"].winner
+    )
+
+
+def test_a_failed_certificate_is_one_line_with_the_words_exchanged_with_it(tmp_path):
+    from asobi.shiritori.verify import verify_results
+
+    results = _results_dir(tmp_path, max_starts=40)
+    folder = results / "shiritori"
+    frame = pd.read_parquet(folder / "proofs.parquet")
+    exchanged = frame[frame["root"] & frame["next"].map(lambda entries: list(entries) == [-3])]
+    assert len(exchanged), "the first 40 start words of the default variant have no twins"
+    twin = exchanged["via"].iloc[0][0]
+    dependents = sorted(exchanged[exchanged["via"].map(lambda via: via[0] == twin)]["start"])
+    k = frame.index[frame["root"] & (frame["start"] == twin)][0]
+    if pd.isna(frame.at[k, "word"]):  # a human win: the root's reply is the start word
+        frame.at[k, "replies"] = ["ヌラリヒョン"]
+    else:
+        for column in ("replies", "next", "via"):
+            frame.at[k, column] = list(frame.at[k, column])[1:]
+    write_table(frame, folder / "proofs.parquet", table="shiritori/proofs", schema=PROOFS_SCHEMA)
+    report = verify_results(folder / "outcomes.parquet", folder / "proofs.parquet", TSV)
+    assert len(report.failures) == 1, report.failures
+    assert f" {twin}: " in report.failures[0]
+    assert all(start in report.failures[0] for start in dependents)
+
+
 # -- every certificate of small dense games verifies, and proves the plain negamax's winner --
 
 KANA = "アイウダタン"

@@ -41,6 +41,7 @@ from asobi.shiritori.verify import (
     VariantChecker,
     exchanged,
     load_nodes,
+    plain_words,
 )
 
 
@@ -110,6 +111,9 @@ class CertificateBuilder:
         self._hash = (0, 0)
         self._untouched: tuple[dict[int, int], int] | None = None
         self._paired_words: set[int] | None = None
+        # per (first unit, last unit): the first start word certified, and its winner
+        self._certified: dict[tuple[str, str], tuple[str, str]] = {}
+        self._plain: list[bool] | None = None
 
     # -- public ------------------------------------------------------------------------------
 
@@ -121,6 +125,10 @@ class CertificateBuilder:
         start = result.start
         self._start, self._stage = start, result.stage
         i = game.word_index(start)
+        twin = self._twin(start, result.winner)
+        if twin is not None:  # answered by exchange with a start word certified before
+            self._row(self._new_id(), None, [(start, INTERCHANGED, twin)], root=True)
+            return
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 50_000))
         try:
@@ -146,6 +154,26 @@ class CertificateBuilder:
                 self.staged.compiled.restore(self._snapshot)
                 self._snapshot = None
 
+    def _twin(self, start: str, winner: str) -> str | None:
+        """The start word certified before that ``start`` may be exchanged with (the same
+        first and last unit, neither with aliases), if any; it remembers ``start``
+        otherwise."""
+        game = self.game
+        i = game.word_index(start)
+        if self._plain is None:
+            self._plain = plain_words(game)
+        if not self._plain[i] or game.last[i] == LOSING_UNIT:
+            return None
+        twin = self._certified.setdefault((game.first[i], game.last[i]), (start, winner))
+        if twin[0] == start:
+            return None
+        if twin[1] != winner:
+            raise CertificateFailure(
+                f"{start} is said to be a {winner} win, but {twin[0]}, which begins and ends "
+                f"alike, a {twin[1]} win"
+            )
+        return twin[0]
+
     def add_vendored(self, vendored: Vendored) -> list[StartResult]:
         """Take a variant's vendored certificates instead of searching their start words:
         all of them are checked with the rules first (in the order they were built, with one
@@ -153,6 +181,7 @@ class CertificateBuilder:
         order; returns each start word's winner and a line."""
         checker = VariantChecker(self.game, vendored.nodes)
         results = []
+        lines: dict[str, tuple[str, ...]] = {}
         for start, root in vendored.roots.items():
             try:
                 winner = checker.check(start, root)
@@ -161,7 +190,15 @@ class CertificateBuilder:
                 raise CertificateFailure(
                     f"vendored certificate of {self.variant} {start}: {error.message} (line {line})"
                 ) from None
-            line = principal_line(self.game, vendored.nodes, root, start)
+            node = vendored.nodes[root]
+            if node.next == (INTERCHANGED,):  # the twin's line, the two words exchanged
+                twin = node.via[0]
+                swap = {start: twin, twin: start}
+                line = tuple(swap.get(word, word) for word in lines[twin])
+            else:
+                line = principal_line(self.game, vendored.nodes, root, start)
+            lines[start] = line
+            self._twin(start, winner)  # start words searched later may be exchanged with it
             results.append(StartResult(start, winner, line, 0, "vendored"))
         first_needed: dict[int, str] = {}
         for start, root in vendored.roots.items():

@@ -22,7 +22,10 @@ of the loser (``replies``), each covered by its entry of ``next`` and ``via``:
 A leaf is a node whose loser has no reply, or only replies ending in ン. The root of each
 certificate (``root`` true) is the empty game, where the yokai's only move is its name: for
 a yokai win the root's ``word`` is the start word, for a human win its ``word`` is null and
-its only reply is the start word.
+its only reply is the start word. A start word that begins and ends like another start word
+of the variant, neither with aliases, may be certified by exchange: the root's ``word`` is
+null, its only reply is the start word, with ``next = -3`` and ``via`` the other start word,
+whose certificate (checked first) then proves the same winner for it.
 
 The check walks every node at the positions it is reached at. Two facts of the rules let it
 visit a shared node once: a strategy that wins at used words ``S`` also wins at used words
@@ -42,10 +45,13 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
@@ -71,6 +77,7 @@ class CertificateError(Exception):
         super().__init__(message)
         self.message = message
         self.path: list[str] = []
+        self.rests_on: str | None = None  # the start word whose failed certificate this uses
 
 
 @dataclass(frozen=True)
@@ -92,6 +99,15 @@ class _Anchor:
     words: _Words
 
 
+def plain_words(game: Shiritori) -> list[bool]:
+    """Per word: it bans no word but itself and no other word bans it (no aliases), the
+    condition for exchanging two words that begin and end alike."""
+    banned_by_other = 0
+    for i, bans in enumerate(game.bans):
+        banned_by_other |= bans & ~(1 << i)
+    return [game.bans[i] == 1 << i and not banned_by_other >> i & 1 for i in range(len(game.words))]
+
+
 @dataclass
 class VariantChecker:
     """Checks the certificates of one variant against its rules and word list."""
@@ -99,26 +115,39 @@ class VariantChecker:
     game: Shiritori
     nodes: Mapping[int, Node]
     checked: int = 0
+    proved: dict[str, str] = field(default_factory=dict)  # the start words checked so far
+    failed: set[str] = field(default_factory=set)  # and those whose certificate failed
     _anchors: dict[int, list[_Anchor]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         game = self.game
-        banned_by_other = 0
-        for i, bans in enumerate(game.bans):
-            banned_by_other |= bans & ~(1 << i)
-        self._plain = [
-            game.bans[i] == 1 << i and not banned_by_other >> i & 1 for i in range(len(game.words))
-        ]
+        self._plain = plain_words(game)
         self._accepted = {
             unit: accepted_units(unit, game.rules) for unit in set(game.first) | set(game.last)
         }
         self._pairs: dict[int, int] = {}
+        # a node only one entry points to is met again only through its parent, whose own
+        # anchor is tried first: anchors are kept for the nodes several entries point to
+        if isinstance(self.nodes, NodeTable):
+            self._shared = self.nodes.shared_keys()
+        else:
+            targets = [t for node in self.nodes.values() for t in node.next if t >= 0]
+            self._shared = {t for t, n in Counter(targets).items() if n > 1}
 
     # -- one certificate ---------------------------------------------------------------------
 
     def check(self, start: str, root: int) -> str:
         """The winner (``yokai`` or ``human``) the certificate rooted at ``root`` proves for
         ``start``; raises :class:`CertificateError` when it proves nothing."""
+        try:
+            winner = self._check(start, root)
+        except CertificateError:
+            self.failed.add(start)
+            raise
+        self.proved[start] = winner
+        return winner
+
+    def _check(self, start: str, root: int) -> str:
         game = self.game
         self._pairs = {}  # the mirror pairs of this certificate: a matching of words
         node = self._node(root)
@@ -135,6 +164,8 @@ class VariantChecker:
             return "yokai"
         if node.replies != (start,) or len(node.next) != 1:
             raise CertificateError("a human-win root must have the start word as its only reply")
+        if node.next[0] == INTERCHANGED:
+            return self._exchanged_start(start, node.via[0] if node.via else None)
         if game.last[i] == LOSING_UNIT:
             if node.next[0] != ENDS_IN_N:
                 raise CertificateError(f"{start} ends in ン but its entry is {node.next[0]}")
@@ -143,6 +174,27 @@ class VariantChecker:
             raise CertificateError(f"{start} does not end in ン: it needs the human's answer")
         self._winner_node(node.next[0], after, game.last[i])
         return "human"
+
+    def _exchanged_start(self, start: str, twin: str | None) -> str:
+        """The winner of ``start`` read off the certificate of ``twin``, checked before: the
+        two words begin and end alike and neither bans or is banned by another word, so
+        exchanging them maps the game after one onto the game after the other."""
+        game = self.game
+        if twin in self.failed:
+            error = CertificateError(f"exchanged with {twin}, whose certificate fails")
+            error.rests_on = twin
+            raise error
+        if twin is None or twin not in self.proved:
+            raise CertificateError(f"{start} points to {twin}, whose certificate is not checked")
+        s, t = game.index[start], game.index[twin]
+        if s == t or not (
+            self._plain[s]
+            and self._plain[t]
+            and game.first[s] == game.first[t]
+            and game.last[s] == game.last[t]
+        ):
+            raise CertificateError(f"{start} and {twin} are not interchangeable")
+        return self.proved[twin]
 
     def _node(self, key: int) -> Node:
         try:
@@ -179,7 +231,8 @@ class VariantChecker:
             error.path.append(word)
             raise
         words = _Words(after.said | 1 << i, after.mirrored, after.pairs, after.answering)
-        self._anchors.setdefault(key, []).append(_Anchor(used, words))
+        if key in self._shared:
+            self._anchors.setdefault(key, []).append(_Anchor(used, words))
         return words
 
     def _still_wins(self, words: _Words, used: int) -> bool:
@@ -331,32 +384,137 @@ class Report:
         )
 
 
-def load_nodes(proofs: str | Path, variant: str) -> tuple[dict[int, Node], dict[str, int]]:
+_NO_ENTRY = -(2**62)
+
+
+class NodeTable(Mapping[int, Node]):
+    """One variant's certificate nodes, read as flat arrays: a few bytes a reply instead of a
+    Python object per reply (a deep variant holds millions of nodes); each :class:`Node` is
+    built when it is looked up."""
+
+    def __init__(self, table: pa.Table) -> None:
+        """``table``: the columns ``node``, ``word``, ``replies``, ``next`` and ``via`` (the
+        strings best read as dictionaries: :func:`load_nodes`)."""
+        if table.column("node").null_count:
+            raise CertificateError("a node has no id")
+        self.keys = table.column("node").to_numpy()
+        self._order = np.argsort(self.keys, kind="stable")
+        self._sorted = self.keys[self._order]
+        if len(self._sorted) > 1 and not np.all(np.diff(self._sorted) > 0):
+            twice = self._sorted[1:][np.diff(self._sorted) == 0][0]
+            raise CertificateError(f"node {twice} is listed twice")
+        self._first = int(self._sorted[0]) if len(self._sorted) else 0
+        self._dense = len(self._sorted) > 0 and int(self._sorted[-1]) - self._first + 1 == len(
+            self._sorted
+        )
+        # each list column keeps its own offsets, so that a node whose lists differ in
+        # length is reported when it is checked, as any other fault
+        self.offsets = {name: _offsets(table.column(name)) for name in ("replies", "next", "via")}
+        numbers: dict[str, int] = {}
+        self.words = _codes(table.column("word"), numbers)
+        self.replies = _codes(table.column("replies"), numbers)
+        self.vias = _codes(table.column("via"), numbers)
+        self.vocabulary: tuple[str, ...] = tuple(numbers)
+        # a missing entry becomes one no rule knows, reported where it is checked
+        flat = [chunk.flatten().fill_null(_NO_ENTRY) for chunk in table.column("next").chunks]
+        self.next = np.concatenate([chunk.to_numpy() for chunk in flat] or [np.zeros(0, "i8")])
+
+    def shared_keys(self) -> set[int]:
+        """The nodes that more than one entry points to."""
+        targets, counts = np.unique(self.next[self.next >= 0], return_counts=True)
+        return set(targets[counts > 1].tolist())
+
+    def _row(self, key: int) -> int:
+        if self._dense:
+            position = key - self._first
+            if 0 <= position < len(self._sorted):
+                return int(self._order[position])
+            raise KeyError(key)
+        position = int(np.searchsorted(self._sorted, key))
+        if position < len(self._sorted) and self._sorted[position] == key:
+            return int(self._order[position])
+        raise KeyError(key)
+
+    def __getitem__(self, key: int) -> Node:
+        row = self._row(key)
+        replies, nexts, vias = (
+            self.offsets[name][row : row + 2].tolist() for name in ("replies", "next", "via")
+        )
+        vocabulary = self.vocabulary
+        word = int(self.words[row])
+        return Node(
+            vocabulary[word] if word >= 0 else None,
+            tuple(
+                vocabulary[r] if r >= 0 else None
+                for r in self.replies[replies[0] : replies[1]].tolist()
+            ),
+            tuple(self.next[nexts[0] : nexts[1]].tolist()),
+            tuple(vocabulary[v] if v >= 0 else None for v in self.vias[vias[0] : vias[1]].tolist()),
+        )
+
+    def __contains__(self, key: object) -> bool:
+        try:
+            self._row(key)  # type: ignore[arg-type]
+        except (KeyError, TypeError):
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.keys.tolist())
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+
+def _codes(column: pa.ChunkedArray, numbers: dict[str, int]) -> np.ndarray:
+    """The strings of a column (its elements, for a list column) as their numbers in
+    ``numbers``, which grows with every new string; -1 for a null."""
+    parts = [np.zeros(0, dtype=np.int32)]
+    for chunk in column.chunks:
+        if pa.types.is_list(chunk.type):
+            chunk = chunk.flatten()
+        if not pa.types.is_dictionary(chunk.type):
+            chunk = pc.dictionary_encode(chunk)
+        strings = chunk.dictionary.to_pylist()
+        lookup = np.array([numbers.setdefault(w, len(numbers)) for w in strings] + [-1], np.int32)
+        parts.append(lookup[chunk.indices.fill_null(len(strings)).to_numpy()])
+    return np.concatenate(parts)
+
+
+def _offsets(column: pa.ChunkedArray) -> np.ndarray:
+    """Where each row's list begins in the flattened column, and where the last one ends."""
+    lengths = pc.list_value_length(column).fill_null(0).to_numpy(zero_copy_only=False)
+    offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    return offsets
+
+
+def load_nodes(proofs: str | Path, variant: str) -> tuple[NodeTable, dict[str, int]]:
     """The nodes of one variant's certificates in ``proofs`` and each start word's root, in
     the order the certificates were built (by root id): a node two certificates share is
-    first checked at the position it was built for."""
+    first checked at the position it was built for; the start words certified by exchange
+    with another start word come last."""
     table = pq.read_table(
         proofs,
         columns=["start", "node", "root", "word", "replies", "next", "via"],
         filters=[("variant_id", "==", variant)],
+        read_dictionary=["variant_id", "start", "word", "replies.list.element", "via.list.element"],
     )
-    columns = {name: table.column(name).to_pylist() for name in table.column_names}
-    nodes: dict[int, Node] = {}
-    roots: dict[str, int] = {}
-    for start, key, root, word, replies, nxt, via in zip(
-        columns["start"],
-        columns["node"],
-        columns["root"],
-        columns["word"],
-        columns["replies"],
-        columns["next"],
-        columns["via"],
-        strict=True,
-    ):
-        nodes[key] = Node(word, tuple(replies), tuple(nxt), tuple(via))
-        if root:
-            roots[start] = key
-    return nodes, dict(sorted(roots.items(), key=lambda item: item[1]))
+    rooted = table.filter(table.column("root"))
+    exchanged_roots = {
+        start
+        for start, entries in zip(
+            rooted.column("start").to_pylist(), rooted.column("next").to_pylist(), strict=True
+        )
+        if entries == [INTERCHANGED]
+    }
+    roots = dict(
+        zip(rooted.column("start").to_pylist(), rooted.column("node").to_pylist(), strict=True)
+    )
+    nodes = NodeTable(table.select(["node", "word", "replies", "next", "via"]))
+    # the start words answered by exchange with another one come after all the others
+    in_order = sorted(roots.items(), key=lambda item: (item[0] in exchanged_roots, item[1]))
+    return nodes, dict(in_order)
 
 
 def verify_results(
@@ -374,6 +532,7 @@ def verify_results(
     if variants is not None:
         names = [name for name in names if name in set(variants)]
     failures: list[str] = []
+    exchanged_with: dict[int, list[str]] = {}  # failure line → start words resting on it
     pairs = nodes = 0
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 50_000))
@@ -382,8 +541,13 @@ def verify_results(
             rows = claimed_all.filter(pc.equal(claimed_all.column("variant_id"), variant))
             starts, winners = rows.column("start").to_pylist(), rows.column("winner").to_pylist()
             claimed = dict(zip(starts, winners, strict=True))
-            graph, roots = load_nodes(proofs, variant)
+            try:
+                graph, roots = load_nodes(proofs, variant)
+            except CertificateError as error:
+                failures.append(f"{variant}: {error.message}")
+                continue
             checker = VariantChecker(Shiritori(lexicon, Rules.from_variant_id(variant)), graph)
+            failure_of: dict[str, int] = {}
             for start, root in roots.items():  # in the order they were built
                 winner = claimed.get(start)
                 if winner is None:
@@ -396,7 +560,11 @@ def verify_results(
                 try:
                     proved = checker.check(start, root)
                 except CertificateError as error:
+                    if error.rests_on in failure_of:  # one line per failed certificate
+                        exchanged_with.setdefault(failure_of[error.rests_on], []).append(start)
+                        continue
                     line = " → ".join([start, *reversed(error.path)])
+                    failure_of[start] = len(failures)
                     failures.append(f"{variant} {start}: {error.message} (line {line})")
                     continue
                 if proved != winner:
@@ -410,4 +578,6 @@ def verify_results(
             nodes += checker.checked
     finally:
         sys.setrecursionlimit(limit)
+    for k, starts in exchanged_with.items():
+        failures[k] += f"; {', '.join(starts)} (certified by exchange with it) fail with it"
     return Report(tuple(failures), pairs, nodes, time.perf_counter() - began)
