@@ -165,6 +165,12 @@ def play_line(staged: StagedSolver, line: list[str], option: str) -> tuple[int, 
     answer and the real words gone (to name the next words). Exits with one line naming the
     first word that cannot be said."""
     solver, game = staged.solver, staged.solver.game
+    unknown = [word for word in line if word not in game.index]
+    if unknown:
+        raise SystemExit(
+            f"shiritori_deep: {option}: {unknown[0]} is not a word of the yokai list "
+            "(give the line's words separated by spaces)"
+        )
     start, *said = line
     solver._apply_start(start)
     unit = solver.unit_id[game.last[game.word_index(start)]]

@@ -10,6 +10,10 @@ shared within their run. The merged file is written beside OUT and every certifi
 checked with the rules (read and checked as the verifier does, ``asobi.shiritori.verify``)
 before it takes the name OUT; the configs of the runs are kept in order in the metadata
 (``asobi.config``: ``{"merged": [...]}``).
+A start word that begins and ends like one certified before it in the merged file, neither
+with aliases, keeps only its root, now pointing to that word's certificate (exchange, README
+"Certificates"), and the nodes no certificate reaches any more are dropped (``--keep-twins``
+keeps every certificate whole).
 One line naming the problem and exit 1 when a file cannot be read as certificates, the files
 are of different variants, they share a start word, or a certificate does not check.
 """
@@ -25,9 +29,9 @@ import pyarrow.parquet as pq
 
 from asobi.core.tables import read_metadata, write_table
 from asobi.shiritori.data import load_clean
-from asobi.shiritori.shiritori import Rules, Shiritori
-from asobi.shiritori.tables import PROOFS_SCHEMA
-from asobi.shiritori.verify import CertificateError, VariantChecker, load_nodes
+from asobi.shiritori.shiritori import LOSING_UNIT, Rules, Shiritori
+from asobi.shiritori.tables import INTERCHANGED, PROOFS_SCHEMA
+from asobi.shiritori.verify import CertificateError, VariantChecker, load_nodes, plain_words
 
 TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
 
@@ -65,6 +69,49 @@ def merge(paths: list[Path]) -> tuple[dict[str, list], str, list[dict]]:
     return merged, variants.pop(), configs
 
 
+def exchange_twins(columns: dict[str, list], game: Shiritori) -> list[str]:
+    """Point each start word that begins and ends like one certified before it (by root
+    id), neither with aliases, to that word's certificate, and drop the nodes that no
+    certificate reaches any more; ``start`` becomes the certificate that now first needs
+    the node. Returns the start words exchanged."""
+    plain = plain_words(game)
+    row_of = {key: row for row, key in enumerate(columns["node"])}
+    # the start words certified by exchange already come last, so that each class's first
+    # word is one with a strategy of its own
+    roots = sorted(
+        (columns["next"][row] == [INTERCHANGED], key, row)
+        for row, (key, root) in enumerate(zip(columns["node"], columns["root"], strict=True))
+        if root
+    )
+    first_of_class: dict[tuple[str, str], str] = {}
+    exchanged = []
+    for _, _, row in roots:
+        start = columns["start"][row]
+        i = game.index[start]
+        if not plain[i] or game.last[i] == LOSING_UNIT:
+            continue
+        twin = first_of_class.setdefault((game.first[i], game.last[i]), start)
+        if twin != start:
+            columns["word"][row] = None
+            columns["replies"][row], columns["next"][row] = [start], [INTERCHANGED]
+            columns["via"][row] = [twin]
+            exchanged.append(start)
+    owner: dict[int, str] = {}
+    for _, _, root in roots:
+        stack = [root]
+        while stack:
+            row = stack.pop()
+            if row in owner:
+                continue
+            owner[row] = columns["start"][root]
+            stack += [row_of[target] for target in columns["next"][row] if target >= 0]
+    kept = sorted(owner)
+    for name in columns:
+        columns[name] = [columns[name][row] for row in kept]
+    columns["start"] = [owner[row] for row in kept]
+    return exchanged
+
+
 def check(proofs: Path, variant: str) -> int:
     """Check every certificate of the file ``proofs`` with the rules, read as the verifier
     reads it (:func:`asobi.shiritori.verify.load_nodes`); the number checked."""
@@ -88,8 +135,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("runs", type=Path, nargs="+")
+    parser.add_argument(
+        "--keep-twins",
+        action="store_true",
+        help="keep the whole certificate of a start word that begins and ends like one "
+        "certified before it (default: one root pointing to that word's certificate)",
+    )
     args = parser.parse_args()
     columns, variant, configs = merge(args.runs)
+    exchanged = []
+    if not args.keep_twins:
+        game = Shiritori(load_clean(TSV).lexicon, Rules.from_variant_id(variant))
+        exchanged = exchange_twins(columns, game)
     # written beside OUT first and checked there, so that OUT only ever holds a checked file
     staged = args.out.with_name(f".{args.out.name}.merging")
     write_table(
@@ -107,7 +164,11 @@ def main() -> None:
         staged.unlink(missing_ok=True)
         raise
     staged.replace(args.out)
-    print(f"{args.out}: {checked} certificates of {variant} from {len(args.runs)} files, checked")
+    print(
+        f"{args.out}: {checked} certificates of {variant} from {len(args.runs)} files, checked; "
+        f"{len(exchanged)} by exchange ({' '.join(exchanged) or 'none'}), "
+        f"{len(columns['node'])} nodes"
+    )
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import pytest
 
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.shiritori import DEFAULT_RULES, Shiritori
+from asobi.shiritori.tables import INTERCHANGED
 from asobi.shiritori.verify import VariantChecker, load_nodes
 
 REPO = Path(__file__).resolve().parents[1]
@@ -56,11 +57,24 @@ def test_warm_reports_the_article_verdict_and_the_start_word_is_still_certified(
     assert config["warm"] == ["アズキトギ"]
 
 
-def test_warm_refuses_a_line_that_cannot_be_played_and_writes_nothing(tmp_path):
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            "アズキトギ ロクロクビ",
+            "--warm: ロクロクビ cannot be said after アズキトギ",
+        ),  # ギ, not ロ
+        (
+            "アズキトギ → ギンギツネ",
+            "--warm: → is not a word of the yokai list",
+        ),  # a line as printed
+    ],
+)
+def test_warm_refuses_a_line_that_cannot_be_played_and_writes_nothing(tmp_path, line, message):
     out = tmp_path / "proofs.parquet"
-    result = run_deep(out, "--warm", "アズキトギ ロクロクビ")  # ギ is not answered by ロ…
+    result = run_deep(out, "--warm", line)
     assert result.returncode != 0
-    assert "--warm: ロクロクビ cannot be said after アズキトギ" in result.stderr
+    assert message in result.stderr and result.stderr.strip().count("\n") == 0
     assert not out.exists()
 
 
@@ -115,6 +129,35 @@ def test_two_runs_merge_into_one_file_whose_certificates_all_check(tmp_path):
     assert [checker.check(s, r) for s, r in roots.items()] == ["yokai", "human"]
     config = json.loads(pq.read_metadata(merged).metadata[b"asobi.config"])
     assert [run["starts"] for run in config["merged"]] == [["アズキトギ"], ["アズキアライ"]]
+
+
+@pytest.mark.parametrize("keep_twins", [False, True])
+def test_a_start_word_that_begins_and_ends_like_an_earlier_one_is_merged_as_an_exchange(
+    tmp_path, keep_twins
+):
+    # アイヌソッキ and アッキ begin with ア, end with キ and have no aliases
+    first, second, merged = (tmp_path / name for name in ("a.parquet", "b.parquet", "m.parquet"))
+    assert run_deep(first, start="アイヌソッキ").returncode == 0
+    assert run_deep(second, start="アッキ").returncode == 0
+    options = ["--keep-twins"] if keep_twins else []
+    merge = run_script(MERGE, str(merged), str(first), str(second), *options)
+    assert merge.returncode == 0, merge.stderr[-2000:]
+    graph, roots = load_nodes(merged, DEFAULT_RULES.variant_id)
+    checker = VariantChecker(Shiritori(CLEAN.lexicon, DEFAULT_RULES), graph)
+    winners = [checker.check(s, r) for s, r in roots.items()]
+    assert list(roots) == ["アイヌソッキ", "アッキ"] and winners[0] == winners[1]
+    twin = graph[roots["アッキ"]]
+    runs = pq.read_metadata(first).num_rows + pq.read_metadata(second).num_rows
+    if keep_twins:
+        assert len(graph) == runs and twin.next != (INTERCHANGED,)
+    else:
+        assert (twin.replies, twin.next, twin.via) == (
+            ("アッキ",),
+            (INTERCHANGED,),
+            ("アイヌソッキ",),
+        )
+        assert len(graph) == pq.read_metadata(first).num_rows + 1
+        assert "1 by exchange (アッキ)" in merge.stdout
 
 
 def test_a_start_word_certified_in_two_runs_is_refused_and_nothing_is_written(tmp_path):
