@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pandas as pd
+import pyarrow.parquet as pq
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -512,6 +513,32 @@ def test_vendored_certificates_are_checked_and_used_instead_of_searching(tmp_pat
     )
     with pytest.raises(CertificateFailure, match="vendored certificate"):
         write_outcomes_chunk(str(TSV), str(part), str(proofs), max_starts=max_starts, **chunk)
+
+
+def test_vendored_certificates_are_copied_node_for_node_under_the_chunks_ids(tmp_path):
+    # the copy is made from the verifier's arrays: every node, its start and root flag come
+    # back under new ids (chunk 1 of 3: ids ≡ 1 mod 3, in the order of the old ones)
+    from asobi.shiritori.certify import Vendored, write_certificates
+
+    variant = DEFAULT_RULES.variant_id
+    game = Shiritori(CLEAN.lexicon, DEFAULT_RULES)
+    staged = StagedSolver(game, node_budget=None)
+    starts = ["アイヌソッキ", "アッキ", "カッパ", "クモビ", "ロクロクビ"]
+    path = tmp_path / "vendored.parquet"
+    write_certificates(staged, [staged.solve(start) for start in starts], path)
+    nodes, roots = load_nodes(path, variant)
+    builder = CertificateBuilder(StagedSolver(game, node_budget=None), variant, chunk=1, chunks=3)
+    results = builder.add_vendored(Vendored(nodes, roots))
+    assert [r.start for r in results] == list(roots) and builder.node_count == len(nodes)
+    copied = builder.table().to_pylist()
+    old = pq.read_table(path).to_pylist()
+    assert [row["node"] for row in copied] == [1 + 3 * k for k in range(len(old))]
+    new_id = {row["node"]: 1 + 3 * k for k, row in enumerate(sorted(old, key=lambda r: r["node"]))}
+    expected = [
+        {**row, "node": new_id[row["node"]], "next": [new_id.get(t, t) for t in row["next"]]}
+        for row in sorted(old, key=lambda r: r["node"])
+    ]
+    assert copied == expected
 
 
 def test_vendored_certificates_are_a_workflow_input_only_when_present_and_switched_on(

@@ -31,10 +31,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import pyarrow as pa
+
 from asobi.core.config import package_data
 from asobi.shiritori.shiritori import LOSING_UNIT, Shiritori, bits
 from asobi.shiritori.solver import _LOSS, BudgetExceeded, StagedSolver, StartResult
-from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR
+from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR, PROOFS_SCHEMA
 from asobi.shiritori.verify import (
     CertificateError,
     Node,
@@ -95,6 +98,7 @@ class CertificateBuilder:
         self.share_capacity = share_capacity
         self.isolate_research = isolate_research
         self.rows: list[dict[str, Any]] = []
+        self.copied: list[pa.Table] = []  # vendored certificates, renumbered
         self.researched = 0
         self._count = 0
         self._memo: dict[tuple[int, str, int], int] = {}
@@ -200,21 +204,53 @@ class CertificateBuilder:
             lines[start] = line
             self._twin(start, winner)  # start words searched later may be exchanged with it
             results.append(StartResult(start, winner, line, 0, "vendored"))
-        first_needed: dict[int, str] = {}
-        for start, root in vendored.roots.items():
-            for key in _reachable(vendored.nodes, root):
-                first_needed.setdefault(key, start)
-        renumbered = {key: self._new_id() for key in sorted(first_needed)}
-        roots = set(vendored.roots.values())
-        for key, new in renumbered.items():
-            node = vendored.nodes[key]
-            entries = [
-                (reply, renumbered[target] if target >= 0 else target, via)
-                for reply, target, via in zip(node.replies, node.next, node.via, strict=True)
-            ]
-            self._start = first_needed[key]
-            self._row(new, node.word, entries, root=key in roots)
+        self.copied.append(self._renumbered(vendored))
         return results
+
+    def _renumbered(self, vendored: Vendored) -> pa.Table:
+        """The vendored nodes the certificates reach, under new node ids in the order of
+        their old ones, as rows of ``proofs.parquet`` (``start``: the first certificate in
+        build order that reaches the node)."""
+        nodes = vendored.nodes
+        starts, roots = list(vendored.roots), list(vendored.roots.values())
+        owner = nodes.first_reached(roots)
+        kept = nodes.rows_of(np.sort(nodes.keys[owner >= 0]))
+        new_ids = (self._count + np.arange(len(kept), dtype=np.int64)) * self.chunks + self.chunk
+        self._count += len(kept)
+        renumber = np.full(len(nodes.keys), -1, dtype=np.int64)
+        renumber[kept] = new_ids
+        vocabulary = pa.array(nodes.vocabulary, pa.string())
+
+        def strings(codes: np.ndarray) -> pa.Array:
+            return vocabulary.take(pa.array(codes, mask=codes < 0))
+
+        offsets, positions = nodes.entries(kept, "next")
+        targets = nodes.next[positions]
+        moved = targets >= 0
+        targets[moved] = renumber[nodes.rows_of(targets[moved])]
+        lists = {"next": pa.ListArray.from_arrays(offsets, pa.array(targets, pa.int64()))}
+        for name, codes in (("replies", nodes.replies), ("via", nodes.vias)):
+            offsets, positions = nodes.entries(kept, name)
+            lists[name] = pa.ListArray.from_arrays(offsets, strings(codes[positions]))
+        root_rows = set(nodes.rows_of(np.array(roots, dtype=np.int64)).tolist())
+        columns = {
+            "variant_id": pa.array([self.variant] * len(kept), pa.string()),
+            "start": pa.array(starts, pa.string()).take(pa.array(owner[kept])),
+            "node": pa.array(new_ids, pa.int64()),
+            "root": pa.array([row in root_rows for row in kept.tolist()], pa.bool_()),
+            "word": strings(nodes.words[kept]),
+            **lists,
+        }
+        return pa.table({name: columns[name] for name in PROOFS_SCHEMA.names}).cast(PROOFS_SCHEMA)
+
+    def table(self) -> pa.Table:
+        """Every certificate node written so far, as rows of ``proofs.parquet``."""
+        built = pa.Table.from_pylist(self.rows, schema=PROOFS_SCHEMA)
+        return pa.concat_tables([*self.copied, built]) if self.copied else built
+
+    @property
+    def node_count(self) -> int:
+        return len(self.rows) + sum(table.num_rows for table in self.copied)
 
     # -- real words beside the reduced game --------------------------------------------------
 
@@ -497,18 +533,6 @@ def vendored_certificates(variant: str) -> Vendored | None:
     return Vendored(nodes, roots)
 
 
-def _reachable(nodes: dict[int, Node], root: int) -> list[int]:
-    """The node ids a certificate uses, root first, in the order first met."""
-    seen = {root: None}
-    stack = [root]
-    while stack:
-        for target in nodes[stack.pop()].next:
-            if target >= 0 and target not in seen:
-                seen[target] = None
-                stack.append(target)
-    return list(seen)
-
-
 def principal_line(
     game: Shiritori, nodes: dict[int, Node], root: int, start: str
 ) -> tuple[str, ...]:
@@ -550,15 +574,11 @@ def principal_line(
 def write_certificates(staged: StagedSolver, results: list[StartResult], out: str | Path) -> int:
     """Write the certificates of ``results`` (decided by ``staged``, just now) to ``out``;
     returns the number of nodes."""
-    import pandas as pd
-
     from asobi.core.tables import write_table
-    from asobi.shiritori.tables import PROOFS_SCHEMA
 
     variant = staged.solver.game.rules.variant_id
     builder = CertificateBuilder(staged, variant)
     for result in results:
         builder.add(result)
-    frame = pd.DataFrame(builder.rows, columns=PROOFS_SCHEMA.names)
-    write_table(frame, out, table="shiritori/proofs", schema=PROOFS_SCHEMA)
-    return len(builder.rows)
+    write_table(builder.table(), out, table="shiritori/proofs", schema=PROOFS_SCHEMA)
+    return builder.node_count

@@ -133,7 +133,7 @@ def write_outcomes_chunk(
         len(starts),
         solver.nodes,
         len(solver.table),
-        len(certificates.rows),
+        certificates.node_count,
         certificates.researched,
     )
     if staged.compiled is not None:
@@ -157,7 +157,7 @@ def write_outcomes_chunk(
         "max_starts": max_starts,
     }
     write_table(
-        pd.DataFrame(certificates.rows, columns=PROOFS_SCHEMA.names),
+        certificates.table(),
         proofs_out,
         table="shiritori/proofs",
         variant=rules.as_dict(),

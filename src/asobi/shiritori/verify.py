@@ -419,6 +419,35 @@ class NodeTable(Mapping[int, Node]):
         flat = [chunk.flatten().fill_null(_NO_ENTRY) for chunk in table.column("next").chunks]
         self.next = np.concatenate([chunk.to_numpy() for chunk in flat] or [np.zeros(0, "i8")])
 
+    def rows_of(self, keys: np.ndarray) -> np.ndarray:
+        """The rows of node ids ``keys`` (all present)."""
+        if self._dense:
+            return self._order[keys - self._first]
+        return self._order[np.searchsorted(self._sorted, keys)]
+
+    def entries(self, rows: np.ndarray, name: str) -> tuple[np.ndarray, np.ndarray]:
+        """The lists of column ``name`` (``replies``, ``next`` or ``via``) of ``rows``, in
+        that order: their offsets and the flat positions of their entries."""
+        offsets = self.offsets[name]
+        begins, lengths = offsets[rows], offsets[rows + 1] - offsets[rows]
+        out = np.zeros(len(rows) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=out[1:])
+        positions = np.repeat(begins - out[:-1], lengths) + np.arange(out[-1], dtype=np.int64)
+        return out, positions
+
+    def first_reached(self, roots: list[int]) -> np.ndarray:
+        """Per row: the index in ``roots`` of the first root that reaches it, -1 if none."""
+        owner = np.full(len(self.keys), -1, dtype=np.int64)
+        for k, root in enumerate(roots):
+            frontier = np.array([self._row(root)], dtype=np.int64)
+            while len(frontier):
+                frontier = np.unique(frontier[owner[frontier] < 0])
+                owner[frontier] = k
+                _, positions = self.entries(frontier, "next")
+                targets = self.next[positions]
+                frontier = self.rows_of(targets[targets >= 0])
+        return owner
+
     def shared_keys(self) -> set[int]:
         """The nodes that more than one entry points to."""
         targets, counts = np.unique(self.next[self.next >= 0], return_counts=True)
