@@ -12,8 +12,9 @@ before it takes the name OUT; the configs of the runs are kept in order in the m
 (``asobi.config``: ``{"merged": [...]}``).
 A start word that begins and ends like one certified before it in the merged file, neither
 with aliases, keeps only its root, now pointing to that word's certificate (exchange, README
-"Certificates"), and the nodes no certificate reaches any more are dropped (``--keep-twins``
-keeps every certificate whole).
+"Certificates"), and the nodes no certificate reaches any more are dropped, unless a
+certificate checked later shares a node with it (``--keep-twins`` keeps every certificate
+whole).
 One line naming the problem and exit 1 when a file cannot be read as certificates, the files
 are of different variants, they share a start word, or a certificate does not check.
 """
@@ -24,6 +25,7 @@ import argparse
 import sys
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -69,47 +71,71 @@ def merge(paths: list[Path]) -> tuple[dict[str, list], str, list[dict]]:
     return merged, variants.pop(), configs
 
 
-def exchange_twins(columns: dict[str, list], game: Shiritori) -> list[str]:
+def exchange_twins(columns: dict[str, list], game: Shiritori) -> tuple[list[str], list[str]]:
     """Point each start word that begins and ends like one certified before it (by root
     id), neither with aliases, to that word's certificate, and drop the nodes that no
     certificate reaches any more; ``start`` becomes the certificate that now first needs
-    the node. Returns the start words exchanged."""
+    the node. A word whose certificate shares a node with a certificate checked after it
+    (and kept whole) is kept whole too: that certificate may rely on the node being
+    checked at this word's position first. Returns the start words exchanged and those kept whole so."""
     plain = plain_words(game)
     row_of = {key: row for row, key in enumerate(columns["node"])}
     # the start words certified by exchange already come last, so that each class's first
     # word is one with a strategy of its own
-    roots = sorted(
-        (columns["next"][row] == [INTERCHANGED], key, row)
-        for row, (key, root) in enumerate(zip(columns["node"], columns["root"], strict=True))
-        if root
-    )
-    first_of_class: dict[tuple[str, str], str] = {}
-    exchanged = []
-    for _, _, row in roots:
-        start = columns["start"][row]
-        i = game.index[start]
-        if not plain[i] or game.last[i] == LOSING_UNIT:
-            continue
-        twin = first_of_class.setdefault((game.first[i], game.last[i]), start)
-        if twin != start:
-            columns["word"][row] = None
-            columns["replies"][row], columns["next"][row] = [start], [INTERCHANGED]
-            columns["via"][row] = [twin]
-            exchanged.append(start)
-    owner: dict[int, str] = {}
-    for _, _, root in roots:
-        stack = [root]
+    roots = [
+        row
+        for _, _, row in sorted(
+            (columns["next"][row] == [INTERCHANGED], key, row)
+            for row, (key, root) in enumerate(zip(columns["node"], columns["root"], strict=True))
+            if root
+        )
+    ]
+
+    def reached(root: int) -> np.ndarray:
+        seen, stack = np.zeros(len(row_of), dtype=bool), [root]
         while stack:
             row = stack.pop()
-            if row in owner:
-                continue
-            owner[row] = columns["start"][root]
-            stack += [row_of[target] for target in columns["next"][row] if target >= 0]
-    kept = sorted(owner)
+            if not seen[row]:
+                seen[row] = True
+                stack += [row_of[target] for target in columns["next"][row] if target >= 0]
+        return seen
+
+    twins: dict[int, str] = {}  # root index → the first start word of its class
+    first_of_class: dict[tuple[str, str], str] = {}
+    for k, row in enumerate(roots):
+        start = columns["start"][row]
+        i = game.index[start]
+        if plain[i] and game.last[i] != LOSING_UNIT:
+            twin = first_of_class.setdefault((game.first[i], game.last[i]), start)
+            if twin != start:
+                twins[k] = twin
+    # from the last certificate back: one that no certificate kept whole after it shares a
+    # node with can be exchanged
+    reach = [reached(root) for root in roots]
+    later = np.zeros(len(row_of), dtype=bool)
+    exchanged, shared = [], []
+    for k in range(len(roots) - 1, -1, -1):
+        row, start = roots[k], columns["start"][roots[k]]
+        if k in twins and not (reach[k] & later).any():
+            columns["word"][row] = None
+            columns["replies"][row], columns["next"][row] = [start], [INTERCHANGED]
+            columns["via"][row] = [twins[k]]
+            exchanged.append(start)
+            reach[k] = np.zeros(len(row_of), dtype=bool)
+            reach[k][row] = True
+            continue
+        if k in twins:
+            shared.append(start)
+        later |= reach[k]
+    owner = np.full(len(row_of), -1, dtype=np.int64)
+    for k in range(len(roots) - 1, -1, -1):  # the first certificate that reaches a node
+        owner[reach[k]] = k
+    kept = np.flatnonzero(owner >= 0).tolist()
+    columns_start = columns["start"]
     for name in columns:
         columns[name] = [columns[name][row] for row in kept]
-    columns["start"] = [owner[row] for row in kept]
-    return exchanged
+    columns["start"] = [columns_start[roots[owner[row]]] for row in kept]
+    return exchanged[::-1], shared[::-1]
 
 
 def check(proofs: Path, variant: str) -> int:
@@ -143,10 +169,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     columns, variant, configs = merge(args.runs)
-    exchanged = []
+    exchanged, shared = [], []
     if not args.keep_twins:
         game = Shiritori(load_clean(TSV).lexicon, Rules.from_variant_id(variant))
-        exchanged = exchange_twins(columns, game)
+        exchanged, shared = exchange_twins(columns, game)
     # written beside OUT first and checked there, so that OUT only ever holds a checked file
     staged = args.out.with_name(f".{args.out.name}.merging")
     write_table(
@@ -167,6 +193,7 @@ def main() -> None:
     print(
         f"{args.out}: {checked} certificates of {variant} from {len(args.runs)} files, checked; "
         f"{len(exchanged)} by exchange ({' '.join(exchanged) or 'none'}), "
+        f"{len(shared)} kept whole for nodes shared later ({' '.join(shared) or 'none'}), "
         f"{len(columns['node'])} nodes"
     )
 

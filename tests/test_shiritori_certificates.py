@@ -308,6 +308,28 @@ def test_a_node_listed_twice_or_with_lists_of_unequal_length_is_one_failure(tmp_
     assert len(report.failures) == 1 and "differ in length" in report.failures[0], report.failures
 
 
+def test_a_listed_reply_used_where_the_node_is_walked_is_skipped(default_certificates):
+    # a node serves several positions: a reply legal where it was built may be used where
+    # it is walked (the loser cannot say it), but a word that does not answer is refused
+    game, results, rows = default_certificates
+    nodes, roots = graph(rows)
+    start, key = next(
+        (start, key)
+        for start, key in roots.items()
+        if nodes[key].word is not None and ENDS_IN_N in nodes[key].next
+    )
+    node = nodes[key]
+    n_word = node.replies[node.next.index(ENDS_IN_N)]
+    i = game.index[start]
+    checker = VariantChecker(game, nodes)
+    used = game.bans[i] | game.bans[game.index[n_word]]
+    checker._loser_turn(key, node, used, game.last[i])  # no error: the ン word is skipped
+    stranger = next(w for w in game.words if game.first[game.index[w]] != game.last[i])
+    bad = Node(node.word, (*node.replies, stranger), (*node.next, ENDS_IN_N), (*node.via, None))
+    with pytest.raises(CertificateError, match=f"{stranger} is no reply"):
+        VariantChecker(game, {**nodes, key: bad})._loser_turn(key, bad, used, game.last[i])
+
+
 def test_start_words_that_begin_and_end_alike_are_certified_by_exchange():
     # アイヌソッキ, アシアライヤシキ and アッキ all begin with ア and end with キ, and none has
     # an alias: exchanging two of them maps one game onto the other, so only the first

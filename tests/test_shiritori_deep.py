@@ -4,6 +4,7 @@ played is refused, and the files of two runs merge into one whose certificates a
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -158,6 +159,45 @@ def test_a_start_word_that_begins_and_ends_like_an_earlier_one_is_merged_as_an_e
         )
         assert len(graph) == pq.read_metadata(first).num_rows + 1
         assert "1 by exchange (アッキ)" in merge.stdout
+
+
+@pytest.mark.parametrize("shared_later", [False, True])
+def test_a_twin_whose_nodes_a_later_certificate_shares_is_kept_whole(shared_later):
+    # the structure only: アッキ begins and ends like アイヌソッキ; カッパ (checked after it)
+    # reaches アッキ's node 4 or not; a certificate kept whole keeps its nodes
+    spec = importlib.util.spec_from_file_location("merge_proofs", MERGE)
+    merge_proofs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(merge_proofs)
+    rows = [  # node, start, root, next
+        (0, "アイヌソッキ", True, [1]),
+        (1, "アイヌソッキ", False, []),
+        (2, "アッキ", True, [3]),
+        (3, "アッキ", False, [4]),
+        (4, "アッキ", False, []),
+        (5, "カッパ", True, [4] if shared_later else [6]),
+        (6, "カッパ", False, []),
+    ]
+    columns = {
+        "variant_id": ["v"] * len(rows),
+        "node": [r[0] for r in rows],
+        "start": [r[1] for r in rows],
+        "root": [r[2] for r in rows],
+        "word": ["w"] * len(rows),
+        "replies": [["r"] * len(r[3]) for r in rows],
+        "next": [r[3] for r in rows],
+        "via": [[None] * len(r[3]) for r in rows],
+    }
+    exchanged, kept_whole = merge_proofs.exchange_twins(
+        columns, Shiritori(CLEAN.lexicon, DEFAULT_RULES)
+    )
+    if shared_later:
+        assert (exchanged, kept_whole) == ([], ["アッキ"])
+        assert columns["node"] == [0, 1, 2, 3, 4, 5]
+    else:
+        assert (exchanged, kept_whole) == (["アッキ"], [])
+        assert columns["node"] == [0, 1, 2, 5, 6]
+        assert columns["next"][2] == [INTERCHANGED] and columns["via"][2] == ["アイヌソッキ"]
+        assert columns["start"] == ["アイヌソッキ", "アイヌソッキ", "アッキ", "カッパ", "カッパ"]
 
 
 def test_a_start_word_certified_in_two_runs_is_refused_and_nothing_is_written(tmp_path):

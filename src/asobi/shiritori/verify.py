@@ -8,7 +8,9 @@ produced it.
 
 Each row of the table is a *node*: a position where the winner says ``word`` (or, when
 ``word`` is null, a position where the loser is to move), followed by **every** legal reply
-of the loser (``replies``), each covered by its entry of ``next`` and ``via``:
+of the loser (``replies``), each covered by its entry of ``next`` and ``via``. A node may
+also list words that answer the unit but are used or banned where it is walked (it serves
+several positions); the loser cannot say them, so they are skipped:
 
 * ``next = -1``: the reply ends in ン, so the loser loses at once;
 * ``next = k >= 0``: node ``k`` is the winner's answer to the reply;
@@ -262,21 +264,26 @@ class VariantChecker:
         entries = len(node.replies)
         if len(node.next) != entries or len(node.via) != entries:
             raise CertificateError(f"node {key}: replies, next and via differ in length")
-        legal = {game.words[j] for j in game.candidates(unit) if not used >> j & 1}
+        answers = {game.words[j]: j for j in game.candidates(unit)}
+        legal = {word for word, j in answers.items() if not used >> j & 1}
         given = set(node.replies)
         if len(given) != entries:
             raise CertificateError(f"node {key}: a reply is listed twice")
-        if given != legal:
-            missing = sorted(legal - given)
-            extra = sorted(given - legal)
+        missing, extra = sorted(legal - given), sorted(given - answers.keys())
+        if missing or extra:
             what = f"reply {missing[0]} is not covered" if missing else f"{extra[0]} is no reply"
             raise CertificateError(f"after {unit}: {what}")
+        # replies the node lists that are used or banned here (legal where it was built, for
+        # another start word): the loser cannot say them, so they are not followed
+        gone = given - legal
         index = game.index
         said = mirrored = 0
         answering = game.candidate_bits(unit)
         twins: dict[str, _Words] = {}  # the strategies after the replies with an answer node
         mirrors: list[tuple[int, int]] = []
         for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
+            if reply in gone:
+                continue
             r = index[reply]
             try:
                 if target == ENDS_IN_N:
@@ -300,7 +307,7 @@ class VariantChecker:
                 error.path.append(reply)
                 raise
         for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
-            if target == INTERCHANGED:
+            if target == INTERCHANGED and reply not in gone:
                 try:
                     said |= self._interchanged(twins, reply, via)
                 except CertificateError as error:
