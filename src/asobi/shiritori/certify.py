@@ -13,8 +13,10 @@ alongside the reduced game:
   wins with it: the mirror argument); the first free word of each class, followed further;
   and every other free word of that class, answered as that first word is (interchangeable).
 
-The mirror words of a start are the ones the solver sets aside when it loads the position,
-taken in list order. Which class wins at a winner's turn comes from the search's tables
+A start word that begins and ends like one certified before it, neither with aliases, gets
+one row pointing to that word's certificate (exchange: the two games are the same up to the
+two words). The mirror words of a start are the ones the solver sets aside when it loads the
+position, taken in list order. Which class wins at a winner's turn comes from the search's tables
 (the Python table; the compiled table read without writing); when a proof was overwritten
 the builder searches again, in a scratch table for the Python search or between a snapshot
 and a restore of the compiled table, so the searches of later start words, and thus the
