@@ -77,7 +77,8 @@ def exchange_twins(columns: dict[str, list], game: Shiritori) -> tuple[list[str]
     certificate reaches any more; ``start`` becomes the certificate that now first needs
     the node. A word whose certificate shares a node with a certificate checked after it
     (and kept whole) is kept whole too: that certificate may rely on the node being
-    checked at this word's position first. Returns the start words exchanged and those kept whole so."""
+    checked at this word's position first. Returns the start words exchanged and those
+    kept whole so."""
     plain = plain_words(game)
     row_of = {key: row for row, key in enumerate(columns["node"])}
     # the start words certified by exchange already come last, so that each class's first
