@@ -289,10 +289,12 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "node": "Node id, unique within the variant",
         "root": "True for the root of the start word's certificate (the empty game)",
         "word": "The winner's word at this node (null where the loser is to move)",
-        "replies": "Every legal reply of the loser after it",
+        "replies": "Every legal reply of the loser after it (a shared node may also list "
+        "replies used where it is reached, which are skipped there)",
         "next": "Per reply: the node answering it, -1 (it ends in ン), -2 (mirror) or "
-        "-3 (interchangeable)",
-        "via": "Per reply: the mirror answer (-2) or the interchangeable reply it copies (-3)",
+        "-3 (interchangeable; at a root: the start word is certified by exchange)",
+        "via": "Per reply: the mirror answer (-2) or the interchangeable reply it copies (-3; "
+        "at a root: the start word whose certificate it is exchanged with)",
     },
     "shiritori": {
         "long_vowel": "How a final ー counts: `vowel` or `previous_kana`",
