@@ -31,9 +31,15 @@ import pyarrow.parquet as pq
 
 from asobi.core.tables import read_metadata, write_table
 from asobi.shiritori.data import load_clean
-from asobi.shiritori.shiritori import LOSING_UNIT, Rules, Shiritori
+from asobi.shiritori.shiritori import Rules, Shiritori
 from asobi.shiritori.tables import INTERCHANGED, PROOFS_SCHEMA
-from asobi.shiritori.verify import CertificateError, VariantChecker, load_nodes, plain_words
+from asobi.shiritori.verify import (
+    CertificateError,
+    VariantChecker,
+    exchange_class,
+    load_nodes,
+    plain_words,
+)
 
 TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
 
@@ -105,11 +111,9 @@ def exchange_twins(columns: dict[str, list], game: Shiritori) -> tuple[list[str]
     first_of_class: dict[tuple[str, str], str] = {}
     for k, row in enumerate(roots):
         start = columns["start"][row]
-        i = game.index[start]
-        if plain[i] and game.last[i] != LOSING_UNIT:
-            twin = first_of_class.setdefault((game.first[i], game.last[i]), start)
-            if twin != start:
-                twins[k] = twin
+        key = exchange_class(game, plain, game.index[start])
+        if key is not None and first_of_class.setdefault(key, start) != start:
+            twins[k] = first_of_class[key]
     # from the last certificate back: one that no certificate kept whole after it shares a
     # node with can be exchanged
     reach = [reached(root) for root in roots]

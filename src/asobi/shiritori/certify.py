@@ -44,6 +44,7 @@ from asobi.shiritori.verify import (
     CertificateError,
     Node,
     VariantChecker,
+    exchange_class,
     exchanged,
     load_nodes,
     plain_words,
@@ -119,7 +120,7 @@ class CertificateBuilder:
         self._paired_words: set[int] | None = None
         # per (first unit, last unit): the first start word certified, and its winner
         self._certified: dict[tuple[str, str], tuple[str, str]] = {}
-        self._plain: list[bool] | None = None
+        self._plain = plain_words(self.game)
 
     # -- public ------------------------------------------------------------------------------
 
@@ -164,13 +165,10 @@ class CertificateBuilder:
         """The start word certified before that ``start`` may be exchanged with (the same
         first and last unit, neither with aliases), if any; it remembers ``start``
         otherwise."""
-        game = self.game
-        i = game.word_index(start)
-        if self._plain is None:
-            self._plain = plain_words(game)
-        if not self._plain[i] or game.last[i] == LOSING_UNIT:
+        key = exchange_class(self.game, self._plain, self.game.word_index(start))
+        if key is None:
             return None
-        twin = self._certified.setdefault((game.first[i], game.last[i]), (start, winner))
+        twin = self._certified.setdefault(key, (start, winner))
         if twin[0] == start:
             return None
         if twin[1] != winner:

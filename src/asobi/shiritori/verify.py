@@ -110,6 +110,15 @@ def plain_words(game: Shiritori) -> list[bool]:
     return [game.bans[i] == 1 << i and not banned_by_other >> i & 1 for i in range(len(game.words))]
 
 
+def exchange_class(game: Shiritori, plain: list[bool], i: int) -> tuple[str, str] | None:
+    """The (first unit, last unit) that start word ``i`` shares with the start words it may
+    be certified by exchange with; None for a word with aliases (``plain``:
+    :func:`plain_words`) or one ending in ン (its certificate is one row anyway)."""
+    if not plain[i] or game.last[i] == LOSING_UNIT:
+        return None
+    return game.first[i], game.last[i]
+
+
 @dataclass
 class VariantChecker:
     """Checks the certificates of one variant against its rules and word list."""
@@ -188,13 +197,7 @@ class VariantChecker:
             raise error
         if twin is None or twin not in self.proved:
             raise CertificateError(f"{start} points to {twin}, whose certificate is not checked")
-        s, t = game.index[start], game.index[twin]
-        if s == t or not (
-            self._plain[s]
-            and self._plain[t]
-            and game.first[s] == game.first[t]
-            and game.last[s] == game.last[t]
-        ):
+        if not self._interchangeable(game.index[start], game.index[twin]):
             raise CertificateError(f"{start} and {twin} are not interchangeable")
         return self.proved[twin]
 
@@ -344,6 +347,18 @@ class VariantChecker:
         pairs[x], pairs[y] = y, x
         return y
 
+    def _interchangeable(self, a: int, b: int) -> bool:
+        """Words ``a`` and ``b`` may be exchanged: two words that begin and end alike and
+        neither bans nor is banned by another word."""
+        game = self.game
+        return (
+            a != b
+            and self._plain[a]
+            and self._plain[b]
+            and game.first[a] == game.first[b]
+            and game.last[a] == game.last[b]
+        )
+
     def _interchanged(self, twins: Mapping[str, _Words], reply: str, twin: str | None) -> int:
         """Check that ``reply`` and ``twin`` may be exchanged; returns the words the winner
         says after the twin, with the two words exchanged."""
@@ -351,12 +366,7 @@ class VariantChecker:
         if twin is None or twin not in twins:
             raise CertificateError(f"{reply} points to {twin}, which has no answer node here")
         r, t = game.index[reply], game.index[twin]
-        if not (
-            self._plain[r]
-            and self._plain[t]
-            and game.first[r] == game.first[t]
-            and game.last[r] == game.last[t]
-        ):
+        if not self._interchangeable(r, t):
             raise CertificateError(f"{reply} and {twin} are not interchangeable")
         words = twins[twin]
         if words.mirrored >> r & 1 or words.mirrored >> t & 1:
