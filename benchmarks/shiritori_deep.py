@@ -46,16 +46,52 @@ TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("variant")
-    parser.add_argument("words", nargs="*")
-    parser.add_argument("--budget", type=int, default=300_000_000)
-    parser.add_argument("--table-bits", type=int, default=27)
-    parser.add_argument("--store", action="store_true")
-    parser.add_argument("--research-budget", type=int, default=50_000_000)
-    parser.add_argument("--out", type=Path)
-    parser.add_argument("--warm", action="append", default=[], metavar="LINE")
-    parser.add_argument("--split", action="append", default=[], metavar="LINE")
-    parser.add_argument("--split-budget", type=int, default=2_000_000)
+    parser.add_argument("variant", help="a variant id, as in results/shiritori/outcomes.parquet")
+    parser.add_argument("words", nargs="*", help="start words to solve, one after the other")
+    parser.add_argument(
+        "--budget",
+        type=int,
+        default=300_000_000,
+        help="compiled nodes per start word and per --warm line (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--table-bits",
+        type=int,
+        default=27,
+        help="2**N entries in the search's table, shared by every word (default: %(default)s; "
+        "28 takes about 11.7 GB with the store)",
+    )
+    parser.add_argument("--store", action="store_true", help="use the proof store")
+    parser.add_argument(
+        "--research-budget",
+        type=int,
+        default=50_000_000,
+        help="nodes per re-search while a certificate is built (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--out", type=Path, help="the certificates of the decided words (Parquet), after each"
+    )
+    parser.add_argument(
+        "--warm",
+        action="append",
+        default=[],
+        metavar="LINE",
+        help='search the position after "START W1 W2 ..." first (words space-separated; '
+        "repeatable)",
+    )
+    parser.add_argument(
+        "--split",
+        action="append",
+        default=[],
+        metavar="LINE",
+        help='search the position after each reply to "START W1 ..." (repeatable)',
+    )
+    parser.add_argument(
+        "--split-budget",
+        type=int,
+        default=2_000_000,
+        help="nodes per reply searched by --split (default: %(default)s)",
+    )
     parser.add_argument(
         "--store-sets-bits",
         type=int,

@@ -16,7 +16,7 @@ import pytest
 
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.shiritori import DEFAULT_RULES, Shiritori
-from asobi.shiritori.tables import INTERCHANGED
+from asobi.shiritori.tables import INTERCHANGED, PROOFS_SCHEMA
 from asobi.shiritori.verify import VariantChecker, load_nodes
 
 REPO = Path(__file__).resolve().parents[1]
@@ -161,43 +161,67 @@ def test_a_start_word_that_begins_and_ends_like_an_earlier_one_is_merged_as_an_e
         assert "1 by exchange (アッキ)" in merge.stdout
 
 
-@pytest.mark.parametrize("shared_later", [False, True])
-def test_a_twin_whose_nodes_a_later_certificate_shares_is_kept_whole(shared_later):
-    # the structure only: アッキ begins and ends like アイヌソッキ; カッパ (checked after it)
-    # reaches アッキ's node 4 or not; a certificate kept whole keeps its nodes
+def merge_module():
     spec = importlib.util.spec_from_file_location("merge_proofs", MERGE)
     merge_proofs = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(merge_proofs)
+    return merge_proofs
+
+
+def structure(rows: list[tuple[int, str, bool, list[int]]]) -> pa.Table:
+    """Certificate rows (node, start, root, next) with placeholder words: the shape only."""
+    return pa.table(
+        {
+            "variant_id": ["v"] * len(rows),
+            "start": [r[1] for r in rows],
+            "node": [r[0] for r in rows],
+            "root": [r[2] for r in rows],
+            "word": ["w"] * len(rows),
+            "replies": [["r"] * len(r[3]) for r in rows],
+            "next": [r[3] for r in rows],
+            "via": [[None] * len(r[3]) for r in rows],
+        },
+        schema=PROOFS_SCHEMA,
+    )
+
+
+@pytest.mark.parametrize("shape", ["alone", "shared later", "root pointed to"])
+def test_a_twin_whose_nodes_another_certificate_needs_is_kept_whole(shape):
+    # the structure only: アッキ begins and ends like アイヌソッキ; カッパ (checked after it)
+    # reaches アッキ's node 4 or not; or アイヌソッキ's node 1 points to アッキ's root; a
+    # certificate kept whole keeps its nodes
     rows = [  # node, start, root, next
         (0, "アイヌソッキ", True, [1]),
-        (1, "アイヌソッキ", False, []),
+        (1, "アイヌソッキ", False, [2] if shape == "root pointed to" else []),
         (2, "アッキ", True, [3]),
         (3, "アッキ", False, [4]),
         (4, "アッキ", False, []),
-        (5, "カッパ", True, [4] if shared_later else [6]),
+        (5, "カッパ", True, [4] if shape == "shared later" else [6]),
         (6, "カッパ", False, []),
     ]
-    columns = {
-        "variant_id": ["v"] * len(rows),
-        "node": [r[0] for r in rows],
-        "start": [r[1] for r in rows],
-        "root": [r[2] for r in rows],
-        "word": ["w"] * len(rows),
-        "replies": [["r"] * len(r[3]) for r in rows],
-        "next": [r[3] for r in rows],
-        "via": [[None] * len(r[3]) for r in rows],
-    }
-    exchanged, kept_whole = merge_proofs.exchange_twins(
-        columns, Shiritori(CLEAN.lexicon, DEFAULT_RULES)
+    merged, exchanged, kept_whole = merge_module().exchange_twins(
+        structure(rows), Shiritori(CLEAN.lexicon, DEFAULT_RULES)
     )
-    if shared_later:
+    columns = merged.to_pydict()
+    if shape == "shared later":
         assert (exchanged, kept_whole) == ([], ["アッキ"])
         assert columns["node"] == [0, 1, 2, 3, 4, 5]
+    elif shape == "root pointed to":
+        assert (exchanged, kept_whole) == ([], ["アッキ"])
+        assert columns["node"] == [0, 1, 2, 3, 4, 5, 6]
+        assert set(columns["start"][:5]) == {"アイヌソッキ"}
     else:
         assert (exchanged, kept_whole) == (["アッキ"], [])
         assert columns["node"] == [0, 1, 2, 5, 6]
         assert columns["next"][2] == [INTERCHANGED] and columns["via"][2] == ["アイヌソッキ"]
+        assert columns["word"][2] is None and columns["replies"][2] == ["アッキ"]
         assert columns["start"] == ["アイヌソッキ", "アイヌソッキ", "アッキ", "カッパ", "カッパ"]
+
+
+def test_an_entry_pointing_to_no_node_is_refused_in_one_line():
+    rows = [(0, "アイヌソッキ", True, [1]), (1, "アイヌソッキ", False, [7])]
+    with pytest.raises(SystemExit, match="node 1 points to node 7, which no file holds"):
+        merge_module().exchange_twins(structure(rows), Shiritori(CLEAN.lexicon, DEFAULT_RULES))
 
 
 def test_a_start_word_certified_in_two_runs_is_refused_and_nothing_is_written(tmp_path):

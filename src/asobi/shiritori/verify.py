@@ -48,7 +48,7 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -452,18 +452,49 @@ class NodeTable(Mapping[int, Node]):
         positions = np.repeat(begins - out[:-1], lengths) + np.arange(out[-1], dtype=np.int64)
         return out, positions
 
-    def first_reached(self, roots: list[int]) -> np.ndarray:
-        """Per row: the index in ``roots`` of the first root that reaches it, -1 if none."""
+    def first_reached(self, roots: list[int], leaves: Collection[int] = ()) -> np.ndarray:
+        """Per row: the index in ``roots`` of the first root that reaches it, -1 if none; the
+        entries of the roots in ``leaves`` are not followed (every entry a node id here)."""
         owner = np.full(len(self.keys), -1, dtype=np.int64)
         for k, root in enumerate(roots):
             frontier = np.array([self._row(root)], dtype=np.int64)
+            if root in leaves:
+                owner[frontier[owner[frontier] < 0]] = k
+                continue
             while len(frontier):
                 frontier = np.unique(frontier[owner[frontier] < 0])
                 owner[frontier] = k
-                _, positions = self.entries(frontier, "next")
-                targets = self.next[positions]
-                frontier = self.rows_of(targets[targets >= 0])
+                frontier = self._targets(frontier)
         return owner
+
+    def reached(self, key: int, seen: np.ndarray, mark: int) -> np.ndarray:
+        """The rows that node ``key`` reaches (itself included; every entry a node id here),
+        found with ``seen`` (one number a row, left holding ``mark`` at each row found): a
+        caller walking from many nodes keeps one array for them all."""
+        frontier, found = np.array([self._row(key)], dtype=np.int64), []
+        while len(frontier):
+            frontier = np.unique(frontier[seen[frontier] != mark])
+            seen[frontier] = mark
+            found.append(frontier)
+            frontier = self._targets(frontier)
+        return np.concatenate(found)
+
+    def dangling(self) -> tuple[int, int] | None:
+        """A node and an entry of it that is not a node here (the first by row), or None."""
+        pointed = self.next >= 0
+        missing = pointed.copy()
+        missing[pointed] = ~np.isin(self.next[pointed], self.keys)
+        if not missing.any():
+            return None
+        position = int(np.argmax(missing))
+        row = int(np.searchsorted(self.offsets["next"], position, side="right")) - 1
+        return int(self.keys[row]), int(self.next[position])
+
+    def _targets(self, rows: np.ndarray) -> np.ndarray:
+        """The rows that the entries of ``rows`` point to."""
+        _, positions = self.entries(rows, "next")
+        targets = self.next[positions]
+        return self.rows_of(targets[targets >= 0])
 
     def shared_keys(self) -> set[int]:
         """The nodes that more than one entry points to."""
