@@ -14,7 +14,9 @@ A start word that begins and ends like one certified before it in the merged fil
 with aliases, keeps only its root, now pointing to that word's certificate (exchange, README
 "Certificates"), and the nodes no certificate reaches any more are dropped, unless a
 certificate checked later shares a node with it (``--keep-twins`` keeps every certificate
-whole).
+whole). Every other start word of such a class, certified in no file, gets a root of its
+own pointing to the same certificate (one row each; ``--no-class-roots`` leaves them out),
+so that the default run decides it whichever chunk it falls in.
 The rows are held as Arrow tables and the certificates walked as NumPy arrays
 (``asobi.shiritori.verify.NodeTable``): 4.7 GB and 2 minutes for a 5.8 M-node file
 (docs/PERFORMANCE.md).
@@ -174,6 +176,50 @@ def exchange_twins(table: pa.Table, game: Shiritori) -> tuple[pa.Table, list[str
     return out, [names[k] for k in sorted(exchanged)], shared[::-1]
 
 
+def class_roots(table: pa.Table, game: Shiritori) -> tuple[pa.Table, list[str]]:
+    """``table`` with an exchange root for every start word of the word list, certified in
+    no root of ``table``, that begins and ends like a start word certified there with a
+    strategy of its own, neither with aliases; and those start words, in word-list order."""
+    rooted = table.filter(table.column("root"))
+    names = rooted.column("start").to_pylist()
+    exchanged = [entries == [INTERCHANGED] for entries in rooted.column("next").to_pylist()]
+    plain = plain_words(game)
+    first_of_class: dict[tuple[str, str], tuple[int, str]] = {}  # class → (root id, word)
+    for key, name, by_exchange in zip(
+        rooted.column("node").to_pylist(), names, exchanged, strict=True
+    ):
+        word_class = exchange_class(game, plain, game.index[name])
+        if word_class is not None and not by_exchange:
+            first_of_class[word_class] = min(
+                first_of_class.get(word_class, (key, name)), (key, name)
+            )
+    certified = set(names)
+    added = [
+        (word, first_of_class[word_class][1])
+        for i, word in enumerate(game.words)
+        if word not in certified
+        and (word_class := exchange_class(game, plain, i)) in first_of_class
+    ]
+    if not added:
+        return table, []
+    first_id = (pc.max(table.column("node")).as_py() or 0) + 1
+    variant = table.column("variant_id")[0].as_py()
+    rows = pa.table(
+        {
+            "variant_id": [variant] * len(added),
+            "start": [word for word, _ in added],
+            "node": list(range(first_id, first_id + len(added))),
+            "root": [True] * len(added),
+            "word": [None] * len(added),
+            "replies": [[word] for word, _ in added],
+            "next": [[INTERCHANGED]] * len(added),
+            "via": [[twin] for _, twin in added],
+        },
+        schema=table.schema,
+    )
+    return pa.concat_tables([table, rows]), [word for word, _ in added]
+
+
 def check(proofs: Path, variant: str, game: Shiritori) -> int:
     """Check every certificate of the file ``proofs`` with the rules, read as the verifier
     reads it (:func:`asobi.shiritori.verify.load_nodes`); the number checked."""
@@ -208,12 +254,21 @@ def main() -> None:
         help="keep the whole certificate of a start word that begins and ends like one "
         "certified before it (default: one root pointing to that word's certificate)",
     )
+    parser.add_argument(
+        "--no-class-roots",
+        action="store_true",
+        help="add no root for the start words that no file certifies but that begin and end "
+        "like a certified one (default: one root each, pointing to that word's certificate)",
+    )
     args = parser.parse_args()
     table, variant, configs = merge(args.runs)
     game = Shiritori(load_clean(TSV).lexicon, Rules.from_variant_id(variant))
     exchanged, shared = [], []
     if not args.keep_twins:
         table, exchanged, shared = exchange_twins(table, game)
+    added: list[str] = []
+    if not args.no_class_roots:
+        table, added = class_roots(table, game)
     # written beside OUT first and checked there, so that OUT only ever holds a checked file
     staged = args.out.with_name(f".{args.out.name}.merging")
     write_table(
@@ -236,6 +291,7 @@ def main() -> None:
         f"{args.out}: {checked} certificates of {variant} from {len(args.runs)} files, checked; "
         f"{len(exchanged)} by exchange ({' '.join(exchanged) or 'none'}), "
         f"{len(shared)} kept whole for nodes shared later ({' '.join(shared) or 'none'}), "
+        f"{len(added)} more start words by exchange ({' '.join(added) or 'none'}), "
         f"{node_count} nodes"
     )
 

@@ -140,7 +140,7 @@ def test_a_start_word_that_begins_and_ends_like_an_earlier_one_is_merged_as_an_e
     first, second, merged = (tmp_path / name for name in ("a.parquet", "b.parquet", "m.parquet"))
     assert run_deep(first, start="アイヌソッキ").returncode == 0
     assert run_deep(second, start="アッキ").returncode == 0
-    options = ["--keep-twins"] if keep_twins else []
+    options = ["--no-class-roots"] + (["--keep-twins"] if keep_twins else [])
     merge = run_script(MERGE, str(merged), str(first), str(second), *options)
     assert merge.returncode == 0, merge.stderr[-2000:]
     graph, roots = load_nodes(merged, DEFAULT_RULES.variant_id)
@@ -159,6 +159,31 @@ def test_a_start_word_that_begins_and_ends_like_an_earlier_one_is_merged_as_an_e
         )
         assert len(graph) == pq.read_metadata(first).num_rows + 1
         assert "1 by exchange (アッキ)" in merge.stdout
+
+
+def test_the_other_start_words_of_a_certified_class_get_exchange_roots(tmp_path):
+    # アイヌソッキ, アシアライヤシキ and アッキ begin with ア, end with キ and have no aliases;
+    # only アイヌソッキ is searched, the other two are certified by exchange with it
+    first, merged = tmp_path / "a.parquet", tmp_path / "m.parquet"
+    assert run_deep(first, start="アイヌソッキ").returncode == 0
+    merge = run_script(MERGE, str(merged), str(first))
+    assert merge.returncode == 0, merge.stderr[-2000:]
+    assert "2 more start words by exchange (アシアライヤシキ アッキ)" in merge.stdout
+    graph, roots = load_nodes(merged, DEFAULT_RULES.variant_id)
+    assert list(roots) == ["アイヌソッキ", "アシアライヤシキ", "アッキ"]
+    assert len(graph) == pq.read_metadata(first).num_rows + 2
+    for start in ("アシアライヤシキ", "アッキ"):
+        root = graph[roots[start]]
+        assert (root.word, root.replies, root.next, root.via) == (
+            None,
+            (start,),
+            (INTERCHANGED,),
+            ("アイヌソッキ",),
+        )
+    checker = VariantChecker(Shiritori(CLEAN.lexicon, DEFAULT_RULES), graph)
+    assert len({checker.check(s, r) for s, r in roots.items()}) == 1
+    assert run_script(MERGE, str(merged), str(first), "--no-class-roots").returncode == 0
+    assert list(load_nodes(merged, DEFAULT_RULES.variant_id)[1]) == ["アイヌソッキ"]
 
 
 def merge_module():
