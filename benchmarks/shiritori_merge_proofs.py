@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -94,6 +96,35 @@ def _shifted(table: pa.Table, offset: int) -> pa.Table:
     return table.set_column(table.schema.get_field_index("next"), "next", nexts)
 
 
+class ClassFirst(NamedTuple):
+    """The first certified start word of an exchange class: one with a strategy of its own
+    before one certified by exchange, then the least root id."""
+
+    by_exchange: bool
+    root: int
+    word: str
+
+
+def first_of_each_class(
+    game: Shiritori,
+    plain: list[bool],
+    names: Sequence[str],
+    roots: Sequence[int],
+    by_exchange: Sequence[bool],
+) -> dict[tuple[str, str], ClassFirst]:
+    """For each exchange class (:func:`asobi.shiritori.verify.exchange_class`: the start
+    words that begin and end alike, none with aliases) of the certified start words
+    ``names`` (root ids ``roots``, whether certified by exchange ``by_exchange``), the
+    first of them (:class:`ClassFirst`), which the others of the class point to."""
+    firsts: dict[tuple[str, str], ClassFirst] = {}
+    for name, root, exchanged in zip(names, roots, by_exchange, strict=True):
+        word_class = exchange_class(game, plain, game.index[name])
+        if word_class is not None:
+            candidate = ClassFirst(bool(exchanged), root, name)
+            firsts[word_class] = min(firsts.get(word_class, candidate), candidate)
+    return firsts
+
+
 def exchange_twins(table: pa.Table, game: Shiritori) -> tuple[pa.Table, list[str], list[str]]:
     """Point each start word that begins and ends like one certified before it (by root
     id), neither with aliases, to that word's certificate, and drop the nodes that no
@@ -128,19 +159,20 @@ def exchange_twins(table: pa.Table, game: Shiritori) -> tuple[pa.Table, list[str
     )
     # the start words certified by exchange already come last, so that each class's first
     # word is one with a strategy of its own
-    root_rows = root_rows[np.lexsort((nodes.keys[root_rows], by_exchange))]
+    order = np.lexsort((nodes.keys[root_rows], by_exchange))
+    root_rows = root_rows[order]
     roots = nodes.keys[root_rows].tolist()
     names = table.column("start").take(pa.array(root_rows)).to_pylist()  # of the roots
     pointed = np.zeros(len(nodes), dtype=bool)
     pointed[nodes.rows_of(nodes.next[nodes.next >= 0])] = True
 
     plain = plain_words(game)
+    firsts = first_of_each_class(game, plain, names, roots, by_exchange[order].tolist())
     twins: dict[int, str] = {}  # root index → the first start word of its class
-    first_of_class: dict[tuple[str, str], str] = {}
     for k, name in enumerate(names):
-        key = exchange_class(game, plain, game.index[name])
-        if key is not None and first_of_class.setdefault(key, name) != name:
-            twins[k] = first_of_class[key]
+        first = firsts.get(exchange_class(game, plain, game.index[name]))
+        if first is not None and first.word != name:
+            twins[k] = first.word
     # from the last certificate back: one that no certificate kept whole after it shares a
     # node with can be exchanged
     later = np.zeros(len(nodes), dtype=bool)
@@ -184,21 +216,14 @@ def class_roots(table: pa.Table, game: Shiritori) -> tuple[pa.Table, list[str]]:
     names = rooted.column("start").to_pylist()
     exchanged = [entries == [INTERCHANGED] for entries in rooted.column("next").to_pylist()]
     plain = plain_words(game)
-    first_of_class: dict[tuple[str, str], tuple[int, str]] = {}  # class → (root id, word)
-    for key, name, by_exchange in zip(
-        rooted.column("node").to_pylist(), names, exchanged, strict=True
-    ):
-        word_class = exchange_class(game, plain, game.index[name])
-        if word_class is not None and not by_exchange:
-            first_of_class[word_class] = min(
-                first_of_class.get(word_class, (key, name)), (key, name)
-            )
+    firsts = first_of_each_class(game, plain, names, rooted.column("node").to_pylist(), exchanged)
     certified = set(names)
     added = [
-        (word, first_of_class[word_class][1])
+        (word, first.word)
         for i, word in enumerate(game.words)
         if word not in certified
-        and (word_class := exchange_class(game, plain, i)) in first_of_class
+        and (first := firsts.get(exchange_class(game, plain, i))) is not None
+        and not first.by_exchange
     ]
     if not added:
         return table, []
