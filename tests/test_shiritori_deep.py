@@ -249,6 +249,26 @@ def test_an_entry_pointing_to_no_node_is_refused_in_one_line():
         merge_module().exchange_twins(structure(rows), Shiritori(CLEAN.lexicon, DEFAULT_RULES))
 
 
+def test_compacting_numbers_the_nodes_in_row_order_and_keeps_every_link_and_the_id_order():
+    # ids 9, 4, 7 (rows out of order, with gaps) become 0, 1, 2 in the same order; the
+    # entries that are node ids follow, the others (INTERCHANGED) stay
+    rows = [
+        (9, "カッパ", True, [4, INTERCHANGED]),
+        (4, "アッキ", True, [7]),
+        (7, "アッキ", False, []),
+    ]
+    columns = merge_module().compacted(structure(rows)).to_pydict()
+    assert columns["node"] == [0, 1, 2]
+    assert columns["start"] == ["アッキ", "アッキ", "カッパ"]
+    assert columns["next"] == [[1], [], [0, INTERCHANGED]]
+
+
+def test_compacting_refuses_an_entry_pointing_to_no_node_in_one_line():
+    rows = [(0, "アイヌソッキ", True, [1]), (1, "アイヌソッキ", False, [7])]
+    with pytest.raises(SystemExit, match="points to node 7, which no file holds"):
+        merge_module().compacted(structure(rows))
+
+
 def test_a_start_word_certified_in_two_runs_is_refused_and_nothing_is_written(tmp_path):
     first, merged = tmp_path / "a.parquet", tmp_path / "m.parquet"
     assert run_deep(first).returncode == 0

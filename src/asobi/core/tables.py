@@ -107,10 +107,12 @@ def write_table(
     inputs: Iterable[str | os.PathLike[str]] = (),
     config: Mapping[str, Any] | None = None,
     schema: pa.Schema | None = None,
+    parquet: Mapping[str, Any] | None = None,
 ) -> Path:
     """Write ``data`` to ``path`` as Parquet with provenance metadata, atomically.
 
-    ``schema`` fixes column types (useful for empty frames and list columns).
+    ``schema`` fixes column types (useful for empty frames and list columns); ``parquet``:
+    options for :func:`pyarrow.parquet.write_table` (default: zstd compression).
     Returns the final path.
     """
     target = Path(path)
@@ -128,7 +130,7 @@ def write_table(
     )
     os.close(handle)
     try:
-        pq.write_table(arrow, temporary, compression="zstd")
+        pq.write_table(arrow, temporary, **(parquet or {"compression": "zstd"}))
         os.chmod(temporary, 0o666 & ~_current_umask())  # mkstemp creates files as 0600
         os.replace(temporary, target)
     except BaseException:
