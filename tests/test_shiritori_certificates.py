@@ -594,6 +594,11 @@ def test_every_vendored_certificate_holds_under_its_variants_rules(path):
         checker.check(start, root)
 
 
+def test_the_vendored_certificates_stay_within_the_issues_50_mb():
+    # issue 11's bound for certificates kept in git
+    assert sum(path.stat().st_size for path in VENDORED) <= 50_000_000
+
+
 def test_re_searches_without_a_snapshot_give_the_same_checked_certificates(monkeypatch):
     # deep runs with tables too large to copy let the re-searches write into the table
     from asobi.shiritori.compiled import CompiledSearch
