@@ -8,8 +8,9 @@ stages, then the compiled stage with ``--budget`` nodes per word on one table of
 2**``--table-bits`` entries, with the proof store when ``--store``), writes the certificates
 of the decided words to ``--out`` (the format of ``results/shiritori/proofs.parquet``, with
 the config that produced them in the Parquet metadata) after each word, and prints one JSON
-line per word (winner, nodes, seconds, store hits). To vendor the certificates, copy the file
-to ``src/asobi/data/shiritori/proofs/VARIANT.parquet`` (README, "Certificates"): the default
+line per word (winner, nodes, seconds, store hits). To vendor the certificates, merge the file
+(``shiritori_merge_proofs.py``: checked, and written compact) into
+``src/asobi/data/shiritori/proofs/VARIANT.parquet`` (README, "Certificates"): the default
 run then checks them with the rules instead of searching. Times are not asserted anywhere.
 
 ``--warm "START W1 W2 ..."`` (repeatable) first searches the position after that line with
