@@ -249,7 +249,7 @@ def test_an_entry_pointing_to_no_node_is_refused_in_one_line():
         merge_module().exchange_twins(structure(rows), Shiritori(CLEAN.lexicon, DEFAULT_RULES))
 
 
-def test_compacting_numbers_the_nodes_in_row_order_and_keeps_every_link_and_the_id_order():
+def test_compacting_numbers_the_nodes_0_1_2_in_id_order_and_keeps_every_link():
     # ids 9, 4, 7 (rows out of order, with gaps) become 0, 1, 2 in the same order; the
     # entries that are node ids follow, the others (INTERCHANGED) stay
     rows = [
