@@ -3,6 +3,7 @@ provenance names inputs relatively, failed steps leave their traceback in the lo
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
 import signal
@@ -61,6 +62,22 @@ def test_a_failing_step_writes_its_traceback_to_the_log(tmp_path: Path):
     logging.getLogger("asobi").handlers.clear()
 
 
+def _wait_for_the_run_lock_to_be_released(seconds: float = 30) -> None:
+    """Until the killed run's ``flock`` (in the group the SIGKILL went to, but not waited for)
+    has exited and so released the Makefile's lock; on a loaded machine that can lag."""
+    deadline = time.monotonic() + seconds
+    with open(REPO / ".snakemake-make-results.lock", "a") as lock:
+        while True:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                assert time.monotonic() < deadline, "the killed run still holds the lock"
+                time.sleep(0.1)
+            else:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+                return
+
+
 def _make_results(workdir: Path) -> subprocess.Popen[str]:
     args = f"{TARGET} --directory {workdir} --configfile {workdir / 'tiny.yaml'}"
     return subprocess.Popen(
@@ -86,6 +103,7 @@ def test_make_results_recovers_after_kill_9(tmp_path: Path):
         time.sleep(0.2)
     os.killpg(first.pid, signal.SIGKILL)  # snakemake, make and the running job at once
     first.wait()
+    _wait_for_the_run_lock_to_be_released()  # make is gone; its flock may still be exiting
     locks = tmp_path / ".snakemake" / "locks"
     assert locks.exists() and any(locks.iterdir()), "the killed run should leave its lock"
     stale = tmp_path / "results" / "fivelines" / ".grundy.parquet.x1y2z3.tmp"
