@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -87,17 +87,26 @@ def merge(paths: list[Path]) -> tuple[pa.Table, str, list[dict]]:
     return pa.concat_tables(tables), variants.pop(), configs
 
 
+def _renumbered(
+    table: pa.Table, node_ids: pa.Array, renumber: Callable[[np.ndarray], np.ndarray]
+) -> pa.Table:
+    """``table`` with the node ids ``node_ids`` and each ``next`` entry that is a node id
+    (not a leaf or exchange code, which are negative) mapped by ``renumber``."""
+    nexts = table.column("next").combine_chunks()
+    missing = nexts.values.is_null().to_numpy(zero_copy_only=False)  # kept, for the check
+    values = nexts.values.fill_null(0).to_numpy().copy()
+    moved = (values >= 0) & ~missing
+    values[moved] = renumber(values[moved])
+    entries = pa.array(values, pa.int64(), mask=missing)
+    nexts = pa.ListArray.from_arrays(nexts.offsets, entries, mask=nexts.is_null())
+    table = table.set_column(table.schema.get_field_index("node"), "node", node_ids)
+    return table.set_column(table.schema.get_field_index("next"), "next", nexts)
+
+
 def _shifted(table: pa.Table, offset: int) -> pa.Table:
     """``table`` with its node ids, and the ``next`` entries that are node ids, ``offset``
     higher."""
-    nexts = table.column("next").combine_chunks()
-    values = nexts.values
-    values = pc.if_else(pc.greater_equal(values, 0), pc.add(values, offset), values)
-    nexts = pa.ListArray.from_arrays(nexts.offsets, values, mask=nexts.is_null())
-    table = table.set_column(
-        table.schema.get_field_index("node"), "node", pc.add(table.column("node"), offset)
-    )
-    return table.set_column(table.schema.get_field_index("next"), "next", nexts)
+    return _renumbered(table, pc.add(table.column("node"), offset), lambda ids: ids + offset)
 
 
 class ClassFirst(NamedTuple):
@@ -266,22 +275,18 @@ def compacted(table: pa.Table) -> pa.Table:
     (by root id) and the ids the default run gives the nodes stay as they were."""
     table = table.sort_by("node")
     keys = table.column("node").to_numpy()
-    nexts = table.column("next").combine_chunks()
-    values = nexts.values.to_numpy(zero_copy_only=False).copy()
-    moved = values >= 0
-    rows = np.searchsorted(keys, values[moved]).clip(max=max(len(keys) - 1, 0))
-    missing = np.flatnonzero(keys[rows] != values[moved]) if len(keys) else []
-    if len(missing):
-        raise SystemExit(
-            f"shiritori_merge_proofs: an entry points to node {values[moved][missing[0]]}, "
-            "which no file holds"
-        )
-    values[moved] = rows
-    nexts = pa.ListArray.from_arrays(nexts.offsets, pa.array(values), mask=nexts.is_null())
-    table = table.set_column(
-        table.schema.get_field_index("node"), "node", pa.array(np.arange(len(keys)), pa.int64())
-    )
-    return table.set_column(table.schema.get_field_index("next"), "next", nexts)
+
+    def row_of(ids: np.ndarray) -> np.ndarray:
+        rows = np.searchsorted(keys, ids).clip(max=len(keys) - 1)
+        missing = np.flatnonzero(keys[rows] != ids)
+        if len(missing):
+            raise SystemExit(
+                f"shiritori_merge_proofs: an entry points to node {ids[missing[0]]}, "
+                "which no file holds"
+            )
+        return rows
+
+    return _renumbered(table, pa.array(np.arange(len(keys)), pa.int64()), row_of)
 
 
 def check(proofs: Path, variant: str, game: Shiritori) -> int:
