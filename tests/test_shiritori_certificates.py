@@ -328,6 +328,9 @@ def test_a_listed_reply_used_where_the_node_is_walked_is_skipped(default_certifi
     bad = Node(node.word, (*node.replies, stranger), (*node.next, ENDS_IN_N), (*node.via, None))
     with pytest.raises(CertificateError, match=f"{stranger} is no reply"):
         VariantChecker(game, {**nodes, key: bad})._loser_turn(key, bad, used, game.last[i])
+    blank = Node(node.word, (*node.replies, None), (*node.next, ENDS_IN_N), (*node.via, None))
+    with pytest.raises(CertificateError, match="None is no reply"):  # a null reply: one line
+        VariantChecker(game, {**nodes, key: blank})._loser_turn(key, blank, used, game.last[i])
 
 
 def test_start_words_that_begin_and_end_alike_are_certified_by_exchange():
