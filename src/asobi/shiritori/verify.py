@@ -50,7 +50,9 @@ import time
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -272,17 +274,14 @@ class VariantChecker:
         if answers is None:
             answers = self._answers[unit] = {game.words[j]: j for j in game.candidates(unit)}
         answering = game.candidate_bits(unit)
-        given = 0  # the replies listed, as a bit set
-        extra = False  # a listed word that does not answer the unit
+        given = extra = 0  # the replies listed that answer the unit (a bit set), the others
         for reply in node.replies:
             j = answers.get(reply)  # type: ignore[arg-type]
             if j is None:
-                extra = True
-            elif given >> j & 1:
-                raise CertificateError(f"node {key}: a reply is listed twice")
+                extra += 1
             else:
                 given |= 1 << j
-        if extra and len(set(node.replies)) != entries:
+        if given.bit_count() != entries - extra or extra and len(set(node.replies)) != entries:
             raise CertificateError(f"node {key}: a reply is listed twice")
         missing = answering & ~used & ~given
         if missing:
@@ -417,6 +416,13 @@ class Report:
 _NO_ENTRY = -(2**62)
 
 
+class _EntryLists(NamedTuple):
+    words: list[str | None]
+    replies: list[str | None]
+    vias: list[str | None]
+    offsets: list[int] | None  # shared by the three list columns, None where they differ
+
+
 class NodeTable(Mapping[int, Node]):
     """One variant's certificate nodes, read as flat arrays: a few bytes a reply instead of a
     Python object per reply (a deep variant holds millions of nodes); each :class:`Node` is
@@ -445,16 +451,6 @@ class NodeTable(Mapping[int, Node]):
         self.replies = _codes(table.column("replies"), numbers)
         self.vias = _codes(table.column("via"), numbers)
         self.vocabulary: tuple[str, ...] = tuple(numbers)
-        # the strings of each entry as Python lists (shared string objects, 8 bytes an entry)
-        # and the offsets as one list where the three list columns agree (the usual case):
-        # a node is then built with slices, not NumPy calls (a third of the check's time)
-        strings = np.array([*numbers, None], dtype=object)  # None last, for the code -1
-        self._word_list = strings[self.words].tolist()
-        self._reply_list = strings[self.replies].tolist()
-        self._via_list = strings[self.vias].tolist()
-        nexts = self.offsets["next"]
-        same = all(np.array_equal(nexts, self.offsets[name]) for name in ("replies", "via"))
-        self._common_offsets = nexts.tolist() if same else None
         # a missing entry becomes one no rule knows, reported where it is checked
         flat = [chunk.flatten().fill_null(_NO_ENTRY) for chunk in table.column("next").chunks]
         self.next = np.concatenate([chunk.to_numpy() for chunk in flat] or [np.zeros(0, "i8")])
@@ -535,20 +531,37 @@ class NodeTable(Mapping[int, Node]):
             return int(self._order[position])
         raise KeyError(key)
 
+    @cached_property
+    def _entry_lists(self) -> _EntryLists:
+        """The strings of the rows and entries as Python lists (shared string objects, 8
+        bytes an entry) and the offsets as one list where the three list columns agree (the
+        usual case): a node is then built with slices, not NumPy calls (a third of the
+        check's time). Made at the first look-up: a walk of the structure alone never needs
+        them."""
+        strings = np.array([*self.vocabulary, None], dtype=object)  # None last, for code -1
+        nexts = self.offsets["next"]
+        same = all(np.array_equal(nexts, self.offsets[name]) for name in ("replies", "via"))
+        return _EntryLists(
+            strings[self.words].tolist(),
+            strings[self.replies].tolist(),
+            strings[self.vias].tolist(),
+            nexts.tolist() if same else None,
+        )
+
     def __getitem__(self, key: int) -> Node:
         row = self._row(key)
-        if self._common_offsets is not None:
-            begin, end = self._common_offsets[row], self._common_offsets[row + 1]
-            replies = nexts = vias = (begin, end)
+        lists = self._entry_lists
+        if lists.offsets is not None:
+            replies = nexts = vias = (lists.offsets[row], lists.offsets[row + 1])
         else:
             replies, nexts, vias = (
                 self.offsets[name][row : row + 2].tolist() for name in ("replies", "next", "via")
             )
         return Node(
-            self._word_list[row],
-            tuple(self._reply_list[replies[0] : replies[1]]),
+            lists.words[row],
+            tuple(lists.replies[replies[0] : replies[1]]),
             tuple(self.next[nexts[0] : nexts[1]].tolist()),
-            tuple(self._via_list[vias[0] : vias[1]]),
+            tuple(lists.vias[vias[0] : vias[1]]),
         )
 
     def __contains__(self, key: object) -> bool:
