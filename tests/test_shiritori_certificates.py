@@ -212,6 +212,53 @@ def test_verifier_node_counts_and_outcome_mismatch(tmp_path):
     assert f"outcomes say {other}" in report.failures[0]
 
 
+def test_parallel_verification_reports_what_one_process_reports(tmp_path):
+    # two variants, the second's first yokai-win certificate missing a reply: checked in
+    # two processes, the same failure lines (in variant order), pairs and nodes as in one
+    from asobi.shiritori.verify import verify_results
+
+    folder = tmp_path / "results" / "shiritori"
+    folder.mkdir(parents=True)
+    variants = [DEFAULT_RULES.variant_id, Rules(dakuten="free").variant_id]
+    parts, proof_parts = [], []
+    for variant in variants:
+        parts.append(str(tmp_path / f"{variant}.parquet"))
+        proof_parts.append(str(tmp_path / f"{variant}-proofs.parquet"))
+        write_outcomes_chunk(
+            str(TSV),
+            parts[-1],
+            proof_parts[-1],
+            variant=variant,
+            chunk=0,
+            chunks=1,
+            node_budget=1000,
+            proof_budget=5000,
+            max_starts=25,
+        )
+    write_outcomes(parts, str(folder / "outcomes.parquet"))
+    write_proofs(proof_parts, str(folder / "proofs.parquet"))
+    outcomes, proofs = folder / "outcomes.parquet", folder / "proofs.parquet"
+    decided = (pd.read_parquet(outcomes)["winner"] != "unknown").sum()
+    good, good_alone = (
+        verify_results(outcomes, proofs, TSV, jobs=2),
+        verify_results(outcomes, proofs, TSV),
+    )
+    assert not good.failures and good.pairs == decided > 40
+    assert (good.pairs, good.nodes) == (good_alone.pairs, good_alone.nodes)
+    frame = pd.read_parquet(proofs)
+    k = next(
+        i
+        for i, row in frame.iterrows()
+        if row["variant_id"] == variants[1] and row["root"] and pd.notna(row["word"])
+    )
+    for column in ("replies", "next", "via"):
+        frame.at[k, column] = list(frame.at[k, column])[1:]
+    write_table(frame, proofs, table="shiritori/proofs", schema=PROOFS_SCHEMA)
+    one, two = verify_results(outcomes, proofs, TSV), verify_results(outcomes, proofs, TSV, jobs=2)
+    assert len(one.failures) == 1 and one.failures[0].startswith(variants[1])
+    assert (two.failures, two.pairs, two.nodes) == (one.failures, one.pairs, one.nodes)
+
+
 def _results_dir(tmp_path: Path, max_starts: int) -> Path:
     """A results folder with outcomes.parquet and proofs.parquet of the default variant."""
     folder = tmp_path / "results" / "shiritori"

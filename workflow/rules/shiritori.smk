@@ -172,6 +172,7 @@ rule shiritori_proofs:
 
 
 # Every certificate checked with the rules alone (no solver); a wrong one fails the run.
+# The variants are checked in parallel, one process per thread.
 rule shiritori_verify:
     input:
         tsv=SHIRITORI_SOURCE,
@@ -183,8 +184,9 @@ rule shiritori_verify:
         "logs/shiritori/proofs_verified.log",
     benchmark:
         "benchmarks/shiritori/proofs_verified.tsv"
+    threads: 2
     resources:
-        mem_mb=3000,
+        mem_mb=4000,
         runtime=15,
     script:
         "../scripts/shiritori_verify.py"

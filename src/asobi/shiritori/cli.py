@@ -228,7 +228,15 @@ def play(start: str, data: Path, **axes: str) -> None:
     help="Yokai list TSV the run used (default: the vendored list; a run with "
     "source: wikipedia used RESULTS/shiritori/fetched/yokai_names.tsv).",
 )
-def verify(results: Path, data: Path) -> None:
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Processes checking variants side by side (each holds one variant's nodes; the "
+    "largest, previous_kana/written/independent, about 2.5 GB).",
+)
+def verify(results: Path, data: Path, jobs: int) -> None:
     """Check every certificate of RESULTS/shiritori/proofs.parquet with the rules alone.
 
     Each certificate must prove its winner against the word list and its variant's rules,
@@ -241,7 +249,7 @@ def verify(results: Path, data: Path) -> None:
     for name in ("outcomes.parquet", "proofs.parquet"):
         if not (folder / name).exists():
             raise InputError(f"{folder / name} does not exist: run the workflow first")
-    report = verify_results(folder / "outcomes.parquet", folder / "proofs.parquet", data)
+    report = verify_results(folder / "outcomes.parquet", folder / "proofs.parquet", data, jobs=jobs)
     for failure in report.failures:
         click.echo(failure)
     if report.failures:

@@ -198,10 +198,11 @@ def write_proofs(parts: Sequence[str], out: str) -> Path:
     )
 
 
-def write_verification(outcomes: str, proofs: str, tsv: str, out: str) -> Path:
-    """Check every certificate with the rules alone (:mod:`asobi.shiritori.verify`); stop the
-    run with one line per failure, else write the summary line to ``out``."""
-    report = verify_results(outcomes, proofs, tsv)
+def write_verification(outcomes: str, proofs: str, tsv: str, out: str, jobs: int = 1) -> Path:
+    """Check every certificate with the rules alone (:mod:`asobi.shiritori.verify`, the
+    variants in ``jobs`` processes); stop the run with one line per failure, else write the
+    summary line to ``out``."""
+    report = verify_results(outcomes, proofs, tsv, jobs=jobs)
     for failure in report.failures:
         log.error("%s", failure)
     if report.failures:
