@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
@@ -257,6 +258,43 @@ def test_parallel_verification_reports_what_one_process_reports(tmp_path):
     one, two = verify_results(outcomes, proofs, TSV), verify_results(outcomes, proofs, TSV, jobs=2)
     assert len(one.failures) == 1 and one.failures[0].startswith(variants[1])
     assert (two.failures, two.pairs, two.nodes) == (one.failures, one.pairs, one.nodes)
+    # one variant alone is cut into two parts along its sharing groups: the same report
+    one, two = (verify_results(outcomes, proofs, TSV, [variants[1]], jobs=j) for j in (1, 2))
+    assert len(one.failures) == 1
+    assert (two.failures, two.pairs, two.nodes) == (one.failures, one.pairs, one.nodes)
+
+
+def test_sharing_groups_join_exactly_the_certificates_that_share_a_node_or_an_exchange(
+    tmp_path,
+):
+    from asobi.shiritori.verify import sharing_groups
+
+    results = _results_dir(tmp_path, max_starts=120)
+    nodes, roots = load_nodes(results / "shiritori" / "proofs.parquet", DEFAULT_RULES.variant_id)
+    groups, owned = sharing_groups(nodes, roots)
+    keys, starts = list(roots.values()), list(roots)
+    seen = np.full(len(nodes), -1, dtype=np.int64)
+    reach = [set(nodes.reached(key, seen, k).tolist()) for k, key in enumerate(keys)]
+    # the plain way: join two start words when their walks meet or one is exchanged with the
+    # other, until nothing changes
+    label = list(range(len(keys)))
+    changed = True
+    while changed:
+        changed = False
+        for a in range(len(keys)):
+            for b in range(a + 1, len(keys)):
+                node = nodes[keys[b]]
+                exchanged = node.next == (INTERCHANGED,) and node.via[0] == starts[a]
+                if label[a] != label[b] and (reach[a] & reach[b] or exchanged):
+                    low, high = sorted((label[a], label[b]))
+                    label = [low if x == high else x for x in label]
+                    changed = True
+    same = {(a, b) for a in range(len(keys)) for b in range(len(keys)) if label[a] == label[b]}
+    assert same == {
+        (a, b) for a in range(len(keys)) for b in range(len(keys)) if groups[a] == groups[b]
+    }
+    assert len(set(groups)) > 1 and any(label.count(x) > 1 for x in label)
+    assert sum(owned) == len(set().union(*reach))
 
 
 def _results_dir(tmp_path: Path, max_starts: int) -> Path:

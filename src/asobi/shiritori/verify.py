@@ -641,26 +641,41 @@ def verify_results(
     """Check every certificate of ``proofs`` and that every decided pair of ``outcomes`` has
     one that proves its winner (all variants of ``outcomes``, or only ``variants``).
 
-    With ``jobs`` > 1 the variants are checked in that many processes, the variants with the
-    most nodes first; the failure lines come in variant order whatever ``jobs`` is.
+    With ``jobs`` > 1 the work is shared by that many processes: each variant is one task,
+    except that a variant holding a large share of the nodes is cut into parts along
+    :func:`sharing_groups` (certificates that share no node and no exchange are checked
+    apart, so no node is walked twice). The report is the same whatever ``jobs`` is.
     """
     began = time.perf_counter()
     claimed = pq.read_table(outcomes, columns=["variant_id"], read_dictionary=["variant_id"])
     names = sorted(set(pc.unique(claimed.column("variant_id")).to_pylist()))
     if variants is not None:
         names = [name for name in names if name in set(variants)]
-    if jobs > 1 and len(names) > 1:
+    if jobs > 1 and names:
         sizes = _node_counts(proofs)
-        largest_first = sorted(names, key=lambda name: -sizes.get(name, 0))
-        task = partial(_variant_check, outcomes, proofs, tsv)
+        total = sum(sizes[name] for name in names) or 1
+        tasks = [
+            (name, part, parts)
+            for name in names
+            for parts in [min(jobs, max(1, round(sizes[name] * jobs / total)))]
+            for part in range(parts)
+        ]
+        tasks.sort(key=lambda task: -sizes[task[0]] / task[2])  # the largest parts first
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(min(jobs, len(names)), mp_context=context) as pool:
-            done = dict(zip(largest_first, pool.map(task, largest_first), strict=True))
+        with ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=context) as pool:
+            checked = pool.map(
+                partial(_variant_check, outcomes, proofs, tsv), *zip(*tasks, strict=True)
+            )
+            done = dict(zip(tasks, checked, strict=True))
     else:
-        done = {name: _variant_check(outcomes, proofs, tsv, name) for name in names}
-    failures = [line for name in names for line in done[name][0]]
-    pairs = sum(done[name][1] for name in names)
-    nodes = sum(done[name][2] for name in names)
+        done = {(name, 0, 1): _variant_check(outcomes, proofs, tsv, name) for name in names}
+    failures: list[str] = []
+    pairs = nodes = 0
+    for name in names:
+        parts = [result for (variant, _, _), result in sorted(done.items()) if variant == name]
+        failures += [line for _, line in sorted(item for part in parts for item in part[0])]
+        pairs += sum(part[1] for part in parts)
+        nodes += sum(part[2] for part in parts)
     return Report(tuple(failures), pairs, nodes, time.perf_counter() - began)
 
 
@@ -679,10 +694,77 @@ def _node_counts(proofs: str | Path) -> Counter[str]:
     )
 
 
+def sharing_groups(nodes: NodeTable, roots: Mapping[str, int]) -> tuple[list[int], list[int]]:
+    """Per start word of ``roots`` (in its order), a group number, and the number of nodes
+    its certificate reaches that no earlier one does: two start words whose certificates
+    reach a common node, or one of which is certified by exchange with the other, are in one
+    group, so that groups can be checked apart, each in the order of ``roots``, and walk
+    exactly what one check of them all walks."""
+    keys = list(roots.values())
+    parent = list(range(len(keys)))
+
+    def find(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    owner = nodes.first_reached(keys)  # a root's walk stops at the nodes an earlier one took
+    rows = np.flatnonzero(owner >= 0)
+    _, positions = nodes.entries(rows, "next")
+    sources = np.repeat(rows, np.diff(nodes.offsets["next"])[rows])
+    targets = nodes.next[positions]
+    pointed = targets >= 0
+    pairs = [
+        np.stack([owner[sources[pointed]], owner[nodes.rows_of(targets[pointed])]], axis=1),
+        # a root an earlier certificate reached first
+        np.stack([np.arange(len(keys)), owner[nodes.rows_of(np.array(keys, dtype=np.int64))]], 1),
+    ]
+    index = {start: k for k, start in enumerate(roots)}
+    for k, key in enumerate(keys):
+        node = nodes[key]
+        if node.next == (INTERCHANGED,) and node.via and node.via[0] in index:
+            pairs.append(np.array([[k, index[node.via[0]]]]))
+    crossing = np.concatenate(pairs)
+    crossing = crossing[crossing[:, 0] != crossing[:, 1]]
+    for a, b in np.unique(crossing, axis=0).tolist():
+        parent[find(a)] = find(b)
+    number: dict[int, int] = {}  # groups numbered in the order of their first start word
+    groups = [number.setdefault(find(k), len(number)) for k in range(len(keys))]
+    return groups, np.bincount(owner[rows], minlength=len(keys)).tolist()
+
+
+def _parts(nodes: NodeTable, roots: Mapping[str, int], parts: int) -> list[int]:
+    """Per start word of ``roots``, which of ``parts`` parts checks it: the sharing groups
+    dealt out largest first to the part with the fewest nodes so far (all in part 0 when a
+    root or an entry points to no node: the check reports it)."""
+    if any(key not in nodes for key in roots.values()) or nodes.dangling() is not None:
+        return [0] * len(roots)
+    groups, owned = sharing_groups(nodes, roots)
+    weight: Counter[int] = Counter()
+    for group, size in zip(groups, owned, strict=True):
+        weight[group] += size + 1
+    load = [0] * parts
+    part_of: dict[int, int] = {}
+    for group, size in sorted(weight.items(), key=lambda item: (-item[1], item[0])):
+        lightest = min(range(parts), key=lambda p: (load[p], p))
+        part_of[group] = lightest
+        load[lightest] += size
+    return [part_of[group] for group in groups]
+
+
 def _variant_check(
-    outcomes: str | Path, proofs: str | Path, tsv: str | Path, variant: str
-) -> tuple[list[str], int, int]:
-    """The failure lines, certificates checked and nodes walked of one variant."""
+    outcomes: str | Path,
+    proofs: str | Path,
+    tsv: str | Path,
+    variant: str,
+    part: int = 0,
+    parts: int = 1,
+) -> tuple[list[tuple[int, str]], int, int]:
+    """One variant's failure lines (each with its place: the start word's position in the
+    build order, the lines for missing certificates after them), certificates checked and
+    nodes walked; with ``parts`` > 1, only the start words of part ``part`` (:func:`_parts`),
+    and part 0 also reports the decided pairs without a certificate."""
     rows = pq.read_table(
         outcomes, columns=["start", "winner"], filters=[("variant_id", "==", variant)]
     )
@@ -691,23 +773,28 @@ def _variant_check(
     try:
         graph, roots = load_nodes(proofs, variant)
     except CertificateError as error:
-        return [f"{variant}: {error.message}"], 0, 0
+        return ([(0, f"{variant}: {error.message}")] if part == 0 else []), 0, 0
+    mine = _parts(graph, roots, parts) if parts > 1 else [0] * len(roots)
     lexicon = load_clean(tsv).lexicon
     checker = VariantChecker(Shiritori(lexicon, Rules.from_variant_id(variant)), graph)
-    failures: list[str] = []
+    failures: list[tuple[int, str]] = []
     exchanged_with: dict[int, list[str]] = {}  # failure line → start words resting on it
     failure_of: dict[str, int] = {}
     pairs = 0
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 50_000))
     try:
-        for start, root in roots.items():  # in the order they were built
+        for place, (start, root) in enumerate(roots.items()):  # in the order they were built
+            if mine[place] != part:
+                continue
             winner = claimed.get(start)
             if winner is None:
-                failures.append(f"{variant} {start}: a certificate for a pair not in outcomes")
+                failures.append(
+                    (place, f"{variant} {start}: a certificate for a pair not in outcomes")
+                )
                 continue
             if winner == "unknown":
-                failures.append(f"{variant} {start}: a certificate for an unknown pair")
+                failures.append((place, f"{variant} {start}: a certificate for an unknown pair"))
                 continue
             pairs += 1
             try:
@@ -718,18 +805,26 @@ def _variant_check(
                     continue
                 line = " → ".join([start, *reversed(error.path)])
                 failure_of[start] = len(failures)
-                failures.append(f"{variant} {start}: {error.message} (line {line})")
+                failures.append((place, f"{variant} {start}: {error.message} (line {line})"))
                 continue
             if proved != winner:
                 failures.append(
-                    f"{variant} {start}: the certificate proves a {proved} win, "
-                    f"the outcomes say {winner}"
+                    (
+                        place,
+                        f"{variant} {start}: the certificate proves a {proved} win, "
+                        f"the outcomes say {winner}",
+                    )
                 )
     finally:
         sys.setrecursionlimit(limit)
-    for start, winner in claimed.items():
-        if winner != "unknown" and start not in roots:
-            failures.append(f"{variant} {start}: no certificate for a {winner} win")
+    if part == 0:
+        missing = [(s, w) for s, w in claimed.items() if w != "unknown" and s not in roots]
+        for k, (start, winner) in enumerate(missing, start=len(roots)):
+            failures.append((k, f"{variant} {start}: no certificate for a {winner} win"))
     for k, exchanged in exchanged_with.items():
-        failures[k] += f"; {', '.join(exchanged)} (certified by exchange with it) fail with it"
+        place, line = failures[k]
+        failures[k] = (
+            place,
+            f"{line}; {', '.join(exchanged)} (certified by exchange with it) fail with it",
+        )
     return failures, pairs, checker.checked
