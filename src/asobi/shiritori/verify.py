@@ -644,7 +644,9 @@ def verify_results(
     With ``jobs`` > 1 the work is shared by that many processes: each variant is one task,
     except that a variant holding a large share of the nodes is cut into parts along
     :func:`sharing_groups` (certificates that share no node and no exchange are checked
-    apart, so no node is walked twice). The report is the same whatever ``jobs`` is.
+    apart, so no node is walked twice). The report is the same whatever ``jobs`` is. The
+    processes start by spawn, so a script that calls this with ``jobs`` > 1 needs the
+    ``if __name__ == "__main__":`` guard.
     """
     began = time.perf_counter()
     claimed = pq.read_table(outcomes, columns=["variant_id"], read_dictionary=["variant_id"])
