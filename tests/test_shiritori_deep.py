@@ -314,3 +314,63 @@ def test_a_certificate_that_does_not_check_is_refused_and_nothing_is_left(tmp_pa
     assert merge.returncode != 0
     assert merge.stderr.startswith("shiritori_merge_proofs: アズキトギ: ")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["a.parquet"]
+
+
+TRANSFER = REPO / "benchmarks" / "shiritori_transfer.py"
+
+
+def test_a_certificate_followed_for_other_start_words_checks_and_reuses_its_nodes(tmp_path):
+    # ウシロガミ is a human win under the article's rules; オクリオオカミ and シバガミ end in ミ
+    # too: their certificates are built by following ウシロガミ's, and every one checks
+    hint, out = tmp_path / "hint.parquet", tmp_path / "transferred.parquet"
+    assert run_deep(hint, start="ウシロガミ").returncode == 0
+    words = ["オクリオオカミ", "シバガミ"]
+    result = run_script(
+        TRANSFER, DEFAULT_RULES.variant_id, str(hint), "ウシロガミ", *words, "--out", str(out)
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["start"], r["winner"]) for r in records] == [(w, "human") for w in words]
+    assert sum(r["hint_nodes_reused"] for r in records) > 0
+    graph, roots = load_nodes(out, DEFAULT_RULES.variant_id)
+    assert list(roots) == ["ウシロガミ", *words]
+    assert len(graph) == pq.read_metadata(hint).num_rows + sum(r["nodes"] for r in records)
+    checker = VariantChecker(Shiritori(CLEAN.lexicon, DEFAULT_RULES), graph)
+    assert [checker.check(s, r) for s, r in roots.items()] == ["human"] * 3
+    config = json.loads(pq.read_metadata(out).metadata[b"asobi.config"])
+    assert config["merged"][0]["starts"] == ["ウシロガミ"]
+    assert config["merged"][1]["transfer"]["starts"] == words
+
+
+@pytest.mark.parametrize(
+    ("hint_word", "word", "message"),
+    [
+        ("ウシロガミ", "ロクロクビ", "end differently"),
+        ("アズキトギ", "ロクロクビ", "not certified as a human win"),
+        ("アズキアライ", "ウシロガミ", "has no certificate in the file"),
+        ("ウシロガミ", "ウシロガミ", "cannot be its own hint"),
+        ("ウシロガミ", "アズキトギ", "certified in the file already"),
+    ],
+)
+def test_a_transfer_that_cannot_be_made_is_refused_in_one_line(tmp_path, hint_word, word, message):
+    hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
+    assert run_deep(hint, "ウシロガミ", start="アズキトギ").returncode == 0
+    result = run_script(
+        TRANSFER, DEFAULT_RULES.variant_id, str(hint), hint_word, word, "--out", str(out)
+    )
+    assert result.returncode != 0 and message in result.stderr.strip().splitlines()[-1]
+    assert not out.exists()
+
+
+def test_replace_gives_a_certified_word_the_followed_certificate_instead(tmp_path):
+    hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
+    assert run_deep(hint, "オクリオオカミ", start="ウシロガミ").returncode == 0
+    args = [DEFAULT_RULES.variant_id, str(hint), "ウシロガミ", "オクリオオカミ", "--out", str(out)]
+    result = run_script(TRANSFER, *args, "--replace")
+    assert result.returncode == 0, result.stderr[-2000:]
+    graph, roots = load_nodes(out, DEFAULT_RULES.variant_id)
+    starts = pq.read_table(out).filter(pq.read_table(out).column("root")).column("start")
+    assert starts.to_pylist() == ["ウシロガミ", "オクリオオカミ"]  # one root each
+    assert roots["オクリオオカミ"] > max(pq.read_table(hint).column("node").to_pylist())
+    checker = VariantChecker(Shiritori(CLEAN.lexicon, DEFAULT_RULES), graph)
+    assert [checker.check(s, r) for s, r in roots.items()] == ["human", "human"]

@@ -1,0 +1,354 @@
+"""Certify a start word by following the certificate of another one (a *hint*).
+
+    .venv/bin/python benchmarks/shiritori_transfer.py VARIANT HINT_FILE HINT_WORD WORD [WORD ...] \\
+        --out FILE
+
+Start words that end in the same trap lead to nearly the same game: the certificate of
+ウシロガミ (a human win in ``previous_kana/written/independent``, 1.99 M nodes from a 736 M-node
+search) is a strategy for カカシガミ too, except where the yokai says ウシロガミ (no longer
+used) or the human says カカシガミ (now used). This tool builds the new word's certificate
+with :class:`asobi.shiritori.certify.CertificateBuilder`, but at every winner's turn it first
+tries the hint's word there, and points to a node of the hint's certificate itself wherever
+the verifier's rule lets that node serve (the winner says no word used here, and the loser
+has no reply here it lacked there: ``W ∩ S' = ∅`` and ``S ∩ L ⊆ S'``,
+:mod:`asobi.shiritori.verify`). Only the positions the hint does not cover (a reply it does
+not list, a word of it that is used) are searched, with the compiled df-pn and
+``--research-budget`` nodes each.
+
+Nothing here is trusted: a hint's move that is wrong makes the build fail (a position where
+the search finds no win), and the file written holds the hint's variant file with the new
+certificates after it, so that ``benchmarks/shiritori_merge_proofs.py OUT FILE`` checks
+every certificate with the rules alone before anything is vendored. The winner written for
+a new word is the hint's; the verifier checks it.
+
+One JSON line per word: winner, nodes built, hint nodes reused, hint moves followed,
+positions searched, seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from asobi.core.tables import write_table
+from asobi.shiritori.certify import CertificateBuilder, CertificateFailure
+from asobi.shiritori.data import load_clean
+from asobi.shiritori.shiritori import Rules, Shiritori
+from asobi.shiritori.solver import BudgetExceeded, StagedSolver, StartResult
+from asobi.shiritori.tables import INTERCHANGED, MIRROR, PROOFS_SCHEMA
+from asobi.shiritori.verify import NodeTable, exchanged, load_nodes
+
+TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
+
+
+class HintedBuilder(CertificateBuilder):
+    """A certificate builder that follows a hint certificate and reuses its nodes."""
+
+    def __init__(
+        self,
+        staged: StagedSolver,
+        variant: str,
+        hint: NodeTable,
+        first_id: int,
+        hint_words: dict[int, tuple[int, int]],
+        **options,
+    ) -> None:
+        super().__init__(staged, variant, **options)
+        self.hint = hint
+        self._count = first_id  # new node ids after the hint file's
+        # the hint's winner node for a position (used, unit) where the winner is to move,
+        # with the words gone at the hint's own position there
+        self._hint_at: dict[tuple[int, str], tuple[int, int]] = {}
+        self._pending: tuple[int, int] | None = None
+        self._loser_hint: tuple[int, int] | None = None
+        self._hint_words = hint_words  # hint node: (W, L) of the verifier, kept across words
+        self.reused = self.followed = 0
+
+    def certify(self, start: str, hint_root: int, hint_start: str) -> None:
+        """Build the certificate of ``start`` following the hint's certificate of
+        ``hint_start`` (a human win: the root's only reply is the hint's start word)."""
+        game = self.game
+        root = self.hint[hint_root]
+        if root.word is not None or root.next[0] < 0:
+            raise SystemExit(f"shiritori_transfer: {hint_start} is not certified as a human win")
+        i, h = game.word_index(start), game.word_index(hint_start)
+        if game.last[i] != game.last[h]:
+            raise SystemExit(f"shiritori_transfer: {start} and {hint_start} end differently")
+        self._hint_at[(game.bans[i], game.last[i])] = (root.next[0], game.bans[h])
+        self._hint_start_used = game.bans[h]
+        self.add(StartResult(start, "human", (start,), 0, "compiled"))
+
+    def _reserve(self, used: int) -> None:
+        """The mirror words set aside, paired as the hint's certificate pairs them wherever
+        both words are free here (the verifier holds a certificate to one matching), the
+        rest in list order; as many pairs per class pair as the reduced game removes."""
+        super()._reserve(self._hint_start_used)
+        hinted = dict(self._partner)
+        partner: dict[int, int] = {}
+        solver = self.solver
+        for x, y in solver.mirror_pairs:
+            fx = [w for w in solver.class_words[x] if not used >> w & 1]
+            fy = [w for w in solver.class_words[y] if not used >> w & 1]
+            count = len(fx) // 2 if x == y else min(len(fx), len(fy))
+            pairs = (
+                [(a, hinted[a]) for a in fx if a in hinted and hinted[a] in fy and a < hinted[a]]
+                if x == y
+                else [(a, hinted[a]) for a in fx if hinted.get(a) in fy]
+            )
+            pairs = pairs[:count]
+            taken = {w for pair in pairs for w in pair}
+            rest_x = [w for w in fx if w not in taken]
+            rest_y = [w for w in fy if w not in taken]
+            if x == y:
+                extra = list(zip(rest_x[0::2], rest_x[1::2], strict=False))
+            else:
+                extra = list(zip(rest_x, rest_y, strict=False))
+            for a, b in [*pairs, *extra][:count]:
+                partner[a], partner[b] = b, a
+        self._partner = partner
+        self._reserved = sum(1 << w for w in partner)
+
+    def checkpoint(self) -> tuple:
+        """What a failed word must not leave behind: the rows, and the memories that may
+        point to them (positions built, shared nodes, classes certified)."""
+        return (
+            len(self.rows),
+            len(self._memo),
+            {key: list(nodes) for key, nodes in self._shared.items()},
+            dict(self._certified),
+        )
+
+    def rollback(self, saved: tuple) -> None:
+        rows, memo, shared, certified = saved
+        del self.rows[rows:]
+        for key in list(self._memo)[memo:]:  # positions are added, never replaced
+            del self._memo[key]
+        self._shared, self._certified = shared, certified
+        self._pending = self._loser_hint = None
+
+    # -- the verifier's W and L of a hint node ------------------------------------------------
+
+    def _words_of(self, key: int) -> tuple[int, int]:
+        """(words the winner says at or below hint node ``key``, words that could answer a
+        unit the loser answers there): the verifier's W and L."""
+        known = self._hint_words.get(key)
+        if known is not None:
+            return known
+        game = self.game
+        node = self.hint[key]
+        word = game.index[node.word]
+        said, answering = 1 << word, game.candidate_bits(game.last[word])
+        answered: dict[str, int] = {}
+        for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
+            if target >= 0:
+                child_said, child_answering = self._words_of(target)
+                said |= child_said
+                answering |= child_answering
+                answered[reply] = child_said
+            elif target == MIRROR and via is not None:
+                said |= 1 << game.index[via]
+        for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
+            if target == INTERCHANGED and via in answered:
+                said |= exchanged(answered[via], game.index[reply], game.index[via])
+        self._hint_words[key] = (said, answering)
+        return said, answering
+
+    # -- following the hint ---------------------------------------------------------------------
+
+    def _winner_turn(self, used: int, unit: str) -> int:
+        hint = self._hint_at.pop((used, unit), None)
+        if hint is not None:
+            key, hint_used = hint
+            said, answering = self._words_of(key)
+            if not said & used and not hint_used & answering & ~used:
+                self.reused += 1
+                self._said[key], self._answering[key] = said, answering
+                return key  # the hint's own node: the verifier's rule lets it serve here
+        self._pending = hint
+        try:
+            return super()._winner_turn(used, unit)
+        finally:
+            self._pending = None  # not taken when the position was built before
+
+    def _winning_class(self, u: int) -> int:
+        hint, self._pending, self._loser_hint = self._pending, None, None
+        solver = self.solver
+        if hint is not None:
+            word = self.game.index[self.hint[hint[0]].word]
+            c = solver.class_of_word.get(word)
+            if c is not None and solver.remaining[c] and u in solver.answers[c]:
+                self.followed += 1
+                self._loser_hint = hint
+                return c
+        return super()._winning_class(u)
+
+    def _loser_turn(self, used: int, unit: str):  # type: ignore[no-untyped-def]
+        hint, self._loser_hint = self._loser_hint, None
+        registered = self._register(hint, used, unit) if hint is not None else []
+        try:
+            return super()._loser_turn(used, unit)
+        finally:
+            for position in registered:
+                self._hint_at.pop(position, None)
+
+    def _register(self, hint: tuple[int, int], used: int, unit: str) -> list[tuple[int, str]]:
+        """Hints for the winner's answers to every legal reply: the hint node's answer to
+        the same reply, else to a listed reply that begins and ends alike; returns the
+        positions given a hint."""
+        game = self.game
+        key, hint_used = hint
+        node = self.hint[key]
+        hint_used |= game.bans[game.index[node.word]]
+        answered: dict[str, int] = {}
+        alike: dict[tuple[str, str], str] = {}
+        for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
+            r = game.index[reply]
+            if target >= 0:
+                answered[reply] = target
+                alike.setdefault((game.first[r], game.last[r]), reply)
+            elif target == INTERCHANGED and via is not None:
+                answered.setdefault(reply, -1)
+        registered = []
+        for r in game.candidates(unit):
+            if used >> r & 1:
+                continue
+            reply = game.words[r]
+            target = answered.get(reply, -1)
+            source = reply
+            if target < 0:  # an exchanged or a new reply: the answer to one alike
+                source = alike.get((game.first[r], game.last[r]), "")
+                target = answered.get(source, -1)
+            if target >= 0:
+                position = (used | game.bans[r], game.last[r])
+                self._hint_at[position] = (target, hint_used | game.bans[game.index[source]])
+                registered.append(position)
+        return registered
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variant", help="a variant id")
+    parser.add_argument("hint_file", type=Path, help="certificates holding the hint's")
+    parser.add_argument("hint_word", help="the start word whose certificate is followed")
+    parser.add_argument("words", nargs="+", help="start words to certify, each alone")
+    parser.add_argument("--out", type=Path, required=True, help="the hint file plus the new")
+    parser.add_argument(
+        "--research-budget",
+        type=int,
+        default=20_000_000,
+        help="compiled nodes per position the hint does not cover (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--table-bits", type=int, default=24, help="2**N entries (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--replace",
+        action="store_true",
+        help="a word the file certifies already gets the new certificate instead (its old "
+        "root is left out; the merge script then drops the nodes nothing reaches)",
+    )
+    args = parser.parse_args()
+    rules = Rules.from_variant_id(args.variant)
+    game = Shiritori(load_clean(TSV).lexicon, rules)
+    hint, roots = load_nodes(args.hint_file, args.variant)
+    if args.hint_word not in roots:
+        raise SystemExit(f"shiritori_transfer: {args.hint_word} has no certificate in the file")
+    if args.hint_word in args.words:
+        raise SystemExit(f"shiritori_transfer: {args.hint_word} cannot be its own hint")
+    already = [word for word in args.words if word in roots]
+    if already and not args.replace:
+        raise SystemExit(
+            f"shiritori_transfer: {already[0]} is certified in the file already (--replace)"
+        )
+    staged = StagedSolver(
+        game,
+        node_budget=1000,
+        proof_budget=5000,
+        compiled_budget=args.research_budget,
+        compiled_table_bits=args.table_bits,
+        proof_store=True,
+    )
+    staged.compiled_search()
+    sys.setrecursionlimit(100_000)
+    # one builder for all the words: a later word may point to the nodes built for an earlier
+    # one where the verifier's rule allows, as to the hint's
+    builder = HintedBuilder(
+        staged,
+        args.variant,
+        hint,
+        int(hint.keys.max()) + 1,
+        {},
+        research_budget=args.research_budget,
+        isolate_research=False,
+    )
+    written = []
+    for word in args.words:
+        began, cpu = time.perf_counter(), time.process_time()
+        rows, reused, followed, searched = (
+            len(builder.rows),
+            builder.reused,
+            builder.followed,
+            builder.researched,
+        )
+        saved = builder.checkpoint()
+        try:
+            builder.certify(word, roots[args.hint_word], args.hint_word)
+        except (CertificateFailure, BudgetExceeded) as error:
+            builder.rollback(saved)  # nothing of the failed word stays
+            winner = f"not certified: {error}"
+        else:
+            winner = "human"
+            written.append(word)
+        record = {
+            "start": word,
+            "hint": args.hint_word,
+            "winner": winner,
+            "nodes": len(builder.rows) - rows,
+            "hint_nodes_reused": builder.reused - reused,
+            "hint_moves_followed": builder.followed - followed,
+            "positions_searched": builder.researched - searched,
+            "seconds": round(time.perf_counter() - began, 1),
+            "cpu_seconds": round(time.process_time() - cpu, 1),
+        }
+        print(json.dumps(record, ensure_ascii=False), flush=True)
+    original = pq.read_table(args.hint_file)
+    if written and args.replace:  # the old roots of the words certified anew
+        old = pc.and_(
+            original.column("root"), pc.is_in(original.column("start"), pa.array(written))
+        )
+        original = original.filter(pc.invert(old))
+    hint_meta = pq.read_metadata(args.hint_file).metadata
+    new = pa.Table.from_pylist(builder.rows, schema=PROOFS_SCHEMA)
+    write_table(
+        pa.concat_tables([original.select(PROOFS_SCHEMA.names).cast(PROOFS_SCHEMA), new]),
+        args.out,
+        table="shiritori/proofs",
+        variant=rules.as_dict(),
+        inputs=[TSV],
+        config={  # the hint file's own history first, as the merge script nests configs
+            "merged": [
+                json.loads((hint_meta or {}).get(b"asobi.config", b"null")),
+                {
+                    "transfer": {
+                        "hint_file": args.hint_file.name,
+                        "hint": args.hint_word,
+                        "starts": written,
+                        "research_budget": args.research_budget,
+                        "table_bits": args.table_bits,
+                    }
+                },
+            ]
+        },
+        schema=PROOFS_SCHEMA,
+    )
+
+
+if __name__ == "__main__":
+    main()
