@@ -21,6 +21,12 @@ certificates after it, so that ``benchmarks/shiritori_merge_proofs.py OUT FILE``
 every certificate with the rules alone before anything is vendored. The winner written for
 a new word is the hint's; the verifier checks it.
 
+A hint may also come from another variant (``--hint-variant``; e.g. a ``written`` certificate
+for the ``pronounced`` variant, where most words end alike): then its moves are followed but
+none of its nodes is reused (a file holds one variant), the hint's own word may be certified
+too, and the file written holds ``--onto`` (the variant's certificates so far, if any) with
+the new certificates after it.
+
 One JSON line per word: winner, nodes built, hint nodes reused, hint moves followed,
 positions searched, seconds.
 """
@@ -58,10 +64,12 @@ class HintedBuilder(CertificateBuilder):
         hint: NodeTable,
         first_id: int,
         hint_words: dict[int, tuple[int, int]],
+        reuse: bool = True,
         **options,
     ) -> None:
         super().__init__(staged, variant, **options)
         self.hint = hint
+        self.reuse = reuse  # False for a hint of another variant: its moves only
         self._count = first_id  # new node ids after the hint file's
         # the hint's winner node for a position (used, unit) where the winner is to move,
         # with the words gone at the hint's own position there
@@ -164,7 +172,7 @@ class HintedBuilder(CertificateBuilder):
 
     def _winner_turn(self, used: int, unit: str) -> int:
         hint = self._hint_at.pop((used, unit), None)
-        if hint is not None:
+        if hint is not None and self.reuse:
             key, hint_used = hint
             said, answering = self._words_of(key)
             if not said & used and not hint_used & answering & ~used:
@@ -238,7 +246,23 @@ def main() -> None:
     parser.add_argument("hint_file", type=Path, help="certificates holding the hint's")
     parser.add_argument("hint_word", help="the start word whose certificate is followed")
     parser.add_argument("words", nargs="+", help="start words to certify, each alone")
-    parser.add_argument("--out", type=Path, required=True, help="the hint file plus the new")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        help="the hint file (or --onto) with the new certificates after it",
+    )
+    parser.add_argument(
+        "--hint-variant",
+        help="the variant of the hint file, when it is another one: its moves are followed, "
+        "its nodes not reused (default: VARIANT)",
+    )
+    parser.add_argument(
+        "--onto",
+        type=Path,
+        help="with --hint-variant: VARIANT's certificates so far, which the new ones follow "
+        "in --out (default: none)",
+    )
     parser.add_argument(
         "--research-budget",
         type=int,
@@ -257,11 +281,23 @@ def main() -> None:
     args = parser.parse_args()
     rules = Rules.from_variant_id(args.variant)
     game = Shiritori(load_clean(TSV).lexicon, rules)
-    hint, roots = load_nodes(args.hint_file, args.variant)
-    if args.hint_word not in roots:
+    hint_variant = args.hint_variant or args.variant
+    across = hint_variant != args.variant
+    if args.onto is not None and not across:
+        raise SystemExit("shiritori_transfer: --onto is for a hint of another variant")
+    hint, hint_roots = load_nodes(args.hint_file, hint_variant)
+    if args.hint_word not in hint_roots:
         raise SystemExit(f"shiritori_transfer: {args.hint_word} has no certificate in the file")
-    if args.hint_word in args.words:
+    if args.hint_word in args.words and not across:
         raise SystemExit(f"shiritori_transfer: {args.hint_word} cannot be its own hint")
+    # the file the new certificates follow: the hint's own, or VARIANT's (--onto) if any
+    base = args.onto if across else args.hint_file
+    roots, first_id = hint_roots, int(hint.keys.max()) + 1  # new ids after the file's
+    if across:
+        roots, first_id = {}, 0
+        if base is not None:
+            onto, roots = load_nodes(base, args.variant)
+            first_id = int(onto.keys.max()) + 1
     already = [word for word in args.words if word in roots]
     if already and not args.replace:
         raise SystemExit(
@@ -283,8 +319,9 @@ def main() -> None:
         staged,
         args.variant,
         hint,
-        int(hint.keys.max()) + 1,
+        first_id,
         {},
+        reuse=not across,
         research_budget=args.research_budget,
         isolate_research=False,
     )
@@ -299,7 +336,7 @@ def main() -> None:
         )
         saved = builder.checkpoint()
         try:
-            builder.certify(word, roots[args.hint_word], args.hint_word)
+            builder.certify(word, hint_roots[args.hint_word], args.hint_word)
         except (CertificateFailure, BudgetExceeded) as error:
             builder.rollback(saved)  # nothing of the failed word stays
             winner = f"not certified: {error}"
@@ -318,13 +355,13 @@ def main() -> None:
             "cpu_seconds": round(time.process_time() - cpu, 1),
         }
         print(json.dumps(record, ensure_ascii=False), flush=True)
-    original = pq.read_table(args.hint_file)
+    original = pq.read_table(base) if base else PROOFS_SCHEMA.empty_table()
     if written and args.replace:  # the old roots of the words certified anew
         old = pc.and_(
             original.column("root"), pc.is_in(original.column("start"), pa.array(written))
         )
         original = original.filter(pc.invert(old))
-    hint_meta = pq.read_metadata(args.hint_file).metadata
+    hint_meta = pq.read_metadata(base).metadata if base else None
     new = pa.Table.from_pylist(builder.rows, schema=PROOFS_SCHEMA)
     write_table(
         pa.concat_tables([original.select(PROOFS_SCHEMA.names).cast(PROOFS_SCHEMA), new]),
@@ -338,6 +375,7 @@ def main() -> None:
                 {
                     "transfer": {
                         "hint_file": args.hint_file.name,
+                        **({"hint_variant": hint_variant} if across else {}),
                         "hint": args.hint_word,
                         "starts": written,
                         "research_budget": args.research_budget,

@@ -15,7 +15,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from asobi.shiritori.data import load_clean
-from asobi.shiritori.shiritori import DEFAULT_RULES, Shiritori
+from asobi.shiritori.shiritori import DEFAULT_RULES, Rules, Shiritori
 from asobi.shiritori.tables import INTERCHANGED, PROOFS_SCHEMA
 from asobi.shiritori.verify import VariantChecker, load_nodes
 
@@ -360,6 +360,39 @@ def test_a_transfer_that_cannot_be_made_is_refused_in_one_line(tmp_path, hint_wo
     )
     assert result.returncode != 0 and message in result.stderr.strip().splitlines()[-1]
     assert not out.exists()
+
+
+def test_a_certificate_of_another_variant_is_followed_but_not_shared(tmp_path):
+    # ウシロガミ's certificate under the article's rules (final ウ as written) guides the
+    # certificates of ウシロガミ itself and of オクリオオカミ where a final ウ is pronounced
+    # as the vowel before it; the file holds only the new variant's nodes, and they check
+    pronounced = Rules.from_variant_id(DEFAULT_RULES.variant_id.replace("written", "pronounced"))
+    hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
+    assert run_deep(hint, start="ウシロガミ").returncode == 0
+    words = ["ウシロガミ", "オクリオオカミ"]
+    result = run_script(
+        TRANSFER,
+        pronounced.variant_id,
+        str(hint),
+        "ウシロガミ",
+        *words,
+        "--hint-variant",
+        DEFAULT_RULES.variant_id,
+        "--out",
+        str(out),
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["start"], r["winner"]) for r in records] == [(w, "human") for w in words]
+    assert records[0]["hint_moves_followed"] > 0
+    assert sum(r["hint_nodes_reused"] for r in records) == 0
+    assert set(pq.read_table(out).column("variant_id").to_pylist()) == {pronounced.variant_id}
+    graph, roots = load_nodes(out, pronounced.variant_id)
+    assert list(roots) == words
+    checker = VariantChecker(Shiritori(CLEAN.lexicon, pronounced), graph)
+    assert [checker.check(s, r) for s, r in roots.items()] == ["human"] * 2
+    transfer = json.loads(pq.read_metadata(out).metadata[b"asobi.config"])["merged"][1]
+    assert transfer["transfer"]["hint_variant"] == DEFAULT_RULES.variant_id
 
 
 def test_replace_gives_a_certified_word_the_followed_certificate_instead(tmp_path):

@@ -1,6 +1,6 @@
 # ようかいしりとり (yokai shiritori): check the vendored list, (optionally) fetch it from
 # Wikipedia, clean it, solve every start word under every variant, audit the article.
-from asobi.shiritori.certify import vendored_inputs
+from asobi.shiritori.certify import vendored_check_mem_mb, vendored_inputs
 from asobi.shiritori.shiritori import selected_rules
 
 SHIRITORI = config["shiritori"]
@@ -111,8 +111,12 @@ rule shiritori_solve:
         variant="|".join(SHIRITORI_VARIANTS),
         chunk=r"\d+",
     resources:
-        # the compiled table: 2**bits entries of 36 bytes, on top of ~600 MB
-        mem_mb=max(3000, 1000 + (36 << SHIRITORI["compiled_table_bits"]) // 2**20),
+        # the compiled table: 2**bits entries of 36 bytes, on top of ~600 MB; chunk 0 also
+        # checks and copies the vendored certificates
+        mem_mb=lambda wildcards, input: max(
+            3000, 1000 + (36 << SHIRITORI["compiled_table_bits"]) // 2**20
+        )
+        + (vendored_check_mem_mb(input.vendored) if wildcards.chunk == "0" else 0),
         # minutes: up to ~150 open words per variant, each may spend the whole compiled
         # budget at >= 400 000 nodes/s
         runtime=30

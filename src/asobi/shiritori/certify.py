@@ -523,6 +523,18 @@ def vendored_inputs(variant: str, enabled: bool) -> list[str]:
     return [str(path)] if enabled and path.exists() else []
 
 
+# Chunk 0 checks the vendored certificates with the rules and copies them: its peak memory
+# grows with the file, 8.0 GB for the 32.3 MB file of previous_kana/written/independent
+# (7.35 M nodes, many reached from several start words; docs/PERFORMANCE.md).
+VENDORED_CHECK_MB_PER_MB = 250
+
+
+def vendored_check_mem_mb(paths: list[str]) -> int:
+    """Memory (MB) to check and copy the vendored certificates ``paths`` in chunk 0, on top
+    of the search's own."""
+    return sum(VENDORED_CHECK_MB_PER_MB * Path(path).stat().st_size // 2**20 for path in paths)
+
+
 def vendored_certificates(variant: str) -> Vendored | None:
     """The certificates vendored under ``asobi/data/shiritori/proofs/<variant>.parquet``
     (None when the variant has none)."""
