@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -732,3 +733,32 @@ def test_re_searches_without_a_snapshot_give_the_same_checked_certificates(monke
         proved[isolate], _ = check_all(game, builder.rows)
         assert proved[isolate] == winners
     assert proved[True] == proved[False]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sets(st.integers(0, 5000), min_size=1, max_size=60),
+    st.sampled_from([1, 2, 3, 1000]),  # dense ids, the ids of a chunk of 2 or 3, far apart
+)
+def test_a_node_table_finds_each_node_by_its_id_however_the_ids_are_spread(locals_, spread):
+    from asobi.shiritori.verify import NodeTable
+
+    columns = ("node", "word", "replies", "next", "via")
+    keys = [spread * k for k in sorted(locals_, reverse=True)]  # rows not in id order
+    words = [f"w{key}" for key in keys]
+    table = pa.Table.from_pydict(
+        {
+            "node": keys,
+            "word": words,
+            "replies": [[] for _ in keys],
+            "next": [[] for _ in keys],
+            "via": [[] for _ in keys],
+        },
+        schema=pa.schema([PROOFS_SCHEMA.field(name) for name in columns]),
+    )
+    nodes = NodeTable(table)
+    assert {key: nodes[key].word for key in keys} == dict(zip(keys, words, strict=True))
+    for missing in {min(keys) - 1, max(keys) + 1, *(key + 1 for key in keys)} - set(keys):
+        assert missing not in nodes
+        with pytest.raises(KeyError):
+            nodes[missing]
