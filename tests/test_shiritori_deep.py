@@ -362,6 +362,16 @@ def test_a_transfer_that_cannot_be_made_is_refused_in_one_line(tmp_path, hint_wo
     assert not out.exists()
 
 
+def test_onto_without_a_hint_of_another_variant_is_refused_in_one_line(tmp_path):
+    hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
+    assert run_deep(hint, start="ウシロガミ").returncode == 0
+    args = [DEFAULT_RULES.variant_id, str(hint), "ウシロガミ", "オクリオオカミ", "--out", str(out)]
+    result = run_script(TRANSFER, *args, "--onto", str(hint))
+    assert result.returncode != 0
+    assert "--onto is for a hint of another variant" in result.stderr.strip().splitlines()[-1]
+    assert not out.exists()
+
+
 def test_a_certificate_of_another_variant_is_followed_but_not_shared(tmp_path):
     # ウシロガミ's certificate under the article's rules (final ウ as written) guides the
     # certificates of ウシロガミ itself and of オクリオオカミ where a final ウ is pronounced
