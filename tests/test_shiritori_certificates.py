@@ -589,7 +589,9 @@ def test_certificate_rows_refer_only_to_their_variants_nodes():
     assert all(target in ids for row in rows for target in row["next"] if target >= 0)
 
 
-def test_vendored_certificates_are_checked_and_used_instead_of_searching(tmp_path, monkeypatch):
+def test_vendored_certificates_are_used_instead_of_searching_and_checked_by_the_verify_step(
+    tmp_path, monkeypatch
+):
     import asobi.shiritori.certify as certify
     from asobi.shiritori.certify import CertificateFailure, write_certificates
     from asobi.shiritori.verify import verify_results
@@ -614,7 +616,8 @@ def test_vendored_certificates_are_checked_and_used_instead_of_searching(tmp_pat
     assert line[0] == "ロクロクビ" and len(line) % 2 == 1  # ends with the human stuck
     report = verify_results(part, proofs, TSV)
     assert not report.failures and report.pairs == max_starts
-    # a vendored certificate that does not hold stops the run
+    # a vendored certificate that does not hold is copied as it is, and the verify step
+    # (which fails the run) names it
     frame = pd.read_parquet(folder / f"{variant}.parquet")
     k = next(i for i, row in frame.iterrows() if row["root"])
     for column in ("replies", "next", "via"):
@@ -622,7 +625,17 @@ def test_vendored_certificates_are_checked_and_used_instead_of_searching(tmp_pat
     write_table(
         frame, folder / f"{variant}.parquet", table="shiritori/proofs", schema=PROOFS_SCHEMA
     )
-    with pytest.raises(CertificateFailure, match="vendored certificate"):
+    write_outcomes_chunk(str(TSV), str(part), str(proofs), max_starts=max_starts, **chunk)
+    report = verify_results(part, proofs, TSV)
+    assert len(report.failures) == 1 and "ロクロクビ" in report.failures[0]
+    # one that points to a node it does not hold stops the step in one line
+    frame.at[k, "next"] = [10**12 if target >= 0 else target for target in frame.at[k, "next"]]
+    write_table(
+        frame, folder / f"{variant}.parquet", table="shiritori/proofs", schema=PROOFS_SCHEMA
+    )
+    with pytest.raises(
+        CertificateFailure, match="vendored certificate of .* ロクロクビ is malformed"
+    ):
         write_outcomes_chunk(str(TSV), str(part), str(proofs), max_starts=max_starts, **chunk)
 
 

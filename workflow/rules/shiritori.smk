@@ -112,7 +112,7 @@ rule shiritori_solve:
         chunk=r"\d+",
     resources:
         # the compiled table: 2**bits entries of 36 bytes, on top of ~600 MB; chunk 0 also
-        # checks and copies the vendored certificates
+        # loads and copies the vendored certificates (shiritori_verify checks them)
         mem_mb=lambda wildcards, input: max(
             3000, 1000 + (36 << SHIRITORI["compiled_table_bits"]) // 2**20
         )

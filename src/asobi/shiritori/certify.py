@@ -37,13 +37,12 @@ import numpy as np
 import pyarrow as pa
 
 from asobi.core.config import package_data
+from asobi.core.errors import IllegalMoveError
 from asobi.shiritori.shiritori import LOSING_UNIT, Shiritori, bits
 from asobi.shiritori.solver import _LOSS, BudgetExceeded, StagedSolver, StartResult
 from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR, PROOFS_SCHEMA
 from asobi.shiritori.verify import (
-    CertificateError,
     Node,
-    VariantChecker,
     exchange_class,
     exchanged,
     load_nodes,
@@ -180,28 +179,35 @@ class CertificateBuilder:
 
     def add_vendored(self, vendored: Vendored) -> list[StartResult]:
         """Take a variant's vendored certificates instead of searching their start words:
-        all of them are checked with the rules first (in the order they were built, with one
-        checker, as their shared nodes require), then copied under new node ids in the same
-        order; returns each start word's winner and a line."""
-        checker = VariantChecker(self.game, vendored.nodes)
+        each start word's winner is read off its root (the yokai's name as the root's word:
+        the yokai; the start word as its only reply: the human; an exchange: its twin's) and
+        a line off the certificate, and the nodes are copied under new node ids in build
+        order; returns each start word's winner and line.
+
+        The certificates are not checked here: the ``shiritori_verify`` step checks every
+        certificate of the run, these copies included, and fails the run on one that does
+        not prove its winner (checking them here too took chunk 0 as long as that step).
+        """
         results = []
+        winners: dict[str, str] = {}
         lines: dict[str, tuple[str, ...]] = {}
         for start, root in vendored.roots.items():
             try:
-                winner = checker.check(start, root)
-            except CertificateError as error:
-                line = " → ".join([start, *reversed(error.path)])
+                node = vendored.nodes[root]
+                if node.next == (INTERCHANGED,):  # the twin's line, the two words exchanged
+                    twin = node.via[0]
+                    winner = winners[twin]
+                    swap = {start: twin, twin: start}
+                    line = tuple(swap.get(word, word) for word in lines[twin])
+                else:
+                    winner = "human" if node.word is None else "yokai"
+                    line = principal_line(self.game, vendored.nodes, root, start)
+            except (KeyError, IndexError, IllegalMoveError) as error:
                 raise CertificateFailure(
-                    f"vendored certificate of {self.variant} {start}: {error.message} (line {line})"
+                    f"vendored certificate of {self.variant} {start} is malformed: "
+                    f"{type(error).__name__} {error}"
                 ) from None
-            node = vendored.nodes[root]
-            if node.next == (INTERCHANGED,):  # the twin's line, the two words exchanged
-                twin = node.via[0]
-                swap = {start: twin, twin: start}
-                line = tuple(swap.get(word, word) for word in lines[twin])
-            else:
-                line = principal_line(self.game, vendored.nodes, root, start)
-            lines[start] = line
+            winners[start], lines[start] = winner, line
             self._twin(start, winner)  # start words searched later may be exchanged with it
             results.append(StartResult(start, winner, line, 0, "vendored"))
         self.copied.append(self._renumbered(vendored))
@@ -523,14 +529,14 @@ def vendored_inputs(variant: str, enabled: bool) -> list[str]:
     return [str(path)] if enabled and path.exists() else []
 
 
-# Chunk 0 checks the vendored certificates with the rules and copies them: its peak memory
-# grows with the file, 8.0 GB for the 32.3 MB file of previous_kana/written/independent
-# (7.35 M nodes, many reached from several start words; docs/PERFORMANCE.md).
+# Chunk 0 loads the vendored certificates and copies them under its own node ids: its peak
+# memory grows with the file, 7.5 GB for the 32.3 MB file of previous_kana/written/independent
+# (7.35 M nodes; docs/PERFORMANCE.md).
 VENDORED_CHECK_MB_PER_MB = 250
 
 
 def vendored_check_mem_mb(paths: list[str]) -> int:
-    """Memory (MB) to check and copy the vendored certificates ``paths`` in chunk 0, on top
+    """Memory (MB) to load and copy the vendored certificates ``paths`` in chunk 0, on top
     of the search's own."""
     return sum(VENDORED_CHECK_MB_PER_MB * Path(path).stat().st_size // 2**20 for path in paths)
 

@@ -91,8 +91,9 @@ def write_outcomes_chunk(
     compiled search (:mod:`asobi.shiritori.compiled`, with the proof store when
     ``compiled_store``); its lines are checked by the rules. Start words with a vendored
     certificate (``asobi/data/shiritori/proofs/``, when ``vendored_proofs`` and every one of
-    them is among the run's start words) are not searched: chunk 0 checks all the variant's
-    vendored certificates with the rules and copies them.
+    them is among the run's start words) are not searched: chunk 0 reads their winners and
+    lines off them and copies them all; the ``shiritori_verify`` step checks them with the
+    rules, as every other certificate.
     """
     rules = Rules.from_variant_id(variant)
     game = Shiritori(load_clean(tsv).lexicon, rules)
