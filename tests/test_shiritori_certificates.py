@@ -198,6 +198,85 @@ def test_bad_mirror_and_interchanged_entries_are_caught(default_certificates):
         check(game, bad, twin_row["start"])
 
 
+class _Forgetful(dict):
+    """A memo that keeps nothing: every mirror entry is then checked in full."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
+def _verdicts(checker: VariantChecker, roots: dict[str, int]) -> dict[str, object]:
+    """Each start word's winner, or its failure (message and line), in build order."""
+    verdicts: dict[str, object] = {}
+    for start, root in sorted(roots.items(), key=lambda item: item[1]):
+        try:
+            verdicts[start] = checker.check(start, root)
+        except CertificateError as error:
+            verdicts[start] = (error.message, tuple(error.path))
+    return verdicts
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_remembered_mirror_checks_give_the_verdicts_of_full_ones(default_certificates, data):
+    # the checker remembers the mirror entries whose position-free checks passed; with
+    # mirror answers swapped among entries (answers used, pairs matched otherwise, words
+    # said elsewhere), it must accept and refuse exactly what a full check does
+    game, _, rows = default_certificates
+    entries = [
+        (n, k)
+        for n, row in enumerate(rows)
+        for k, target in enumerate(row["next"])
+        if target == MIRROR
+    ]
+    answers = sorted({rows[n]["via"][k] for n, k in entries} | set(game.words[:50]))
+    changes = data.draw(
+        st.lists(st.tuples(st.sampled_from(entries), st.sampled_from(answers)), max_size=3)
+    )
+    tampered = [dict(row) for row in rows]
+    for (n, k), answer in changes:
+        tampered[n]["via"] = [*tampered[n]["via"][:k], answer, *tampered[n]["via"][k + 1 :]]
+    nodes, roots = graph(tampered)
+    full = VariantChecker(game, nodes)
+    full._mirror_pairs = _Forgetful()
+    assert _verdicts(VariantChecker(game, nodes), roots) == _verdicts(full, roots)
+
+
+def test_a_remembered_mirror_entry_is_refused_where_its_answer_is_gone_or_paired_otherwise():
+    # アカ → カミ hands the yokai ミ, and each ミ…ミ word it says is answered by its partner;
+    # the checker remembers those entries, so a later certificate reusing one where the
+    # answer is already said, or where one of the words is paired with another, must fail
+    # as a full check does
+    words = ("アカ", "カミ", "ミノミ", "ミズミ", "ミカミ", "ミサミ")
+    game = Shiritori(Lexicon.from_pairs([(w, []) for w in words]), DEFAULT_RULES)
+    mirror = {"ミノミ": "ミズミ", "ミズミ": "ミノミ", "ミカミ": "ミサミ", "ミサミ": "ミカミ"}
+
+    def loser_node(word: str, answers: dict[str, str]) -> Node:
+        return Node(word, tuple(answers), (MIRROR,) * len(answers), tuple(answers.values()))
+
+    nodes = {
+        0: Node(None, ("アカ",), (1,), (None,)),
+        1: loser_node("カミ", mirror),
+        # ミズミ said by the yokai, ミカミ by the human: ミノミ → ミズミ is no answer now
+        2: Node(None, ("ミズミ",), (3,), (None,)),
+        3: loser_node("ミカミ", {"ミノミ": "ミズミ", "ミサミ": "ミカミ"}),
+        # ミズミ → ミサミ first: ミノミ → ミズミ then pairs ミズミ twice
+        4: Node(None, ("アカ",), (5,), (None,)),
+        5: loser_node(
+            "カミ", {"ミズミ": "ミサミ", "ミノミ": "ミズミ", "ミカミ": "ミサミ", "ミサミ": "ミカミ"}
+        ),
+    }
+    for memo in (None, _Forgetful()):
+        checker = VariantChecker(game, nodes)
+        if memo is not None:
+            checker._mirror_pairs = memo
+        assert checker.check("アカ", 0) == "human"
+        with pytest.raises(CertificateError, match="ミズミ is already used or banned"):
+            checker.check("ミズミ", 2)
+        with pytest.raises(CertificateError, match="paired otherwise"):
+            checker.check("アカ", 4)
+
+
 def test_verifier_node_counts_and_outcome_mismatch(tmp_path):
     results = _results_dir(tmp_path, max_starts=30)
     folder = results / "shiritori"

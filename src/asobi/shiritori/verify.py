@@ -66,8 +66,7 @@ from asobi.shiritori.shiritori import LOSING_UNIT, Rules, Shiritori, accepted_un
 from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR
 
 
-@dataclass(frozen=True)
-class Node:
+class Node(NamedTuple):
     """One row of a certificate (see the module docstring)."""
 
     word: str | None
@@ -86,12 +85,12 @@ class CertificateError(Exception):
         self.rests_on: str | None = None  # the start word whose failed certificate this uses
 
 
-@dataclass(frozen=True)
-class _Words:
+class _Words(NamedTuple):
     """What a checked strategy needs to stay winning elsewhere: the words the winner says
     (``said``, interchanged images included), the words of its mirror entries
     (``mirrored``, both words of each pair; ``pairs`` maps each to its partner) and the
-    words that could answer a unit the loser answers in it (``answering``)."""
+    words that could answer a unit the loser answers in it (``answering``). (Named tuples,
+    as this and :class:`Node` are made once or twice a node checked.)"""
 
     said: int
     mirrored: int
@@ -99,8 +98,7 @@ class _Words:
     answering: int
 
 
-@dataclass(frozen=True)
-class _Anchor:
+class _Anchor(NamedTuple):
     used: int
     words: _Words
 
@@ -141,7 +139,15 @@ class VariantChecker:
             unit: accepted_units(unit, game.rules) for unit in set(game.first) | set(game.last)
         }
         self._pairs: dict[int, int] = {}
+        # per mirror matching of an earlier certificate (by id; the anchors keep each
+        # alive): merged into this certificate's (True) or at odds with it (False)
+        self._met: dict[int, bool] = {}
         self._answers: dict[str, dict[str, int]] = {}  # per unit: the words answering it
+        self._answer_bits: dict[str, dict[str, int]] = {}  # the same, each as its bit
+        # (reply, answer, unit) of the mirror entries whose checks that do not depend on
+        # the position passed: the answer's index and the pair's bits (over half the
+        # entries of a deep certificate are mirror entries, most of them alike)
+        self._mirror_pairs: dict[tuple[str, str | None, str], tuple[int, int]] = {}
         # a node only one entry points to is met again only through its parent, whose own
         # anchor is tried first: anchors are kept for the nodes several entries point to
         if isinstance(self.nodes, NodeTable):
@@ -166,6 +172,7 @@ class VariantChecker:
     def _check(self, start: str, root: int) -> str:
         game = self.game
         self._pairs = {}  # the mirror pairs of this certificate: a matching of words
+        self._met = {}
         node = self._node(root)
         if start not in game.index:
             raise CertificateError(f"start word {start} is not in the word list")
@@ -251,9 +258,16 @@ class VariantChecker:
         agree with this certificate's."""
         if words.said & used:
             return False
-        if words.pairs is not self._pairs:
-            for x, y in words.pairs.items():
+        pairs = words.pairs
+        met = pairs is self._pairs or self._met.get(id(pairs))
+        if met is False:
+            return False
+        if met is None:
+            # this certificate's pairs only ever grow, so a conflict found stays one and a
+            # matching merged stays agreeing: each earlier matching is compared once
+            for x, y in pairs.items():
                 if self._pairs.get(x, y) != y or self._pairs.get(y, x) != x:
+                    self._met[id(pairs)] = False
                     return False
         touched = words.mirrored & used
         while touched:
@@ -261,8 +275,9 @@ class VariantChecker:
             if not used >> words.pairs[low.bit_length() - 1] & 1:
                 return False
             touched ^= low
-        if words.pairs is not self._pairs:
-            self._pairs.update(words.pairs)
+        if met is None:
+            self._pairs.update(pairs)
+            self._met[id(pairs)] = True
         return True
 
     def _loser_turn(self, key: int, node: Node, used: int, unit: str) -> _Words:
@@ -272,17 +287,20 @@ class VariantChecker:
         entries = len(node.replies)
         if len(node.next) != entries or len(node.via) != entries:
             raise CertificateError(f"node {key}: replies, next and via differ in length")
-        answers = self._answers.get(unit)
-        if answers is None:
-            answers = self._answers[unit] = {game.words[j]: j for j in game.candidates(unit)}
+        answer_bits = self._answer_bits.get(unit)
+        if answer_bits is None:
+            answers = {game.words[j]: j for j in game.candidates(unit)}
+            self._answers[unit] = answers
+            answer_bits = self._answer_bits[unit] = {w: 1 << j for w, j in answers.items()}
+        answers = self._answers[unit]
         answering = game.candidate_bits(unit)
         given = extra = 0  # the replies listed that answer the unit (a bit set), the others
         for reply in node.replies:
-            j = answers.get(reply)  # type: ignore[arg-type]
-            if j is None:
+            bit = answer_bits.get(reply)  # type: ignore[arg-type]
+            if bit is None:
                 extra += 1
             else:
-                given |= 1 << j
+                given |= bit
         if given.bit_count() != entries - extra or extra and len(set(node.replies)) != entries:
             raise CertificateError(f"node {key}: a reply is listed twice")
         missing = answering & ~used & ~given
@@ -294,50 +312,65 @@ class VariantChecker:
             raise CertificateError(f"after {unit}: {first} is no reply")
         # replies the node lists that are used or banned here (legal where it was built, for
         # another start word): the loser cannot say them, so they are not followed
-        index = game.index
-        said = mirrored = 0
+        index, last = game.index, game.last
+        said = mirrored = paired = 0  # paired: the words of this node's mirror entries
         twins: dict[str, _Words] = {}  # the strategies after the replies with an answer node
         mirrors: list[tuple[int, int]] = []
+        exchanges: list[tuple[str, str | None]] = []
+        known_pairs, pairs = self._mirror_pairs, self._pairs
         for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
             r = index[reply]
             if used >> r & 1:
                 continue
+            if target == MIRROR:  # a mirror entry met before: what depends on the position
+                known = known_pairs.get((reply, via, unit))  # type: ignore[arg-type]
+                if known is not None:
+                    y, bits = known
+                    if not used >> y & 1 and pairs.get(r, y) == y and pairs.get(y, r) == r:
+                        pairs[r], pairs[y] = y, r
+                        mirrors.append((r, y))
+                        paired |= bits
+                        continue
             try:
                 if target == ENDS_IN_N:
-                    if game.last[r] != LOSING_UNIT:
+                    if last[r] != LOSING_UNIT:
                         raise CertificateError(f"{reply} is marked as ending in ン")
-                elif game.last[r] == LOSING_UNIT:
+                elif last[r] == LOSING_UNIT:
                     raise CertificateError(f"{reply} ends in ン: it needs no answer")
                 elif target >= 0:
                     if via is not None:
                         raise CertificateError(f"{reply}: an answer node with a via word")
-                    words = self._winner_node(target, used | game.bans[r], game.last[r])
+                    words = self._winner_node(target, used | game.bans[r], last[r])
                     twins[reply] = words
                     said |= words.said
                     mirrored |= words.mirrored
                     answering |= words.answering
                 elif target == MIRROR:
-                    mirrors.append((r, self._mirror(reply, via, used, unit)))
-                elif target != INTERCHANGED:
+                    y = self._mirror(reply, via, used, unit)
+                    known_pairs[reply, via, unit] = (y, 1 << r | 1 << y)  # type: ignore[index]
+                    mirrors.append((r, y))
+                    paired |= 1 << r | 1 << y
+                elif target == INTERCHANGED:
+                    exchanges.append((reply, via))
+                else:
                     raise CertificateError(f"{reply}: unknown entry {target}")
             except CertificateError as error:
                 error.path.append(reply)
                 raise
-        for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
-            if target == INTERCHANGED and not used >> index[reply] & 1:
-                try:
-                    said |= self._interchanged(twins, reply, via)
-                except CertificateError as error:
-                    error.path.append(reply)
-                    raise
-        for x, y in mirrors:
-            if said & (1 << x | 1 << y):
-                raise CertificateError(
-                    f"mirror {game.words[x]} → {game.words[y]}: the winner says one of these "
-                    "words elsewhere at this node"
-                )
-            mirrored |= 1 << x | 1 << y
-        return _Words(said, mirrored, self._pairs, answering)
+        for reply, via in exchanges:
+            try:
+                said |= self._interchanged(twins, reply, via)
+            except CertificateError as error:
+                error.path.append(reply)
+                raise
+        if said & paired:
+            for x, y in mirrors:
+                if said & (1 << x | 1 << y):
+                    raise CertificateError(
+                        f"mirror {game.words[x]} → {game.words[y]}: the winner says one of "
+                        "these words elsewhere at this node"
+                    )
+        return _Words(said, mirrored | paired, self._pairs, answering)
 
     def _mirror(self, reply: str, answer: str | None, used: int, unit: str) -> int:
         """Check that the winner may answer ``reply`` with ``answer`` and so hand the loser a
@@ -574,11 +607,15 @@ class NodeTable(Mapping[int, Node]):
             replies, nexts, vias = (
                 self.offsets[name][row : row + 2].tolist() for name in ("replies", "next", "via")
             )
-        return Node(
-            lists.words[row],
-            tuple(lists.replies[replies[0] : replies[1]]),
-            tuple(self.next[nexts[0] : nexts[1]].tolist()),
-            tuple(lists.vias[vias[0] : vias[1]]),
+        # tuple.__new__ builds the named tuple without its Python-level __new__
+        return tuple.__new__(
+            Node,
+            (
+                lists.words[row],
+                tuple(lists.replies[replies[0] : replies[1]]),
+                tuple(self.next[nexts[0] : nexts[1]].tolist()),
+                tuple(lists.vias[vias[0] : vias[1]]),
+            ),
         )
 
     def __contains__(self, key: object) -> bool:
