@@ -45,6 +45,7 @@ may share an answer.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import sys
 import time
@@ -62,7 +63,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from asobi.shiritori.data import load_clean
-from asobi.shiritori.shiritori import LOSING_UNIT, Rules, Shiritori, accepted_units
+from asobi.shiritori.shiritori import LOSING_UNIT, Lexicon, Rules, Shiritori, accepted_units
 from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR
 
 
@@ -315,7 +316,6 @@ class VariantChecker:
         index, last = game.index, game.last
         said = mirrored = paired = 0  # paired: the words of this node's mirror entries
         twins: dict[str, _Words] = {}  # the strategies after the replies with an answer node
-        mirrors: list[tuple[int, int]] = []
         exchanges: list[tuple[str, str | None]] = []
         known_pairs, pairs = self._mirror_pairs, self._pairs
         for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
@@ -326,9 +326,12 @@ class VariantChecker:
                 known = known_pairs.get((reply, via, unit))  # type: ignore[arg-type]
                 if known is not None:
                     y, bits = known
-                    if not used >> y & 1 and pairs.get(r, y) == y and pairs.get(y, r) == r:
-                        pairs[r], pairs[y] = y, r
-                        mirrors.append((r, y))
+                    # the matching holds both directions of each pair: r paired with y,
+                    # or neither paired yet
+                    partner = pairs.get(r)
+                    if not used >> y & 1 and (partner == y or partner is None and y not in pairs):
+                        if partner is None:
+                            pairs[r], pairs[y] = y, r
                         paired |= bits
                         continue
             try:
@@ -348,7 +351,6 @@ class VariantChecker:
                 elif target == MIRROR:
                     y = self._mirror(reply, via, used, unit)
                     known_pairs[reply, via, unit] = (y, 1 << r | 1 << y)  # type: ignore[index]
-                    mirrors.append((r, y))
                     paired |= 1 << r | 1 << y
                 elif target == INTERCHANGED:
                     exchanges.append((reply, via))
@@ -363,12 +365,13 @@ class VariantChecker:
             except CertificateError as error:
                 error.path.append(reply)
                 raise
-        if said & paired:
-            for x, y in mirrors:
-                if said & (1 << x | 1 << y):
+        if said & paired:  # the first mirror entry at fault, for the message
+            for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
+                x = index[reply]
+                if target == MIRROR and not used >> x & 1 and said & (1 << x | 1 << pairs[x]):
                     raise CertificateError(
-                        f"mirror {game.words[x]} → {game.words[y]}: the winner says one of "
-                        "these words elsewhere at this node"
+                        f"mirror {reply} → {via}: the winner says one of these words "
+                        "elsewhere at this node"
                     )
         return _Words(said, mirrored | paired, self._pairs, answering)
 
@@ -449,6 +452,9 @@ class Report:
 
 
 _NO_ENTRY = -(2**62)
+
+#: Variants with at most this many nodes in all are read and checked as one task.
+BATCH_NODES = 2_000_000
 
 
 class _EntryLists(NamedTuple):
@@ -660,12 +666,21 @@ def load_nodes(proofs: str | Path, variant: str) -> tuple[NodeTable, dict[str, i
     the order the certificates were built (by root id): a node two certificates share is
     first checked at the position it was built for; the start words certified by exchange
     with another start word come last."""
-    table = pq.read_table(
+    return _nodes_of(_read_certificates(proofs, [variant]).drop_columns(["variant_id"]))
+
+
+def _read_certificates(proofs: str | Path, variants: Collection[str]) -> pa.Table:
+    """The rows of ``variants`` in ``proofs``, in file order (the strings as dictionaries)."""
+    return pq.read_table(
         proofs,
-        columns=["start", "node", "root", "word", "replies", "next", "via"],
-        filters=[("variant_id", "==", variant)],
+        columns=["variant_id", "start", "node", "root", "word", "replies", "next", "via"],
+        filters=[("variant_id", "in", sorted(variants))],
         read_dictionary=["variant_id", "start", "word", "replies.list.element", "via.list.element"],
     )
+
+
+def _nodes_of(table: pa.Table) -> tuple[NodeTable, dict[str, int]]:
+    """:func:`load_nodes` of one variant's rows."""
     rooted = table.filter(table.column("root"))
     exchanged_roots = {
         start
@@ -693,36 +708,50 @@ def verify_results(
     """Check every certificate of ``proofs`` and that every decided pair of ``outcomes`` has
     one that proves its winner (all variants of ``outcomes``, or only ``variants``).
 
-    With ``jobs`` > 1 the work is shared by that many processes: each variant is one task,
-    except that a variant holding a large share of the nodes is cut into parts along
-    :func:`sharing_groups` (certificates that share no node and no exchange are checked
-    apart, so no node is walked twice). The report is the same whatever ``jobs`` is. The
-    processes start by spawn, so a script that calls this with ``jobs`` > 1 needs the
-    ``if __name__ == "__main__":`` guard.
+    Variants of fewer than :data:`BATCH_NODES` nodes are read and checked together (a read
+    of one variant decodes most of the file: 1.5 s each, more than checking most of them).
+    With ``jobs`` > 1 the work is shared by that many processes: each batch or larger
+    variant is one task, except that a variant holding a large share of the nodes is cut
+    into parts along :func:`sharing_groups` (certificates that share no node and no
+    exchange are checked apart, so no node is walked twice). The report is the same
+    whatever ``jobs`` is. The processes start by spawn, so a script that calls this with
+    ``jobs`` > 1 needs the ``if __name__ == "__main__":`` guard.
     """
     began = time.perf_counter()
     claimed = pq.read_table(outcomes, columns=["variant_id"], read_dictionary=["variant_id"])
     names = sorted(set(pc.unique(claimed.column("variant_id")).to_pylist()))
     if variants is not None:
         names = [name for name in names if name in set(variants)]
-    if jobs > 1 and names:
-        sizes = _node_counts(proofs)
-        total = sum(sizes[name] for name in names) or 1
-        tasks = [
-            (name, part, parts)
-            for name in names
-            for parts in [min(jobs, max(1, round(sizes[name] * jobs / total)))]
-            for part in range(parts)
-        ]
-        tasks.sort(key=lambda task: -sizes[task[0]] / task[2])  # the largest parts first
+    sizes = _node_counts(proofs)
+    total = sum(sizes[name] for name in names) or 1
+    tasks: list[tuple[tuple[str, ...], int, int]] = []  # (variants, part, parts)
+    batch: list[str] = []
+    for name in names:
+        parts = min(jobs, max(1, round(sizes[name] * jobs / total)))
+        if parts > 1 or sizes[name] > BATCH_NODES:
+            tasks += [((name,), part, parts) for part in range(parts)]
+            continue
+        if sum(sizes[other] for other in batch) + sizes[name] > BATCH_NODES:
+            tasks.append((tuple(batch), 0, 1))
+            batch = []
+        batch.append(name)
+    if batch:
+        tasks.append((tuple(batch), 0, 1))
+    # the largest first, so that the small ones fill in at the end
+    tasks.sort(key=lambda task: -sum(sizes[name] for name in task[0]) / task[2])
+    if jobs > 1 and len(tasks) > 1:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=context) as pool:
-            checked = pool.map(
-                partial(_variant_check, outcomes, proofs, tsv), *zip(*tasks, strict=True)
+            checked = list(
+                pool.map(partial(_check_task, outcomes, proofs, tsv), *zip(*tasks, strict=True))
             )
-            done = dict(zip(tasks, checked, strict=True))
     else:
-        done = {(name, 0, 1): _variant_check(outcomes, proofs, tsv, name) for name in names}
+        checked = [_check_task(outcomes, proofs, tsv, *task) for task in tasks]
+    done = {
+        (name, part, parts): result
+        for (batched, part, parts), results in zip(tasks, checked, strict=True)
+        for name, result in zip(batched, results, strict=True)
+    }
     failures: list[str] = []
     pairs = nodes = 0
     for name in names:
@@ -781,7 +810,9 @@ def sharing_groups(nodes: NodeTable, roots: Mapping[str, int]) -> tuple[list[int
             pairs.append(np.array([[k, index[node.via[0]]]]))
     crossing = np.concatenate(pairs)
     crossing = crossing[crossing[:, 0] != crossing[:, 1]]
-    for a, b in np.unique(crossing, axis=0).tolist():
+    # each pair once, as one number (a unique over rows sorts far more slowly)
+    encoded = np.unique(crossing[:, 0] * len(keys) + crossing[:, 1])
+    for a, b in zip((encoded // len(keys)).tolist(), (encoded % len(keys)).tolist(), strict=True):
         parent[find(a)] = find(b)
     number: dict[int, int] = {}  # groups numbered in the order of their first start word
     groups = [number.setdefault(find(k), len(number)) for k in range(len(keys))]
@@ -807,29 +838,52 @@ def _parts(nodes: NodeTable, roots: Mapping[str, int], parts: int) -> list[int]:
     return [part_of[group] for group in groups]
 
 
-def _variant_check(
+def _check_task(
     outcomes: str | Path,
     proofs: str | Path,
     tsv: str | Path,
+    variants: tuple[str, ...],
+    part: int = 0,
+    parts: int = 1,
+) -> list[tuple[list[tuple[int, str]], int, int]]:
+    """:func:`_variant_check` of each of ``variants``, their outcomes and certificates read
+    at once."""
+    rows = pq.read_table(
+        outcomes,
+        columns=["variant_id", "start", "winner"],
+        filters=[("variant_id", "in", list(variants))],
+    )
+    certificates = _read_certificates(proofs, variants)
+    lexicon = load_clean(tsv).lexicon
+    results = []
+    for variant in variants:
+        mine = rows.filter(pc.equal(rows.column("variant_id").cast(pa.string()), variant))
+        starts, winners = mine.column("start").to_pylist(), mine.column("winner").to_pylist()
+        of_variant = pc.equal(certificates.column("variant_id").cast(pa.string()), variant)
+        table = certificates.filter(of_variant).drop_columns(["variant_id"])
+        claimed = dict(zip(starts, winners, strict=True))
+        results.append(_variant_check(claimed, table, lexicon, variant, part, parts))
+    return results
+
+
+def _variant_check(
+    claimed: dict[str, str],
+    certificates: pa.Table,
+    lexicon: Lexicon,
     variant: str,
     part: int = 0,
     parts: int = 1,
 ) -> tuple[list[tuple[int, str]], int, int]:
     """One variant's failure lines (each with its place: the start word's position in the
     build order, the lines for missing certificates after them), certificates checked and
-    nodes walked; with ``parts`` > 1, only the start words of part ``part`` (:func:`_parts`),
-    and part 0 also reports the decided pairs without a certificate."""
-    rows = pq.read_table(
-        outcomes, columns=["start", "winner"], filters=[("variant_id", "==", variant)]
-    )
-    starts, winners = rows.column("start").to_pylist(), rows.column("winner").to_pylist()
-    claimed = dict(zip(starts, winners, strict=True))
+    nodes walked, from its outcomes (``claimed``: winner by start word) and certificate
+    rows; with ``parts`` > 1, only the start words of part ``part`` (:func:`_parts`), and
+    part 0 also reports the decided pairs without a certificate."""
     try:
-        graph, roots = load_nodes(proofs, variant)
+        graph, roots = _nodes_of(certificates)
     except CertificateError as error:
         return ([(0, f"{variant}: {error.message}")] if part == 0 else []), 0, 0
     mine = _parts(graph, roots, parts) if parts > 1 else [0] * len(roots)
-    lexicon = load_clean(tsv).lexicon
     checker = VariantChecker(Shiritori(lexicon, Rules.from_variant_id(variant)), graph)
     failures: list[tuple[int, str]] = []
     exchanged_with: dict[int, list[str]] = {}  # failure line → start words resting on it
@@ -837,6 +891,11 @@ def _variant_check(
     pairs = 0
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 50_000))
+    # the node table's lists hold millions of strings that form no cycle: frozen, the
+    # cyclic garbage collector stops searching them at each full collection (6 % of a
+    # deep variant's check)
+    graph._entry_lists  # noqa: B018 (made now, to be frozen)
+    gc.freeze()
     try:
         for place, (start, root) in enumerate(roots.items()):  # in the order they were built
             if mine[place] != part:
@@ -870,6 +929,7 @@ def _variant_check(
                     )
                 )
     finally:
+        gc.unfreeze()
         sys.setrecursionlimit(limit)
     if part == 0:
         missing = [(s, w) for s, w in claimed.items() if w != "unknown" and s not in roots]
