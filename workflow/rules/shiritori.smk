@@ -177,7 +177,8 @@ rule shiritori_proofs:
 
 # Every certificate checked with the rules alone (no solver); a wrong one fails the run.
 # Checked in one process per thread (variants, and the largest variant cut into parts that
-# share no node), each holding its variant's nodes (9.8 GB peak for both on 2026-12-03).
+# share no node), each holding its variant's nodes (14.1 GB for both together on 2026-12-04,
+# the sum of their RSS sampled with psutil; Snakemake's benchmark file said 10.5 GB).
 rule shiritori_verify:
     input:
         tsv=SHIRITORI_SOURCE,
@@ -191,7 +192,7 @@ rule shiritori_verify:
         "benchmarks/shiritori/proofs_verified.tsv"
     threads: 2
     resources:
-        mem_mb=11000,
+        mem_mb=15000,
         runtime=15,
     script:
         "../scripts/shiritori_verify.py"
