@@ -326,6 +326,9 @@ def test_parallel_verification_reports_what_one_process_reports(tmp_path):
     )
     assert not good.failures and good.pairs == decided > 40
     assert (good.pairs, good.nodes) == (good_alone.pairs, good_alone.nodes)
+    # the small variants are read and checked as one task; one task each, in two processes
+    apart = verify_results(outcomes, proofs, TSV, jobs=2, batch_nodes=0)
+    assert (apart.failures, apart.pairs, apart.nodes) == ((), good.pairs, good.nodes)
     frame = pd.read_parquet(proofs)
     k = next(
         i
@@ -338,6 +341,8 @@ def test_parallel_verification_reports_what_one_process_reports(tmp_path):
     one, two = verify_results(outcomes, proofs, TSV), verify_results(outcomes, proofs, TSV, jobs=2)
     assert len(one.failures) == 1 and one.failures[0].startswith(variants[1])
     assert (two.failures, two.pairs, two.nodes) == (one.failures, one.pairs, one.nodes)
+    apart = verify_results(outcomes, proofs, TSV, jobs=2, batch_nodes=0)
+    assert (apart.failures, apart.pairs, apart.nodes) == (one.failures, one.pairs, one.nodes)
     # one variant alone is cut into two parts along its sharing groups: the same report
     one, two = (verify_results(outcomes, proofs, TSV, [variants[1]], jobs=j) for j in (1, 2))
     assert len(one.failures) == 1

@@ -704,11 +704,12 @@ def verify_results(
     tsv: str | Path,
     variants: Iterable[str] | None = None,
     jobs: int = 1,
+    batch_nodes: int = BATCH_NODES,
 ) -> Report:
     """Check every certificate of ``proofs`` and that every decided pair of ``outcomes`` has
     one that proves its winner (all variants of ``outcomes``, or only ``variants``).
 
-    Variants of fewer than :data:`BATCH_NODES` nodes are read and checked together (a read
+    Variants of at most ``batch_nodes`` nodes in all are read and checked together (a read
     of one variant decodes most of the file: 1.5 s each, more than checking most of them).
     With ``jobs`` > 1 the work is shared by that many processes: each batch or larger
     variant is one task, except that a variant holding a large share of the nodes is cut
@@ -728,10 +729,10 @@ def verify_results(
     batch: list[str] = []
     for name in names:
         parts = min(jobs, max(1, round(sizes[name] * jobs / total)))
-        if parts > 1 or sizes[name] > BATCH_NODES:
+        if parts > 1 or sizes[name] > batch_nodes:
             tasks += [((name,), part, parts) for part in range(parts)]
             continue
-        if sum(sizes[other] for other in batch) + sizes[name] > BATCH_NODES:
+        if batch and sum(sizes[other] for other in batch) + sizes[name] > batch_nodes:
             tasks.append((tuple(batch), 0, 1))
             batch = []
         batch.append(name)
