@@ -178,7 +178,7 @@ rule shiritori_proofs:
 # Every certificate checked with the rules alone (no solver); a wrong one fails the run.
 # Checked in one process per thread (variants, and the largest variant cut into parts that
 # share no node), each holding its variant's nodes (14.1 GB for both together on 2026-12-04,
-# the sum of their RSS sampled with psutil; Snakemake's benchmark file said 10.5 GB).
+# the sum of their RSS sampled with psutil; 11.2 GB in the rule's benchmark file).
 rule shiritori_verify:
     input:
         tsv=SHIRITORI_SOURCE,
