@@ -27,6 +27,11 @@ none of its nodes is reused (a file holds one variant), the hint's own word may 
 too, and the file written holds ``--onto`` (the variant's certificates so far, if any) with
 the new certificates after it.
 
+With ``--backtracks N``, a position where the hint's move fails further down (its line is
+lost here, or not decided within the budget) is searched for a move of its own instead, up
+to N times per word, the nearest such position first; what the failed move built is
+forgotten.
+
 One JSON line per word: winner, nodes built, hint nodes reused, hint moves followed,
 positions searched, seconds.
 """
@@ -77,7 +82,9 @@ class HintedBuilder(CertificateBuilder):
         self._pending: tuple[int, int] | None = None
         self._loser_hint: tuple[int, int] | None = None
         self._hint_words = hint_words  # hint node: (W, L) of the verifier, kept across words
-        self.reused = self.followed = 0
+        self.reused = self.followed = self.backtracked = 0
+        self.backtracks_left = 0  # per word: hinted positions searched again after a failure
+        self._followed_at: set[tuple[int, int]] = set()  # (solver state, unit) hint taken
 
     def certify(self, start: str, hint_root: int, hint_start: str) -> None:
         """Build the certificate of ``start`` following the hint's certificate of
@@ -171,6 +178,14 @@ class HintedBuilder(CertificateBuilder):
     # -- following the hint ---------------------------------------------------------------------
 
     def _winner_turn(self, used: int, unit: str) -> int:
+        try:
+            return self._hinted_winner_turn(used, unit)
+        except CertificateFailure as failure:
+            if not hasattr(failure, "where"):  # the innermost position: where it stopped
+                failure.where = (used, unit)
+            raise
+
+    def _hinted_winner_turn(self, used: int, unit: str) -> int:
         hint = self._hint_at.pop((used, unit), None)
         if hint is not None and self.reuse:
             key, hint_used = hint
@@ -179,11 +194,50 @@ class HintedBuilder(CertificateBuilder):
                 self.reused += 1
                 self._said[key], self._answering[key] = said, answering
                 return key  # the hint's own node: the verifier's rule lets it serve here
+        solver = self.solver
+        here = (solver.used, solver.unit_id[unit])
+        saved = self._mark() if hint is not None and self.backtracks_left > 0 else None
         self._pending = hint
         try:
             return super()._winner_turn(used, unit)
+        except CertificateFailure:
+            if saved is None or here not in self._followed_at or self.backtracks_left <= 0:
+                raise
+            # the hint's move fails below here (its line is lost, or not decided within the
+            # budget, in this variant or with this start word): forget what it built, and
+            # search this position for a move of its own
+            self.backtracks_left -= 1
+            self.backtracked += 1
+            self._restore(saved)
+            return super()._winner_turn(used, unit)
         finally:
             self._pending = None  # not taken when the position was built before
+            self._followed_at.discard(here)
+
+    def _mark(self) -> tuple:
+        solver = self.solver
+        return (
+            len(self.rows),
+            len(self._memo),
+            self._count,
+            (list(solver.remaining), solver.used, list(solver.avail)),
+            self._hash,
+        )
+
+    def _restore(self, saved: tuple) -> None:
+        """Back to the builder's and the solver's state at :meth:`_mark`: the rows, the
+        positions and the shared nodes built since are forgotten."""
+        rows, memo, count, state, hashed = saved
+        del self.rows[rows:]
+        for _ in range(len(self._memo) - memo):
+            self._memo.popitem()  # positions are added, never replaced: the newest last
+        self._count = count
+        for key, nodes in self._shared.items():
+            self._shared[key] = [(at, node) for at, node in nodes if node < count]
+        solver = self.solver
+        solver.remaining[:], solver.used, solver.avail[:] = state[0], state[1], state[2]
+        self._hash = hashed
+        self._pending = self._loser_hint = None
 
     def _winning_class(self, u: int) -> int:
         hint, self._pending, self._loser_hint = self._pending, None, None
@@ -193,6 +247,7 @@ class HintedBuilder(CertificateBuilder):
             c = solver.class_of_word.get(word)
             if c is not None and solver.remaining[c] and u in solver.answers[c]:
                 self.followed += 1
+                self._followed_at.add((solver.used, u))
                 self._loser_hint = hint
                 return c
         return super()._winning_class(u)
@@ -273,6 +328,14 @@ def main() -> None:
         "--table-bits", type=int, default=24, help="2**N entries (default: %(default)s)"
     )
     parser.add_argument(
+        "--backtracks",
+        type=int,
+        default=0,
+        help="per word: positions where the hint's move failed below and that are searched "
+        "again for a move of their own, each with --research-budget nodes (default: "
+        "%(default)s, the word fails where the hint does)",
+    )
+    parser.add_argument(
         "--replace",
         action="store_true",
         help="a word the file certifies already gets the new certificate instead (its old "
@@ -335,11 +398,17 @@ def main() -> None:
             builder.researched,
         )
         saved = builder.checkpoint()
+        builder.backtracks_left, backtracked = args.backtracks, builder.backtracked
         try:
             builder.certify(word, hint_roots[args.hint_word], args.hint_word)
         except (CertificateFailure, BudgetExceeded) as error:
             builder.rollback(saved)  # nothing of the failed word stays
             winner = f"not certified: {error}"
+            where = getattr(error, "where", None)
+            if where is not None:  # the position the build stopped at, for a deeper search
+                used, unit = where
+                winner += f" (the winner to answer {unit}, {used.bit_count()} words gone: "
+                winner += " ".join(w for i, w in enumerate(game.words) if used >> i & 1) + ")"
         else:
             winner = "human"
             written.append(word)
@@ -351,6 +420,7 @@ def main() -> None:
             "hint_nodes_reused": builder.reused - reused,
             "hint_moves_followed": builder.followed - followed,
             "positions_searched": builder.researched - searched,
+            "backtracked": builder.backtracked - backtracked,
             "seconds": round(time.perf_counter() - began, 1),
             "cpu_seconds": round(time.process_time() - cpu, 1),
         }
@@ -379,6 +449,7 @@ def main() -> None:
                         "hint": args.hint_word,
                         "starts": written,
                         "research_budget": args.research_budget,
+                        "backtracks": args.backtracks,
                         "table_bits": args.table_bits,
                     }
                 },

@@ -405,6 +405,39 @@ def test_a_certificate_of_another_variant_is_followed_but_not_shared(tmp_path):
     assert transfer["transfer"]["hint_variant"] == DEFAULT_RULES.variant_id
 
 
+@pytest.mark.parametrize("backtracks", [0, 1])
+def test_a_hint_whose_move_loses_is_searched_past_only_with_backtracks(tmp_path, backtracks):
+    # after オクリオオカミ the human wins with ミノビ (as after ウシロガミ) but loses with ミサキ
+    # (the yokai then wins, --split): a hint whose first answer is ミサキ fails the word,
+    # unless the position may be searched again
+    hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
+    assert run_deep(hint, start="ウシロガミ").returncode == 0
+    table = pq.read_table(hint)
+    rows = table.to_pylist()
+    (root,) = [row for row in rows if row["root"]]
+    (first,) = [row for row in rows if row["node"] == root["next"][0]]
+    assert first["word"].startswith("ミ") and first["word"] != "ミサキ"
+    first["word"] = "ミサキ"
+    pq.write_table(pa.Table.from_pylist(rows, schema=table.schema), hint)
+    # (a hint of another variant, here with a final ウ pronounced, so that its moves are
+    # followed: a node of the same variant would be reused as it is, and refused by the check)
+    pronounced = Rules.from_variant_id(DEFAULT_RULES.variant_id.replace("written", "pronounced"))
+    args = [pronounced.variant_id, str(hint), "ウシロガミ", "オクリオオカミ", "--out", str(out)]
+    args += ["--hint-variant", DEFAULT_RULES.variant_id, "--backtracks", str(backtracks)]
+    result = run_script(TRANSFER, *args)
+    assert result.returncode == 0, result.stderr[-2000:]
+    (record,) = [json.loads(line) for line in result.stdout.splitlines()]
+    graph, roots = load_nodes(out, pronounced.variant_id)
+    if not backtracks:
+        assert record["winner"].startswith("not certified: オクリオオカミ: ")
+        assert "オクリオオカミ" not in roots
+        return
+    assert (record["winner"], record["backtracked"]) == ("human", 1)
+    checker = VariantChecker(Shiritori(CLEAN.lexicon, pronounced), graph)
+    assert checker.check("オクリオオカミ", roots["オクリオオカミ"]) == "human"
+    assert graph[graph[roots["オクリオオカミ"]].next[0]].word != "ミサキ"  # searched instead
+
+
 def test_replace_gives_a_certified_word_the_followed_certificate_instead(tmp_path):
     hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
     assert run_deep(hint, "オクリオオカミ", start="ウシロガミ").returncode == 0
