@@ -142,10 +142,14 @@ class HintedBuilder(CertificateBuilder):
 
     def rollback(self, saved: tuple) -> None:
         rows, memo, shared, certified = saved
-        del self.rows[rows:]
-        for key in list(self._memo)[memo:]:  # positions are added, never replaced
-            del self._memo[key]
+        self._forget_since(rows, memo)
         self._shared, self._certified = shared, certified
+
+    def _forget_since(self, rows: int, memo: int) -> None:
+        """Drop the rows and the positions built after the first ``rows`` and ``memo``."""
+        del self.rows[rows:]
+        for _ in range(len(self._memo) - memo):
+            self._memo.popitem()  # positions are added, never replaced: the newest last
         self._pending = self._loser_hint = None
 
     # -- the verifier's W and L of a hint node ------------------------------------------------
@@ -228,16 +232,13 @@ class HintedBuilder(CertificateBuilder):
         """Back to the builder's and the solver's state at :meth:`_mark`: the rows, the
         positions and the shared nodes built since are forgotten."""
         rows, memo, count, state, hashed = saved
-        del self.rows[rows:]
-        for _ in range(len(self._memo) - memo):
-            self._memo.popitem()  # positions are added, never replaced: the newest last
+        self._forget_since(rows, memo)
         self._count = count
         for key, nodes in self._shared.items():
             self._shared[key] = [(at, node) for at, node in nodes if node < count]
         solver = self.solver
         solver.remaining[:], solver.used, solver.avail[:] = state[0], state[1], state[2]
         self._hash = hashed
-        self._pending = self._loser_hint = None
 
     def _winning_class(self, u: int) -> int:
         hint, self._pending, self._loser_hint = self._pending, None, None
