@@ -32,6 +32,14 @@ lost here, or not decided within the budget) is searched for a move of its own i
 to N times per word, the nearest such position first; what the failed move built is
 forgotten.
 
+A strategy may also come back deeper than its start: ``--book WORD`` (repeatable) makes the
+certificate of WORD in the hint file a hint at every winner's turn that answers a unit like
+WORD's last one (or fewer replies: a ケ strategy serves at ゲ where dakuten are free) and that
+no other hint reaches; ``--first WORD`` gives the human's answer to every start word, which
+may then end unlike HINT_WORD (whose certificate then serves as a book entry too). E.g. the
+マ words after マホウサマ, where the yokai's マユゲ hands back a ゲ that a certified ゲ word's
+strategy answers.
+
 One JSON line per word: winner, nodes built, hint nodes reused, hint moves followed,
 positions searched, seconds.
 """
@@ -85,20 +93,60 @@ class HintedBuilder(CertificateBuilder):
         self.reused = self.followed = self.backtracked = 0
         self.backtracks_left = 0  # per word: hinted positions searched again after a failure
         self._followed_at: set[tuple[int, int]] = set()  # (solver state, unit) hint taken
+        # --book: a hint for every winner's turn the hint does not reach, by the replies
+        # the unit allows (a ケ strategy serves at ゲ too where dakuten are free)
+        self._book: dict[int, tuple[int, int]] = {}
+        self._first: int | None = None  # --first: the winner's answer to the start word
 
-    def certify(self, start: str, hint_root: int, hint_start: str) -> None:
+    def add_book(self, root_key: int, start: str) -> None:
+        """Follow the certificate of ``start`` (a human win) wherever the winner answers a
+        unit like the one ``start`` ends in and no other hint reaches."""
+        game = self.game
+        root = self.hint[root_key]
+        if root.word is not None or root.next[0] < 0:
+            raise SystemExit(f"shiritori_transfer: {start} is not certified as a human win")
+        h = game.word_index(start)
+        self._book[game.candidate_bits(game.last[h])] = (root.next[0], game.bans[h])
+
+    def _book_hint(self, unit: str) -> tuple[int, int] | None:
+        """The book's strategy for the player answering ``unit``: one for the same replies,
+        else one whose every word is legal here too (its answers are, and after them the
+        game is the same)."""
+        allowed = self.game.candidate_bits(unit)
+        exact = self._book.get(allowed)
+        if exact is not None:
+            return exact
+        for bits, entry in self._book.items():
+            if not bits & ~allowed:
+                return entry
+        return None
+
+    def certify(
+        self, start: str, hint_root: int, hint_start: str, first: str | None = None
+    ) -> None:
         """Build the certificate of ``start`` following the hint's certificate of
-        ``hint_start`` (a human win: the root's only reply is the hint's start word)."""
+        ``hint_start`` (a human win: the root's only reply is the hint's start word); with
+        ``first``, the human's answer to ``start`` is that word (the hint then serves only
+        where its unit comes back, as a book entry does)."""
         game = self.game
         root = self.hint[hint_root]
         if root.word is not None or root.next[0] < 0:
             raise SystemExit(f"shiritori_transfer: {hint_start} is not certified as a human win")
         i, h = game.word_index(start), game.word_index(hint_start)
-        if game.last[i] != game.last[h]:
+        if first is not None:
+            f = game.word_index(first)
+            if f not in game.candidates(game.last[i]) or game.bans[i] >> f & 1:
+                raise SystemExit(f"shiritori_transfer: {first} does not answer {start}")
+            self._first = f
+        elif game.last[i] != game.last[h]:
             raise SystemExit(f"shiritori_transfer: {start} and {hint_start} end differently")
-        self._hint_at[(game.bans[i], game.last[i])] = (root.next[0], game.bans[h])
+        else:
+            self._hint_at[(game.bans[i], game.last[i])] = (root.next[0], game.bans[h])
         self._hint_start_used = game.bans[h]
-        self.add(StartResult(start, "human", (start,), 0, "compiled"))
+        try:
+            self.add(StartResult(start, "human", (start,), 0, "compiled"))
+        finally:
+            self._first = None
 
     def _reserve(self, used: int) -> None:
         """The mirror words set aside, paired as the hint's certificate pairs them wherever
@@ -191,6 +239,8 @@ class HintedBuilder(CertificateBuilder):
 
     def _hinted_winner_turn(self, used: int, unit: str) -> int:
         hint = self._hint_at.pop((used, unit), None)
+        if hint is None and self._book:
+            hint = self._book_hint(unit)
         if hint is not None and self.reuse:
             key, hint_used = hint
             said, answering = self._words_of(key)
@@ -243,6 +293,12 @@ class HintedBuilder(CertificateBuilder):
     def _winning_class(self, u: int) -> int:
         hint, self._pending, self._loser_hint = self._pending, None, None
         solver = self.solver
+        if self._first is not None:  # the root, with --first
+            word, self._first = self._first, None
+            c = solver.class_of_word.get(word)
+            if c is not None and solver.remaining[c] and u in solver.answers[c]:
+                self.followed += 1
+                return c
         if hint is not None:
             word = self.game.index[self.hint[hint[0]].word]
             c = solver.class_of_word.get(word)
@@ -337,6 +393,20 @@ def main() -> None:
         "%(default)s, the word fails where the hint does)",
     )
     parser.add_argument(
+        "--book",
+        action="append",
+        default=[],
+        metavar="WORD",
+        help="another certified start word of the hint file, followed at every winner's turn "
+        "that answers a unit like its last one and that no other hint reaches (repeatable)",
+    )
+    parser.add_argument(
+        "--first",
+        metavar="WORD",
+        help="the human's answer to every start word; the start words may then end unlike "
+        "HINT_WORD (whose certificate then serves like a --book entry)",
+    )
+    parser.add_argument(
         "--replace",
         action="store_true",
         help="a word the file certifies already gets the new certificate instead (its old "
@@ -390,6 +460,10 @@ def main() -> None:
         isolate_research=False,
     )
     written = []
+    for word in [args.hint_word, *args.book] if args.first else args.book:
+        if word not in hint_roots:
+            raise SystemExit(f"shiritori_transfer: {word} has no certificate in the file")
+        builder.add_book(hint_roots[word], word)
     for word in args.words:
         began, cpu = time.perf_counter(), time.process_time()
         rows, reused, followed, searched = (
@@ -401,7 +475,7 @@ def main() -> None:
         saved = builder.checkpoint()
         builder.backtracks_left, backtracked = args.backtracks, builder.backtracked
         try:
-            builder.certify(word, hint_roots[args.hint_word], args.hint_word)
+            builder.certify(word, hint_roots[args.hint_word], args.hint_word, args.first)
         except (CertificateFailure, BudgetExceeded) as error:
             builder.rollback(saved)  # nothing of the failed word stays
             winner = f"not certified: {error}"
@@ -448,6 +522,8 @@ def main() -> None:
                         "hint_file": args.hint_file.name,
                         **({"hint_variant": hint_variant} if across else {}),
                         "hint": args.hint_word,
+                        **({"book": args.book} if args.book else {}),
+                        **({"first": args.first} if args.first else {}),
                         "starts": written,
                         "research_budget": args.research_budget,
                         "backtracks": args.backtracks,

@@ -438,6 +438,37 @@ def test_a_hint_whose_move_loses_is_searched_past_only_with_backtracks(tmp_path,
     assert graph[graph[roots["オクリオオカミ"]].next[0]].word != "ミサキ"  # searched instead
 
 
+def test_a_first_answer_leads_into_a_book_strategy_for_a_start_word_ending_otherwise(tmp_path):
+    # オボ ends in ボ, not ミ, but after オボ → ボゼ → ゼニガミ the human answers ミ: with
+    # --first ボゼ, ウシロガミ's certificate (the human answers ミ) serves there as a book
+    # entry, its node reused as it is, and the certificates of both ボ words check
+    hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
+    assert run_deep(hint, start="ウシロガミ").returncode == 0
+    words = ["オボ", "カシャボ"]
+    args = [DEFAULT_RULES.variant_id, str(hint), "ウシロガミ", *words, "--out", str(out)]
+    result = run_script(TRANSFER, *args, "--first", "ボゼ")
+    assert result.returncode == 0, result.stderr[-2000:]
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["start"], r["winner"]) for r in records] == [(w, "human") for w in words]
+    assert all(r["hint_nodes_reused"] >= 1 for r in records)  # the book's, not the root's
+    graph, roots = load_nodes(out, DEFAULT_RULES.variant_id)
+    assert [graph[graph[roots[w]].next[0]].word for w in words] == ["ボゼ", "ボゼ"]
+    checker = VariantChecker(Shiritori(CLEAN.lexicon, DEFAULT_RULES), graph)
+    assert [checker.check(s, r) for s, r in roots.items()] == ["human"] * 3
+    transfer = json.loads(pq.read_metadata(out).metadata[b"asobi.config"])["merged"][1]
+    assert transfer["transfer"]["first"] == "ボゼ"
+
+
+def test_a_first_answer_that_cannot_be_said_is_refused_in_one_line(tmp_path):
+    hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
+    assert run_deep(hint, start="ウシロガミ").returncode == 0
+    args = [DEFAULT_RULES.variant_id, str(hint), "ウシロガミ", "オボ", "--out", str(out)]
+    result = run_script(TRANSFER, *args, "--first", "ゼニガミ")
+    assert result.returncode != 0
+    assert "ゼニガミ does not answer オボ" in result.stderr.strip().splitlines()[-1]
+    assert not out.exists()
+
+
 def test_replace_gives_a_certified_word_the_followed_certificate_instead(tmp_path):
     hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
     assert run_deep(hint, "オクリオオカミ", start="ウシロガミ").returncode == 0
