@@ -88,6 +88,7 @@ class HintedBuilder(CertificateBuilder):
         # with the words gone at the hint's own position there
         self._hint_at: dict[tuple[int, str], tuple[int, int]] = {}
         self._pending: tuple[int, int] | None = None
+        self._pending_book = False  # the pending hint is a --book entry's
         self._loser_hint: tuple[int, int] | None = None
         self._hint_words = hint_words  # hint node: (W, L) of the verifier, kept across words
         self.reused = self.followed = self.backtracked = 0
@@ -98,15 +99,33 @@ class HintedBuilder(CertificateBuilder):
         self._book: dict[int, tuple[int, int]] = {}
         self._first: int | None = None  # --first: the winner's answer to the start word
 
-    def add_book(self, root_key: int, start: str) -> None:
-        """Follow the certificate of ``start`` (a human win) wherever the winner answers a
-        unit like the one ``start`` ends in and no other hint reaches."""
+    def add_book(self, root_key: int, line: list[str]) -> None:
+        """Follow the certificate of ``line[0]`` (a human win) from the human's turn after
+        ``line`` (the start word, then the human's and the yokai's words as it says them)
+        wherever the winner answers a unit like the last word's and no other hint reaches."""
         game = self.game
         root = self.hint[root_key]
         if root.word is not None or root.next[0] < 0:
-            raise SystemExit(f"shiritori_transfer: {start} is not certified as a human win")
-        h = game.word_index(start)
-        self._book[game.candidate_bits(game.last[h])] = (root.next[0], game.bans[h])
+            raise SystemExit(f"shiritori_transfer: {line[0]} is not certified as a human win")
+        key, said = root.next[0], game.bans[game.word_index(line[0])]
+        for winner_word, loser_word in zip(line[1::2], line[2::2], strict=False):
+            node = self.hint[key]
+            if node.word != winner_word:
+                raise SystemExit(
+                    f"shiritori_transfer: --book: the certificate says {node.word}, "
+                    f"not {winner_word}, in {' '.join(line)}"
+                )
+            targets = dict(zip(node.replies, node.next, strict=True))
+            if targets.get(loser_word, -1) < 0:
+                raise SystemExit(
+                    f"shiritori_transfer: --book: {loser_word} has no node of its own after "
+                    f"{winner_word} in {' '.join(line)}"
+                )
+            key = targets[loser_word]
+            said |= game.bans[game.word_index(winner_word)] | game.bans[game.word_index(loser_word)]
+        if len(line) % 2 == 0:
+            raise SystemExit("shiritori_transfer: --book: a line ends with the yokai's word")
+        self._book[game.candidate_bits(game.last[game.word_index(line[-1])])] = (key, said)
 
     def _book_hint(self, unit: str) -> tuple[int, int] | None:
         """The book's strategy for the player answering ``unit``: one for the same replies,
@@ -122,18 +141,26 @@ class HintedBuilder(CertificateBuilder):
         return None
 
     def certify(
-        self, start: str, hint_root: int, hint_start: str, first: str | None = None
+        self,
+        start: str,
+        hint_root: int,
+        hint_start: str,
+        first: str | None = None,
+        winner: str = "human",
     ) -> None:
         """Build the certificate of ``start`` following the hint's certificate of
         ``hint_start`` (a human win: the root's only reply is the hint's start word); with
-        ``first``, the human's answer to ``start`` is that word (the hint then serves only
-        where its unit comes back, as a book entry does)."""
+        ``first``, the human's answer to ``start`` is that word, and with ``winner="yokai"``
+        every answer of the human is refuted (the hint then serves only where its unit
+        comes back, as a book entry does)."""
         game = self.game
         root = self.hint[hint_root]
         if root.word is not None or root.next[0] < 0:
             raise SystemExit(f"shiritori_transfer: {hint_start} is not certified as a human win")
         i, h = game.word_index(start), game.word_index(hint_start)
-        if first is not None:
+        if winner == "yokai":
+            pass  # the root is the human's turn: every answer, then the book or a search
+        elif first is not None:
             f = game.word_index(first)
             if f not in game.candidates(game.last[i]) or game.bans[i] >> f & 1:
                 raise SystemExit(f"shiritori_transfer: {first} does not answer {start}")
@@ -144,7 +171,7 @@ class HintedBuilder(CertificateBuilder):
             self._hint_at[(game.bans[i], game.last[i])] = (root.next[0], game.bans[h])
         self._hint_start_used = game.bans[h]
         try:
-            self.add(StartResult(start, "human", (start,), 0, "compiled"))
+            self.add(StartResult(start, winner, (start,), 0, "compiled"))
         finally:
             self._first = None
 
@@ -239,7 +266,8 @@ class HintedBuilder(CertificateBuilder):
 
     def _hinted_winner_turn(self, used: int, unit: str) -> int:
         hint = self._hint_at.pop((used, unit), None)
-        if hint is None and self._book:
+        book = hint is None and bool(self._book)
+        if book:
             hint = self._book_hint(unit)
         if hint is not None and self.reuse:
             key, hint_used = hint
@@ -251,7 +279,7 @@ class HintedBuilder(CertificateBuilder):
         solver = self.solver
         here = (solver.used, solver.unit_id[unit])
         saved = self._mark() if hint is not None and self.backtracks_left > 0 else None
-        self._pending = hint
+        self._pending, self._pending_book = hint, book
         try:
             return super()._winner_turn(used, unit)
         except CertificateFailure:
@@ -299,6 +327,11 @@ class HintedBuilder(CertificateBuilder):
             if c is not None and solver.remaining[c] and u in solver.answers[c]:
                 self.followed += 1
                 return c
+        if hint is not None and self._pending_book:
+            # a book's strategy only where the tables know no win already
+            known = self._known_class(u)
+            if known is not None:
+                return known
         if hint is not None:
             word = self.game.index[self.hint[hint[0]].word]
             c = solver.class_of_word.get(word)
@@ -396,15 +429,22 @@ def main() -> None:
         "--book",
         action="append",
         default=[],
-        metavar="WORD",
+        metavar="LINE",
         help="another certified start word of the hint file, followed at every winner's turn "
-        "that answers a unit like its last one and that no other hint reaches (repeatable)",
+        'that answers a unit like its last one and that no other hint reaches; or "START W1 '
+        "W2 ...\": its certificate from the human's turn after that line (repeatable)",
     )
     parser.add_argument(
         "--first",
         metavar="WORD",
         help="the human's answer to every start word; the start words may then end unlike "
         "HINT_WORD (whose certificate then serves like a --book entry)",
+    )
+    parser.add_argument(
+        "--yokai",
+        action="store_true",
+        help="certify the start words as yokai wins: every answer of the human is followed "
+        "by the book's strategies, HINT_WORD's among them, or searched",
     )
     parser.add_argument(
         "--replace",
@@ -460,10 +500,13 @@ def main() -> None:
         isolate_research=False,
     )
     written = []
-    for word in [args.hint_word, *args.book] if args.first else args.book:
-        if word not in hint_roots:
-            raise SystemExit(f"shiritori_transfer: {word} has no certificate in the file")
-        builder.add_book(hint_roots[word], word)
+    if args.yokai and args.first:
+        raise SystemExit("shiritori_transfer: --first is the human's answer: not with --yokai")
+    books = [args.hint_word, *args.book] if args.first or args.yokai else args.book
+    for line in (book.split() for book in books):
+        if line[0] not in hint_roots:
+            raise SystemExit(f"shiritori_transfer: {line[0]} has no certificate in the file")
+        builder.add_book(hint_roots[line[0]], line)
     for word in args.words:
         began, cpu = time.perf_counter(), time.process_time()
         rows, reused, followed, searched = (
@@ -475,7 +518,13 @@ def main() -> None:
         saved = builder.checkpoint()
         builder.backtracks_left, backtracked = args.backtracks, builder.backtracked
         try:
-            builder.certify(word, hint_roots[args.hint_word], args.hint_word, args.first)
+            builder.certify(
+                word,
+                hint_roots[args.hint_word],
+                args.hint_word,
+                args.first,
+                "yokai" if args.yokai else "human",
+            )
         except (CertificateFailure, BudgetExceeded) as error:
             builder.rollback(saved)  # nothing of the failed word stays
             winner = f"not certified: {error}"
@@ -485,7 +534,7 @@ def main() -> None:
                 winner += f" (the winner to answer {unit}, {used.bit_count()} words gone: "
                 winner += " ".join(w for i, w in enumerate(game.words) if used >> i & 1) + ")"
         else:
-            winner = "human"
+            winner = "yokai" if args.yokai else "human"
             written.append(word)
         record = {
             "start": word,
@@ -524,6 +573,7 @@ def main() -> None:
                         "hint": args.hint_word,
                         **({"book": args.book} if args.book else {}),
                         **({"first": args.first} if args.first else {}),
+                        **({"winner": "yokai"} if args.yokai else {}),
                         "starts": written,
                         "research_budget": args.research_budget,
                         "backtracks": args.backtracks,

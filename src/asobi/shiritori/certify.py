@@ -401,6 +401,17 @@ class CertificateBuilder:
 
     def _winning_class(self, u: int) -> int:
         """A class that wins for the player answering unit ``u`` at the solver's state."""
+        known = self._known_class(u)
+        if known is not None:
+            return known
+        self.researched += 1
+        if self._stage == "compiled" and self.staged.compiled is not None:
+            return self._compiled_search(u)
+        return self._python_search(u)
+
+    def _known_class(self, u: int) -> int | None:
+        """A winning class for unit ``u`` that needs no search: the tables' move, or one
+        the loser cannot answer or answers only into a known loss; None if there is none."""
         solver = self.solver
         known = solver.table.get((solver.used, u))
         if known is not None and known != _LOSS and solver.remaining[known]:
@@ -413,13 +424,7 @@ class CertificateBuilder:
             child_used, replies = solver._peek(c)
             if not replies or solver.table.get((child_used, solver.end[c])) == _LOSS:
                 return c
-        stored = self._compiled_move(u)
-        if stored is not None:
-            return stored
-        self.researched += 1
-        if self._stage == "compiled" and self.staged.compiled is not None:
-            return self._compiled_search(u)
-        return self._python_search(u)
+        return self._compiled_move(u)
 
     def _compiled_move(self, u: int) -> int | None:
         """The move the compiled table stored with a proof at this position, else the move
