@@ -155,9 +155,13 @@ class HintedBuilder(CertificateBuilder):
         comes back, as a book entry does)."""
         game = self.game
         root = self.hint[hint_root]
-        if root.word is not None or root.next[0] < 0:
-            raise SystemExit(f"shiritori_transfer: {hint_start} is not certified as a human win")
         i, h = game.word_index(start), game.word_index(hint_start)
+        if winner == "yokai" and root.word is not None:  # a yokai win followed by one
+            if game.last[i] != game.last[h]:
+                raise SystemExit(f"shiritori_transfer: {start} and {hint_start} end differently")
+            self._loser_hint = (hint_root, 0)  # the hint's answers to the human's replies
+        elif root.word is not None or root.next[0] < 0:
+            raise SystemExit(f"shiritori_transfer: {hint_start} is not certified as a human win")
         if winner == "yokai":
             pass  # the root is the human's turn: every answer, then the book or a search
         elif first is not None:
@@ -173,7 +177,7 @@ class HintedBuilder(CertificateBuilder):
         try:
             self.add(StartResult(start, winner, (start,), 0, "compiled"))
         finally:
-            self._first = None
+            self._first = self._loser_hint = None
 
     def _reserve(self, used: int) -> None:
         """The mirror words set aside, paired as the hint's certificate pairs them wherever
@@ -502,7 +506,8 @@ def main() -> None:
     written = []
     if args.yokai and args.first:
         raise SystemExit("shiritori_transfer: --first is the human's answer: not with --yokai")
-    books = [args.hint_word, *args.book] if args.first or args.yokai else args.book
+    hint_is_book = args.first or (args.yokai and hint[hint_roots[args.hint_word]].word is None)
+    books = [args.hint_word, *args.book] if hint_is_book else args.book
     for line in (book.split() for book in books):
         if line[0] not in hint_roots:
             raise SystemExit(f"shiritori_transfer: {line[0]} has no certificate in the file")

@@ -459,6 +459,36 @@ def test_a_first_answer_leads_into_a_book_strategy_for_a_start_word_ending_other
     assert transfer["transfer"]["first"] == "ボゼ"
 
 
+def test_a_yokai_win_is_followed_for_other_start_words_with_yokai(tmp_path):
+    # the article: アズキトギ is a yokai win; ツキノウサギ and ハバキヌギ end in ギ too, and
+    # with --yokai every answer of the human is refuted by the yokai's answers in アズキトギ's
+    # certificate, its nodes reused where they serve; every certificate checks
+    hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
+    assert run_deep(hint).returncode == 0
+    words = ["ツキノウサギ", "ハバキヌギ"]
+    args = [DEFAULT_RULES.variant_id, str(hint), "アズキトギ", *words, "--out", str(out)]
+    result = run_script(TRANSFER, *args, "--yokai")
+    assert result.returncode == 0, result.stderr[-2000:]
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["start"], r["winner"]) for r in records] == [(w, "yokai") for w in words]
+    assert records[0]["hint_nodes_reused"] + records[0]["hint_moves_followed"] > 0
+    graph, roots = load_nodes(out, DEFAULT_RULES.variant_id)
+    checker = VariantChecker(Shiritori(CLEAN.lexicon, DEFAULT_RULES), graph)
+    assert [checker.check(s, r) for s, r in roots.items()] == ["yokai"] * 3
+    transfer = json.loads(pq.read_metadata(out).metadata[b"asobi.config"])["merged"][1]
+    assert transfer["transfer"]["winner"] == "yokai"
+
+
+def test_first_with_yokai_is_refused_in_one_line(tmp_path):
+    hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
+    assert run_deep(hint).returncode == 0
+    args = [DEFAULT_RULES.variant_id, str(hint), "アズキトギ", "ツキノウサギ", "--out", str(out)]
+    result = run_script(TRANSFER, *args, "--yokai", "--first", "ギバ")
+    assert result.returncode != 0
+    assert "--first is the human's answer" in result.stderr.strip().splitlines()[-1]
+    assert not out.exists()
+
+
 def test_a_first_answer_that_cannot_be_said_is_refused_in_one_line(tmp_path):
     hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
     assert run_deep(hint, start="ウシロガミ").returncode == 0
