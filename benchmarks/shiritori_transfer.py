@@ -32,13 +32,15 @@ lost here, or not decided within the budget) is searched for a move of its own i
 to N times per word, the nearest such position first; what the failed move built is
 forgotten.
 
-A strategy may also come back deeper than its start: ``--book WORD`` (repeatable) makes the
-certificate of WORD in the hint file a hint at every winner's turn that answers a unit like
-WORD's last one (or fewer replies: a ケ strategy serves at ゲ where dakuten are free) and that
-no other hint reaches; ``--first WORD`` gives the human's answer to every start word, which
-may then end unlike HINT_WORD (whose certificate then serves as a book entry too). E.g. the
-マ words after マホウサマ, where the yokai's マユゲ hands back a ゲ that a certified ゲ word's
-strategy answers.
+A strategy may also come back deeper than its start: ``--book LINE`` (repeatable; a
+certified start word of the hint file, or "START W1 W2 ..." for the human's turn after that
+line in its certificate) is a hint at every winner's turn that answers a unit like the line's
+last word (or one with more replies: a ケ strategy serves at ゲ where dakuten are free), that
+no other hint reaches and where the tables know no win. ``--first WORD`` gives the human's
+answer to every start word, which may then end unlike HINT_WORD (whose certificate then serves
+as a book entry too). ``--yokai`` certifies yokai wins: every answer of the human is refuted,
+following HINT_WORD's certificate from its root if that is a yokai win ending alike, else
+with HINT_WORD's as a book entry.
 
 One JSON line per word: winner, nodes built, hint nodes reused, hint moves followed,
 positions searched, seconds.
@@ -99,15 +101,21 @@ class HintedBuilder(CertificateBuilder):
         self._book: dict[int, tuple[int, int]] = {}
         self._first: int | None = None  # --first: the winner's answer to the start word
 
+    def _human_win(self, root_key: int, start: str) -> int:
+        """The human's first node in the certificate of ``start``, which must be a human win."""
+        root = self.hint[root_key]
+        if root.word is not None or root.next[0] < 0:
+            raise SystemExit(f"shiritori_transfer: {start} is not certified as a human win")
+        return root.next[0]
+
     def add_book(self, root_key: int, line: list[str]) -> None:
         """Follow the certificate of ``line[0]`` (a human win) from the human's turn after
         ``line`` (the start word, then the human's and the yokai's words as it says them)
         wherever the winner answers a unit like the last word's and no other hint reaches."""
         game = self.game
-        root = self.hint[root_key]
-        if root.word is not None or root.next[0] < 0:
-            raise SystemExit(f"shiritori_transfer: {line[0]} is not certified as a human win")
-        key, said = root.next[0], game.bans[game.word_index(line[0])]
+        if len(line) % 2 == 0:
+            raise SystemExit("shiritori_transfer: --book: a line ends with the yokai's word")
+        key, said = self._human_win(root_key, line[0]), game.bans[game.word_index(line[0])]
         for winner_word, loser_word in zip(line[1::2], line[2::2], strict=False):
             node = self.hint[key]
             if node.word != winner_word:
@@ -123,8 +131,6 @@ class HintedBuilder(CertificateBuilder):
                 )
             key = targets[loser_word]
             said |= game.bans[game.word_index(winner_word)] | game.bans[game.word_index(loser_word)]
-        if len(line) % 2 == 0:
-            raise SystemExit("shiritori_transfer: --book: a line ends with the yokai's word")
         self._book[game.candidate_bits(game.last[game.word_index(line[-1])])] = (key, said)
 
     def _book_hint(self, unit: str) -> tuple[int, int] | None:
@@ -150,29 +156,27 @@ class HintedBuilder(CertificateBuilder):
     ) -> None:
         """Build the certificate of ``start`` following the hint's certificate of
         ``hint_start`` (a human win: the root's only reply is the hint's start word); with
-        ``first``, the human's answer to ``start`` is that word, and with ``winner="yokai"``
-        every answer of the human is refuted (the hint then serves only where its unit
-        comes back, as a book entry does)."""
+        ``first``, the human's answer to ``start`` is that word (the hint then serves only
+        where its unit comes back, as a book entry does); with ``winner="yokai"`` every
+        answer of the human is refuted, the hint followed from its root if it is a yokai
+        win, else serving as a book entry."""
         game = self.game
-        root = self.hint[hint_root]
         i, h = game.word_index(start), game.word_index(hint_start)
-        if winner == "yokai" and root.word is not None:  # a yokai win followed by one
-            if game.last[i] != game.last[h]:
-                raise SystemExit(f"shiritori_transfer: {start} and {hint_start} end differently")
-            self._loser_hint = (hint_root, 0)  # the hint's answers to the human's replies
-        elif root.word is not None or root.next[0] < 0:
-            raise SystemExit(f"shiritori_transfer: {hint_start} is not certified as a human win")
-        if winner == "yokai":
-            pass  # the root is the human's turn: every answer, then the book or a search
-        elif first is not None:
+        yokai_hint = winner == "yokai" and self.hint[hint_root].word is not None
+        human_node = None if yokai_hint else self._human_win(hint_root, hint_start)
+        if first is not None:
             f = game.word_index(first)
             if f not in game.candidates(game.last[i]) or game.bans[i] >> f & 1:
                 raise SystemExit(f"shiritori_transfer: {first} does not answer {start}")
             self._first = f
-        elif game.last[i] != game.last[h]:
-            raise SystemExit(f"shiritori_transfer: {start} and {hint_start} end differently")
-        else:
-            self._hint_at[(game.bans[i], game.last[i])] = (root.next[0], game.bans[h])
+        elif winner == "human" or yokai_hint:  # the hint is followed from its root
+            if game.last[i] != game.last[h]:
+                raise SystemExit(f"shiritori_transfer: {start} and {hint_start} end differently")
+            if yokai_hint:  # the hint's answers to the human's replies
+                self._loser_hint = (hint_root, 0)
+            else:
+                self._hint_at[(game.bans[i], game.last[i])] = (human_node, game.bans[h])
+        # (a yokai win with a human win's hint: every answer, then the book or a search)
         self._hint_start_used = game.bans[h]
         try:
             self.add(StartResult(start, winner, (start,), 0, "compiled"))
@@ -457,6 +461,8 @@ def main() -> None:
         "root is left out; the merge script then drops the nodes nothing reaches)",
     )
     args = parser.parse_args()
+    if args.yokai and args.first:
+        raise SystemExit("shiritori_transfer: --first is the human's answer: not with --yokai")
     rules = Rules.from_variant_id(args.variant)
     game = Shiritori(load_clean(TSV).lexicon, rules)
     hint_variant = args.hint_variant or args.variant
@@ -504,8 +510,6 @@ def main() -> None:
         isolate_research=False,
     )
     written = []
-    if args.yokai and args.first:
-        raise SystemExit("shiritori_transfer: --first is the human's answer: not with --yokai")
     hint_is_book = args.first or (args.yokai and hint[hint_roots[args.hint_word]].word is None)
     books = [args.hint_word, *args.book] if hint_is_book else args.book
     for line in (book.split() for book in books):

@@ -343,20 +343,24 @@ def test_a_certificate_followed_for_other_start_words_checks_and_reuses_its_node
 
 
 @pytest.mark.parametrize(
-    ("hint_word", "word", "message"),
+    ("hint_word", "word", "options", "message"),
     [
-        ("ウシロガミ", "ロクロクビ", "end differently"),
-        ("アズキトギ", "ロクロクビ", "not certified as a human win"),
-        ("アズキアライ", "ウシロガミ", "has no certificate in the file"),
-        ("ウシロガミ", "ウシロガミ", "cannot be its own hint"),
-        ("ウシロガミ", "アズキトギ", "certified in the file already"),
+        ("ウシロガミ", "ロクロクビ", [], "end differently"),
+        ("アズキトギ", "ロクロクビ", [], "not certified as a human win"),
+        ("アズキアライ", "ウシロガミ", [], "has no certificate in the file"),
+        ("ウシロガミ", "ウシロガミ", [], "cannot be its own hint"),
+        ("ウシロガミ", "アズキトギ", [], "certified in the file already"),
+        ("ウシロガミ", "オボ", ["--first", "ゼニガミ"], "ゼニガミ does not answer オボ"),
+        ("アズキトギ", "ツキノウサギ", ["--yokai", "--first", "ギバ"], "--first is the human's"),
     ],
 )
-def test_a_transfer_that_cannot_be_made_is_refused_in_one_line(tmp_path, hint_word, word, message):
+def test_a_transfer_that_cannot_be_made_is_refused_in_one_line(
+    tmp_path, hint_word, word, options, message
+):
     hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
     assert run_deep(hint, "ウシロガミ", start="アズキトギ").returncode == 0
     result = run_script(
-        TRANSFER, DEFAULT_RULES.variant_id, str(hint), hint_word, word, "--out", str(out)
+        TRANSFER, DEFAULT_RULES.variant_id, str(hint), hint_word, word, "--out", str(out), *options
     )
     assert result.returncode != 0 and message in result.stderr.strip().splitlines()[-1]
     assert not out.exists()
@@ -477,26 +481,6 @@ def test_a_yokai_win_is_followed_for_other_start_words_with_yokai(tmp_path):
     assert [checker.check(s, r) for s, r in roots.items()] == ["yokai"] * 3
     transfer = json.loads(pq.read_metadata(out).metadata[b"asobi.config"])["merged"][1]
     assert transfer["transfer"]["winner"] == "yokai"
-
-
-def test_first_with_yokai_is_refused_in_one_line(tmp_path):
-    hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
-    assert run_deep(hint).returncode == 0
-    args = [DEFAULT_RULES.variant_id, str(hint), "アズキトギ", "ツキノウサギ", "--out", str(out)]
-    result = run_script(TRANSFER, *args, "--yokai", "--first", "ギバ")
-    assert result.returncode != 0
-    assert "--first is the human's answer" in result.stderr.strip().splitlines()[-1]
-    assert not out.exists()
-
-
-def test_a_first_answer_that_cannot_be_said_is_refused_in_one_line(tmp_path):
-    hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
-    assert run_deep(hint, start="ウシロガミ").returncode == 0
-    args = [DEFAULT_RULES.variant_id, str(hint), "ウシロガミ", "オボ", "--out", str(out)]
-    result = run_script(TRANSFER, *args, "--first", "ゼニガミ")
-    assert result.returncode != 0
-    assert "ゼニガミ does not answer オボ" in result.stderr.strip().splitlines()[-1]
-    assert not out.exists()
 
 
 def test_replace_gives_a_certified_word_the_followed_certificate_instead(tmp_path):
