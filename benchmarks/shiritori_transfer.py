@@ -100,6 +100,8 @@ class HintedBuilder(CertificateBuilder):
         # the unit allows (a ケ strategy serves at ゲ too where dakuten are free)
         self._book: dict[int, tuple[int, int]] = {}
         self._first: int | None = None  # --first: the winner's answer to the start word
+        self._followed_roots: tuple[int, ...] = ()  # the hint's node the word follows
+        self._pairs_read: dict[tuple[int, ...], dict[int, int]] = {}  # their mirror pairs
 
     def _human_win(self, root_key: int, start: str) -> int:
         """The human's first node in the certificate of ``start``, which must be a human win."""
@@ -177,18 +179,48 @@ class HintedBuilder(CertificateBuilder):
             else:
                 self._hint_at[(game.bans[i], game.last[i])] = (human_node, game.bans[h])
         # (a yokai win with a human win's hint: every answer, then the book or a search)
-        self._hint_start_used = game.bans[h]
+        self._followed_roots = (hint_root,)
         try:
             self.add(StartResult(start, winner, (start,), 0, "compiled"))
         finally:
             self._first = self._loser_hint = None
 
+    def _certificate_pairs(self) -> dict[int, int]:
+        """The mirror pairs the followed certificates (the hint's from its root, then the
+        book entries') use, as a matching: each word with its partner; a book's pair at odds
+        with one met before is left out. Read from their nodes, not recomputed: a hint that
+        was itself built by a transfer pairs its words otherwise than the builder would."""
+        keys = (*self._followed_roots, *(key for key, _ in self._book.values()))
+        known = self._pairs_read.get(keys)
+        if known is not None:
+            return known
+        index = self.game.index
+        partner: dict[int, int] = {}
+        seen: set[int] = set()
+        for root in keys:
+            stack = [root]
+            while stack:
+                key = stack.pop()
+                if key in seen:
+                    continue
+                seen.add(key)
+                node = self.hint[key]
+                for reply, target, via in zip(node.replies, node.next, node.via, strict=True):
+                    if target >= 0:
+                        stack.append(target)
+                    elif target == MIRROR and via is not None:
+                        x, y = index[reply], index[via]
+                        if partner.get(x, y) == y and partner.get(y, x) == x:
+                            partner[x], partner[y] = y, x
+        self._pairs_read[keys] = partner
+        return partner
+
     def _reserve(self, used: int) -> None:
-        """The mirror words set aside, paired as the hint's certificate pairs them wherever
-        both words are free here (the verifier holds a certificate to one matching), the
-        rest in list order; as many pairs per class pair as the reduced game removes."""
-        super()._reserve(self._hint_start_used)
-        hinted = dict(self._partner)
+        """The mirror words set aside, paired as the followed certificates pair them
+        wherever both words are free here (the verifier holds a certificate to one
+        matching), the rest in list order; as many pairs per class pair as the reduced game
+        removes."""
+        hinted = self._certificate_pairs()
         partner: dict[int, int] = {}
         solver = self.solver
         for x, y in solver.mirror_pairs:

@@ -483,6 +483,42 @@ def test_a_yokai_win_is_followed_for_other_start_words_with_yokai(tmp_path):
     assert transfer["transfer"]["winner"] == "yokai"
 
 
+def test_a_certificate_built_by_a_transfer_serves_as_a_hint_in_turn(tmp_path):
+    # ミアゲニュウドウ's certificate pairs the mirror words ウ…ミ and ミ…ウ with itself used;
+    # リュウトウ's, transferred from it, pairs ミアゲニュウドウ too (free there); a transfer
+    # following リュウトウ's reads those pairs from its nodes, not as the builder would pair
+    # them afresh (the verifier holds a certificate to one matching), and every one checks
+    variant = (
+        "long_vowel-previous_kana__small_kana-enlarge__final_u-written__"
+        "dakuten-free__aliases-independent"
+    )
+    hint, middle, out = (tmp_path / f"{name}.parquet" for name in ("hint", "middle", "out"))
+    deep = run_script(
+        SCRIPT,
+        variant,
+        "ミアゲニュウドウ",
+        "--budget",
+        "100000",
+        "--table-bits",
+        "16",
+        "--out",
+        str(hint),
+    )
+    assert deep.returncode == 0, deep.stderr[-2000:]
+    first = run_script(
+        TRANSFER, variant, str(hint), "ミアゲニュウドウ", "リュウトウ", "--out", str(middle)
+    )
+    assert first.returncode == 0, first.stderr[-2000:]
+    second = run_script(
+        TRANSFER, variant, str(middle), "リュウトウ", "ペロリタロウ", "--out", str(out)
+    )
+    assert second.returncode == 0, second.stderr[-2000:]
+    assert json.loads(second.stdout)["winner"] == "human"
+    graph, roots = load_nodes(out, variant)
+    checker = VariantChecker(Shiritori(CLEAN.lexicon, Rules.from_variant_id(variant)), graph)
+    assert [checker.check(s, r) for s, r in roots.items()] == ["human"] * 3
+
+
 def test_replace_gives_a_certified_word_the_followed_certificate_instead(tmp_path):
     hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
     assert run_deep(hint, "オクリオオカミ", start="ウシロガミ").returncode == 0
