@@ -10,10 +10,10 @@ used) or the human says カカシガミ (now used). This tool builds the new wor
 with :class:`asobi.shiritori.certify.CertificateBuilder`, but at every winner's turn it first
 tries the hint's word there, and points to a node of the hint's certificate itself wherever
 the verifier's rule lets that node serve (the winner says no word used here, and the loser
-has no reply here it lacked there: ``W ∩ S' = ∅`` and ``S ∩ L ⊆ S'``,
-:mod:`asobi.shiritori.verify`). Only the positions the hint does not cover (a reply it does
-not list, a word of it that is used) are searched, with the compiled df-pn and
-``--research-budget`` nodes each.
+has no reply here it lacked there: ``W ∩ S' = ∅`` and ``S ∩ L ⊆ S'``, and the new
+certificate pairs no mirror word otherwise than the hint's, :mod:`asobi.shiritori.verify`).
+Only the positions the hint does not cover (a reply it does not list, a word of it that is
+used) are searched, with the compiled df-pn and ``--research-budget`` nodes each.
 
 Nothing here is trusted: a hint's move that is wrong makes the build fail (a position where
 the search finds no win), and the file written holds the hint's variant file with the new
@@ -102,6 +102,7 @@ class HintedBuilder(CertificateBuilder):
         self._first: int | None = None  # --first: the winner's answer to the start word
         self._followed_roots: tuple[int, ...] = ()  # the hint's node the word follows
         self._pairs_read: dict[tuple[int, ...], dict[int, int]] = {}  # their mirror pairs
+        self._pairs_agree = True  # per word: this certificate pairs its words as they do
 
     def _human_win(self, root_key: int, start: str) -> int:
         """The human's first node in the certificate of ``start``, which must be a human win."""
@@ -244,6 +245,13 @@ class HintedBuilder(CertificateBuilder):
                 partner[a], partner[b] = b, a
         self._partner = partner
         self._reserved = sum(1 << w for w in partner)
+        # a node of a followed certificate serves only if that certificate pairs no word
+        # otherwise than this one: the verifier takes in its whole matching with the node
+        # (_still_wins), and a mirror entry of this certificate met after it would then be
+        # paired otherwise; a hint's pair with a word used here (the new start word in the
+        # hint word's mirror class) leaves its other word paired anew, and the hint's nodes
+        # are then followed but not reused
+        self._pairs_agree = all(partner.get(x, y) == y for x, y in hinted.items())
 
     def checkpoint(self) -> tuple:
         """What a failed word must not leave behind: the rows, and the memories that may
@@ -309,7 +317,7 @@ class HintedBuilder(CertificateBuilder):
         book = hint is None and bool(self._book)
         if book:
             hint = self._book_hint(unit)
-        if hint is not None and self.reuse:
+        if hint is not None and self.reuse and self._pairs_agree:
             key, hint_used = hint
             said, answering = self._words_of(key)
             if not said & used and not hint_used & answering & ~used:

@@ -519,6 +519,39 @@ def test_a_certificate_built_by_a_transfer_serves_as_a_hint_in_turn(tmp_path):
     assert [checker.check(s, r) for s, r in roots.items()] == ["human"] * 3
 
 
+def test_a_transfer_to_a_word_of_the_hint_words_mirror_class_checks(tmp_path):
+    # ミアゲニュウドウ's certificate pairs ミコシニュウドウ with ウシロガミ; with ミコシニュウドウ
+    # the start word, ウシロガミ is paired with ミアゲニュウドウ instead. A node of the hint
+    # brings the hint's whole matching into the verifier's walk, so the hint is followed but
+    # none of its nodes is reused, and the certificate checks
+    variant = (
+        "long_vowel-previous_kana__small_kana-enlarge__final_u-written__"
+        "dakuten-free__aliases-independent"
+    )
+    hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
+    deep = run_script(
+        SCRIPT,
+        variant,
+        "ミアゲニュウドウ",
+        "--budget",
+        "100000",
+        "--table-bits",
+        "16",
+        "--out",
+        str(hint),
+    )
+    assert deep.returncode == 0, deep.stderr[-2000:]
+    result = run_script(
+        TRANSFER, variant, str(hint), "ミアゲニュウドウ", "ミコシニュウドウ", "--out", str(out)
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    graph, roots = load_nodes(out, variant)
+    checker = VariantChecker(Shiritori(CLEAN.lexicon, Rules.from_variant_id(variant)), graph)
+    assert [checker.check(s, r) for s, r in roots.items()] == ["human"] * 2
+    record = json.loads(result.stdout)
+    assert (record["hint_nodes_reused"], record["hint_moves_followed"] > 0) == (0, True)
+
+
 def test_replace_gives_a_certified_word_the_followed_certificate_instead(tmp_path):
     hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
     assert run_deep(hint, "オクリオオカミ", start="ウシロガミ").returncode == 0
