@@ -30,10 +30,12 @@ def run_script(script: Path, *args: str) -> subprocess.CompletedProcess:
     )
 
 
-def run_deep(out: Path, *args: str, start: str = "アズキトギ") -> subprocess.CompletedProcess:
+def run_deep(
+    out: Path, *args: str, start: str = "アズキトギ", variant: str = DEFAULT_RULES.variant_id
+) -> subprocess.CompletedProcess:
     return run_script(
         SCRIPT,
-        DEFAULT_RULES.variant_id,
+        variant,
         start,
         *args,
         "--budget",
@@ -483,27 +485,21 @@ def test_a_yokai_win_is_followed_for_other_start_words_with_yokai(tmp_path):
     assert transfer["transfer"]["winner"] == "yokai"
 
 
+# mirror words in pairs of classes ({ウシロガミ, ウマヤガミ, ウワバミ} and {ミアゲニュウドウ,
+# ミコシニュウドウ, ミツメコゾウ, ミツメニュウドウ}) that a small deep run's certificates use
+MIRROR_VARIANT = Rules(
+    long_vowel="previous_kana", final_u="written", dakuten="free", aliases="independent"
+).variant_id
+
+
 def test_a_certificate_built_by_a_transfer_serves_as_a_hint_in_turn(tmp_path):
     # ミアゲニュウドウ's certificate pairs the mirror words ウ…ミ and ミ…ウ with itself used;
     # リュウトウ's, transferred from it, pairs ミアゲニュウドウ too (free there); a transfer
     # following リュウトウ's reads those pairs from its nodes, not as the builder would pair
     # them afresh (the verifier holds a certificate to one matching), and every one checks
-    variant = (
-        "long_vowel-previous_kana__small_kana-enlarge__final_u-written__"
-        "dakuten-free__aliases-independent"
-    )
+    variant = MIRROR_VARIANT
     hint, middle, out = (tmp_path / f"{name}.parquet" for name in ("hint", "middle", "out"))
-    deep = run_script(
-        SCRIPT,
-        variant,
-        "ミアゲニュウドウ",
-        "--budget",
-        "100000",
-        "--table-bits",
-        "16",
-        "--out",
-        str(hint),
-    )
+    deep = run_deep(hint, start="ミアゲニュウドウ", variant=variant)
     assert deep.returncode == 0, deep.stderr[-2000:]
     first = run_script(
         TRANSFER, variant, str(hint), "ミアゲニュウドウ", "リュウトウ", "--out", str(middle)
@@ -524,22 +520,9 @@ def test_a_transfer_to_a_word_of_the_hint_words_mirror_class_checks(tmp_path):
     # the start word, ウシロガミ is paired with ミアゲニュウドウ instead. A node of the hint
     # brings the hint's whole matching into the verifier's walk, so the hint is followed but
     # none of its nodes is reused, and the certificate checks
-    variant = (
-        "long_vowel-previous_kana__small_kana-enlarge__final_u-written__"
-        "dakuten-free__aliases-independent"
-    )
+    variant = MIRROR_VARIANT
     hint, out = tmp_path / "hint.parquet", tmp_path / "out.parquet"
-    deep = run_script(
-        SCRIPT,
-        variant,
-        "ミアゲニュウドウ",
-        "--budget",
-        "100000",
-        "--table-bits",
-        "16",
-        "--out",
-        str(hint),
-    )
+    deep = run_deep(hint, start="ミアゲニュウドウ", variant=variant)
     assert deep.returncode == 0, deep.stderr[-2000:]
     result = run_script(
         TRANSFER, variant, str(hint), "ミアゲニュウドウ", "ミコシニュウドウ", "--out", str(out)
