@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -158,6 +159,22 @@ def read_table(path: str | os.PathLike[str]) -> pd.DataFrame:
     return pq.read_table(path).to_pandas(types_mapper=None)
 
 
+def take_in_runs(arrow: pa.Table, order: np.ndarray) -> pa.Table:
+    """``arrow.take(order)``, built from zero-copy slices when ``order`` is made of few runs
+    of consecutive rows (shards that are each already sorted, as most are): taking list
+    columns row by row is slow (44 s for shiritori's 8.8 M certificate rows)."""
+    if len(order) == 0:
+        return arrow
+    breaks = np.flatnonzero(np.diff(order) != 1) + 1
+    if len(breaks) + 1 > max(64, len(order) // 64):
+        return arrow.take(order)
+    starts = np.concatenate(([0], breaks))
+    ends = np.concatenate((breaks, [len(order)]))
+    return pa.concat_tables(
+        [arrow.slice(order[a], b - a) for a, b in zip(starts, ends, strict=True)]
+    )
+
+
 def concat_tables(
     paths: Iterable[str | os.PathLike[str]],
     out: str | os.PathLike[str],
@@ -179,15 +196,18 @@ def concat_tables(
     ordered = [Path(p) for p in paths]
     if shard_key is not None:
         ordered = sorted(ordered, key=shard_key)
-    shards = [pq.read_table(p, schema=schema) for p in ordered]
     if schema is None:
+        shards = [pq.read_table(p) for p in ordered]
         arrow = pa.concat_tables(shards, promote_options="default")
     else:
+        # read as stored, then cast: ``read_table(schema=...)`` takes a slower path (26 s
+        # instead of 6 for the 8.8 M rows of shiritori's certificates)
+        shards = [pq.read_table(p, columns=schema.names).cast(schema) for p in ordered]
         arrow = pa.concat_tables(shards)
     arrow = arrow.replace_schema_metadata(None)
     if sort_by:
         order = pc.sort_indices(arrow, sort_keys=[(name, "ascending") for name in sort_by])
-        arrow = arrow.take(order)
+        arrow = take_in_runs(arrow, order.to_numpy())
     return write_table(
         arrow, out, table=table, variant=variant, inputs=ordered, config=config, schema=schema
     )

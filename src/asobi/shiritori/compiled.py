@@ -10,10 +10,11 @@ Python solver's bookkeeping, and replayed with the rules by
   Zobrist hash (two independent 64-bit halves) of the used-word set (bit
   ``base[c] + size[c] - left`` of a class is the next word of the class, as in the Python
   solver) xor a key for the unit to answer.
-* Transposition table: fixed-size numpy arrays (both hash halves, proof number, disproof
-  number, winning class), always replaced. The first half picks the slot and both halves
-  must match, so a false hit needs two positions in one slot to agree on the other 42 + 64
-  random bits (2**-106 per look-up at 2**22 slots; the first half alone left 2**-42).
+* Transposition table: a fixed-size numpy array of one row per slot (both hash halves,
+  proof number, disproof number: one cache line per look-up) and one of the winning
+  classes, always replaced. The first half picks the slot and both halves must match,
+  so a false hit needs two positions in one slot to agree on the other 42 + 64 random bits
+  (2**-106 per look-up at 2**22 slots; the first half alone left 2**-42).
 * Depth-first proof-number search (df-pn, with the 1+ε trick) as in
   :meth:`asobi.shiritori.solver.Solver._proof_search`: an unseen child counts as (1, its
   number of replies), the article's fewest-replies ordering (「工夫」) turned into numbers; a
@@ -101,22 +102,21 @@ _INF = 1 << 40
 
 
 @njit(cache=True)
-def _entry(key, check, tt_key, tt_check, tt_pn, tt_dn):
+def _entry(key, check, tt):
     """(proof, disproof) stored for the hash ``(key, check)``, or (-1, -1) when absent."""
-    slot = key & np.uint64(tt_key.shape[0] - 1)
-    if tt_key[slot] == key and tt_check[slot] == check:
-        return tt_pn[slot], tt_dn[slot]
+    slot = key & np.uint64(tt.shape[0] - 1)
+    if tt[slot, 0] == key and tt[slot, 1] == check:
+        return np.int64(tt[slot, 2]), np.int64(tt[slot, 3])
     return -1, -1
 
 
 @njit(cache=True)
-def _put(key, check, pn, dn, move, tt):
-    tt_key, tt_check, tt_pn, tt_dn, tt_move = tt
-    slot = key & np.uint64(tt_key.shape[0] - 1)
-    tt_key[slot] = key
-    tt_check[slot] = check
-    tt_pn[slot] = pn
-    tt_dn[slot] = dn
+def _put(key, check, pn, dn, move, tt, tt_move):
+    slot = key & np.uint64(tt.shape[0] - 1)
+    tt[slot, 0] = key
+    tt[slot, 1] = check
+    tt[slot, 2] = np.uint64(pn)
+    tt[slot, 3] = np.uint64(dn)
     tt_move[slot] = move
 
 
@@ -148,21 +148,20 @@ def _lost(u, key, check, kbuf, start, n, entered, state, hsh, ps):
 
 @njit(cache=True)
 def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remaining, avail,
-          undo, buf, kbuf, tt, state, hsh, budget, epsilon, ps):  # fmt: skip
+          undo, buf, kbuf, tt, tt_move, state, hsh, budget, epsilon, ps):  # fmt: skip
     """df-pn for "the player to answer ``u`` wins"; returns (proof, disproof) numbers.
 
     Port of :meth:`asobi.shiritori.solver.Solver._proof_search` (with 1+ε), with the proof
     store of :mod:`asobi.shiritori.proofstore` when ``ps[12][0]`` is set. Sets
     ``state[4] = 1`` and returns early when the node budget runs out.
     """
-    tt_key, tt_check, tt_pn, tt_dn, _ = tt
     state[1] += 1
     if state[1] > budget:
         state[4] = 1
         return 1, 1
     key = hsh[0] ^ unit_keys[u, 0]
     check = hsh[1] ^ unit_keys[u, 1]
-    pn, dn = _entry(key, check, tt_key, tt_check, tt_pn, tt_dn)
+    pn, dn = _entry(key, check, tt)
     if pn == 0 or dn == 0:
         return pn, dn
     if pn > 0 and (pn >= thpn or dn >= thdn):
@@ -176,9 +175,9 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
             slot = proofstore.begin_sets(key, check, ps)
             value = proofstore.apply_hit(u, k, slot, ps)
             if value >= 0:
-                _put(key, check, 0, _INF, value, tt)
+                _put(key, check, 0, _INF, value, tt, tt_move)
                 return 0, _INF
-            _put(key, check, _INF, 0, -1, tt)
+            _put(key, check, _INF, 0, -1, tt, tt_move)
             return _INF, 0
     entered = state[1]
     ban_ptr = g[5]
@@ -202,8 +201,8 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
             child = hsh[0] ^ unit_keys[ends[c], 0]
             child_check = hsh[1] ^ unit_keys[ends[c], 1]
             _unplay(c, count, g, remaining, avail, undo, state, hsh)
-        if replies == 0 or _entry(child, child_check, tt_key, tt_check, tt_pn, tt_dn)[1] == 0:
-            _put(key, check, 0, _INF, c, tt)
+        if replies == 0 or _entry(child, child_check, tt)[1] == 0:
+            _put(key, check, 0, _INF, c, tt, tt_move)
             if storing:
                 if replies == 0:
                     slot = proofstore.begin_sets(key, check, ps)
@@ -218,7 +217,7 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         kbuf[start + n, 1] = child_check
         n += 1
     if n == 0:
-        _put(key, check, _INF, 0, -1, tt)
+        _put(key, check, _INF, 0, -1, tt, tt_move)
         if storing:
             slot = proofstore.begin_sets(key, check, ps)
             proofstore.add_unit(slot, u, ps)
@@ -231,9 +230,7 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         second_dn = _INF
         sum_pn = 0
         for j in range(n):
-            cpn, cdn = _entry(
-                kbuf[start + j, 0], kbuf[start + j, 1], tt_key, tt_check, tt_pn, tt_dn
-            )
+            cpn, cdn = _entry(kbuf[start + j, 0], kbuf[start + j, 1], tt)
             if cpn < 0:
                 cpn = 1
                 cdn = buf[2 * (start + j) + 1]
@@ -248,27 +245,28 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         if min_dn == 0:
             state[3] = start
             c = buf[2 * (start + best)]
-            _put(key, check, 0, _INF, c, tt)
+            _put(key, check, 0, _INF, c, tt, tt_move)
             if storing:
                 child, child_check = kbuf[start + best, 0], kbuf[start + best, 1]
                 _won(u, key, check, c, child, child_check, entered, state, hsh, ps)
             return 0, _INF
         if sum_pn == 0:
             state[3] = start
-            _put(key, check, _INF, 0, -1, tt)
+            _put(key, check, _INF, 0, -1, tt, tt_move)
             if storing:
                 _lost(u, key, check, kbuf, start, n, entered, state, hsh, ps)
             return _INF, 0
         if min_dn >= thpn or sum_pn >= thdn:
             state[3] = start
-            _put(key, check, min_dn, sum_pn, -1, tt)
+            _put(key, check, min_dn, sum_pn, -1, tt, tt_move)
             return min_dn, sum_pn
         c = buf[2 * (start + best)]
         child_thpn = min(_INF, thdn - sum_pn + best_pn)
         child_thdn = min(thpn, second_dn + 1 + second_dn * epsilon // 100)
         count = _play(c, g, remaining, avail, undo, state, hsh)
-        _dfpn(ends[c], child_thpn, child_thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys,
-              remaining, avail, undo, buf, kbuf, tt, state, hsh, budget, epsilon, ps)  # fmt: skip
+        _dfpn(ends[c], child_thpn, child_thdn, g, ends, self_answer, pa_ptr, pa_idx,
+              unit_keys, remaining, avail, undo, buf, kbuf, tt, tt_move, state, hsh, budget,
+              epsilon, ps)  # fmt: skip
         _unplay(c, count, g, remaining, avail, undo, state, hsh)
         if state[4]:
             state[3] = start
@@ -327,11 +325,10 @@ class CompiledSearch:
         self.ends = np.array(solver.end, dtype=np.int64)
         self.self_answer = np.array(solver.self_answer, dtype=np.int64)
         self.epsilon_percent = epsilon_percent
+        # one row per slot (hash halves, proof and disproof numbers): a look-up reads one
+        # cache line; the winning class apart, it is only read back for certificates
         self.table = (
-            np.zeros(1 << table_bits, dtype=np.uint64),
-            np.zeros(1 << table_bits, dtype=np.uint64),
-            np.zeros(1 << table_bits, dtype=np.int64),
-            np.zeros(1 << table_bits, dtype=np.int64),
+            np.zeros((1 << table_bits, 4), dtype=np.uint64),
             np.zeros(1 << table_bits, dtype=np.int32),
         )
         self.undo = np.zeros(bits + 16, dtype=np.int64)  # at most one push per word
@@ -392,10 +389,10 @@ class CompiledSearch:
     def stored(self, key: int, check: int) -> tuple[int, int, int]:
         """(proof, disproof, move) the table holds for the hash halves ``key``, ``check`` (the
         used words' hash xor the unit's key), or (-1, -1, -1) when it holds nothing."""
-        tt_key, tt_check, tt_pn, tt_dn, tt_move = self.table
-        slot = key & (tt_key.shape[0] - 1)
-        if int(tt_key[slot]) == key and int(tt_check[slot]) == check:
-            return int(tt_pn[slot]), int(tt_dn[slot]), int(tt_move[slot])
+        tt, tt_move = self.table
+        slot = key & (tt.shape[0] - 1)
+        if int(tt[slot, 0]) == key and int(tt[slot, 1]) == check:
+            return int(tt[slot, 2]), int(tt[slot, 3]), int(tt_move[slot])
         return -1, -1, -1
 
     def _mutable(self) -> tuple[np.ndarray, ...]:
@@ -451,7 +448,7 @@ class CompiledSearch:
             self.undo,
             self.buf,
             self.kbuf,
-            self.table,
+            *self.table,
             state,
             hsh,
             budget,
@@ -525,11 +522,9 @@ class CompiledSearch:
             raise BudgetExceeded
         if not wins:
             return None
-        tt_key, tt_check, tt_pn, _, tt_move = self.table
         key, check = self._hash(np.array(solver.remaining))[:2] ^ self.unit_keys[u]
-        slot = int(key & np.uint64(tt_key.shape[0] - 1))
-        found = tt_key[slot] == key and tt_check[slot] == check and tt_pn[slot] == 0
-        stored = int(tt_move[slot]) if found else -1
+        pn, _, move = self.stored(int(key), int(check))
+        stored = move if pn == 0 else -1
         if stored < 0:
             from_store = self.store_move(u)
             stored = -1 if from_store is None else from_store
