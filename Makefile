@@ -56,12 +56,12 @@ dryrun: $(VENV)/.installed-run
 release: results
 	$(BIN)/asobi report release results --out dist
 
-# benchmarks/shiritori_deep.py and shiritori_merge_proofs.py are not benchmarks but the tools
-# for deep searches and for merging their files (they need arguments), so the loop leaves
-# them out.
+# benchmarks/shiritori_deep.py, shiritori_transfer.py and shiritori_merge_proofs.py are not
+# benchmarks but the tools for deep searches, transfers and merging their files (they need
+# arguments), so the loop leaves them out.
 bench: $(VENV)/.installed-test
 	for script in benchmarks/*.py; do \
-	  case $$script in */shiritori_deep.py|*/shiritori_merge_proofs.py) continue;; esac; \
+	  case $$script in */shiritori_deep.py|*/shiritori_transfer.py|*/shiritori_merge_proofs.py) continue;; esac; \
 	  echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean-results:

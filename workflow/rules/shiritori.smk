@@ -1,7 +1,7 @@
 # ようかいしりとり (yokai shiritori): check the vendored list, (optionally) fetch it from
 # Wikipedia, clean it, solve every start word under every variant, audit the article.
 from asobi.shiritori.certify import vendored_check_mem_mb, vendored_inputs
-from asobi.shiritori.shiritori import selected_rules
+from asobi.shiritori.shiritori import Rules, selected_rules
 
 SHIRITORI = config["shiritori"]
 SHIRITORI_TSV = f"{workflow.basedir}/resources/yokai/yokai_names_2024-07-02.tsv"
@@ -10,6 +10,19 @@ SHIRITORI_VARIANTS = [
     rules_.variant_id for rules_ in selected_rules(SHIRITORI["variants"])
 ]
 SHIRITORI_CHUNKS = list(range(SHIRITORI["start_chunks"]))
+# Scheduling: the shiritori jobs lead to the run's longest chain (solve shards, then the
+# certificate merge, then their verification, mostly alone at the end), so they go before
+# the other games' jobs, which then fill the second core while the chain ends. The shards
+# of the variants whose open start words each spend the whole compiled budget (dakuten
+# free, small kana enlarged: 100-150 s each, the others seconds) go first of all.
+SHIRITORI_PRIORITY = 10
+
+
+def shiritori_solve_priority(wildcards):
+    rules_ = Rules.from_variant_id(wildcards.variant)
+    long = rules_.dakuten == "free" and rules_.small_kana == "enlarge"
+    return SHIRITORI_PRIORITY + (10 if long else 0)
+
 GAME_OUTPUTS["shiritori"] = lambda: [
     "results/shiritori/data_quality.parquet",
     "results/shiritori/words.parquet",
@@ -41,6 +54,7 @@ rule shiritori_check_vendored:
     resources:
         mem_mb=200,
         runtime=2,
+    priority: SHIRITORI_PRIORITY
     script:
         "../scripts/shiritori_check.py"
 
@@ -131,6 +145,7 @@ rule shiritori_solve:
         compiled_store=SHIRITORI["compiled_store"],
         vendored_proofs=SHIRITORI["vendored_proofs"],
         max_starts=SHIRITORI["max_starts"],
+    priority: shiritori_solve_priority
     script:
         "../scripts/shiritori_solve.py"
 
@@ -151,6 +166,7 @@ rule shiritori_outcomes:
     resources:
         mem_mb=1000,
         runtime=5,
+    priority: SHIRITORI_PRIORITY
     script:
         "../scripts/shiritori_merge.py"
 
@@ -171,6 +187,7 @@ rule shiritori_proofs:
     resources:
         mem_mb=2000,
         runtime=10,
+    priority: SHIRITORI_PRIORITY
     script:
         "../scripts/shiritori_proofs.py"
 
@@ -194,6 +211,7 @@ rule shiritori_verify:
     resources:
         mem_mb=15000,
         runtime=15,
+    priority: SHIRITORI_PRIORITY
     script:
         "../scripts/shiritori_verify.py"
 
