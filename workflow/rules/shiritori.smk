@@ -23,6 +23,7 @@ def shiritori_solve_priority(wildcards):
     long = rules_.dakuten == "free" and rules_.small_kana == "enlarge"
     return SHIRITORI_PRIORITY + (10 if long else 0)
 
+
 GAME_OUTPUTS["shiritori"] = lambda: [
     "results/shiritori/data_quality.parquet",
     "results/shiritori/words.parquet",
@@ -51,10 +52,10 @@ rule shiritori_check_vendored:
         "logs/shiritori/vendored_checked.log",
     benchmark:
         "benchmarks/shiritori/vendored_checked.tsv"
+    priority: SHIRITORI_PRIORITY
     resources:
         mem_mb=200,
         runtime=2,
-    priority: SHIRITORI_PRIORITY
     script:
         "../scripts/shiritori_check.py"
 
@@ -124,6 +125,7 @@ rule shiritori_solve:
     wildcard_constraints:
         variant="|".join(SHIRITORI_VARIANTS),
         chunk=r"\d+",
+    priority: shiritori_solve_priority
     resources:
         # the compiled table: 2**bits entries of 36 bytes, on top of ~600 MB; chunk 0 also
         # loads and copies the vendored certificates (shiritori_verify checks them)
@@ -145,7 +147,6 @@ rule shiritori_solve:
         compiled_store=SHIRITORI["compiled_store"],
         vendored_proofs=SHIRITORI["vendored_proofs"],
         max_starts=SHIRITORI["max_starts"],
-    priority: shiritori_solve_priority
     script:
         "../scripts/shiritori_solve.py"
 
@@ -163,10 +164,10 @@ rule shiritori_outcomes:
         "logs/shiritori/outcomes.log",
     benchmark:
         "benchmarks/shiritori/outcomes.tsv"
+    priority: SHIRITORI_PRIORITY
     resources:
         mem_mb=1000,
         runtime=5,
-    priority: SHIRITORI_PRIORITY
     script:
         "../scripts/shiritori_merge.py"
 
@@ -184,18 +185,22 @@ rule shiritori_proofs:
         "logs/shiritori/proofs.log",
     benchmark:
         "benchmarks/shiritori/proofs.tsv"
-    resources:
-        mem_mb=2000,
-        runtime=10,
     priority: SHIRITORI_PRIORITY
+    resources:
+        # every certificate row in memory, its strings unencoded: 9.3 GB peak for the
+        # 69 MB of shards of the default run (2026-12-04), 135 times their size on disk
+        mem_mb=lambda wildcards, input: max(2000, int(150 * input.size_mb)),
+        runtime=10,
     script:
         "../scripts/shiritori_proofs.py"
 
 
 # Every certificate checked with the rules alone (no solver); a wrong one fails the run.
-# Checked in one process per thread (variants, and the largest variant cut into parts that
-# share no node), each holding its variant's nodes (14.1 GB for both together on 2026-12-04,
-# the sum of their RSS sampled with psutil; 11.2 GB in the rule's benchmark file).
+# One thread: on the default run's certificates one process took 164 s and 7.5 GB, two
+# processes (the largest variant cut in two) 222 s and 9.1 GB (2026-12-04, machine idle);
+# and a one-core job starts as soon as the certificates are merged, while the other games'
+# jobs use the second core, where a two-core job waited for both to be free (4 minutes).
+# `asobi shiritori verify --jobs N` still checks in N processes.
 rule shiritori_verify:
     input:
         tsv=SHIRITORI_SOURCE,
@@ -207,11 +212,11 @@ rule shiritori_verify:
         "logs/shiritori/proofs_verified.log",
     benchmark:
         "benchmarks/shiritori/proofs_verified.tsv"
-    threads: 2
-    resources:
-        mem_mb=15000,
-        runtime=15,
     priority: SHIRITORI_PRIORITY
+    threads: 1
+    resources:
+        mem_mb=10000,
+        runtime=15,
     script:
         "../scripts/shiritori_verify.py"
 
