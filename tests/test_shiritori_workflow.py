@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from asobi.core.tables import read_metadata, read_table
-from asobi.shiritori.shiritori import DEFAULT_RULES, Rules
+from asobi.shiritori.pipeline import PRIORITY, solve_priority
+from asobi.shiritori.shiritori import DEFAULT_RULES, Rules, selected_rules
 
 VARIANTS = [DEFAULT_RULES.variant_id, Rules(dakuten="free").variant_id]
 TARGETS = [
@@ -65,3 +66,21 @@ def test_bad_config_value_stops_the_run(snakemake_run):
     result, _ = snakemake_run({"shiritori": {"node_budget": 0}}, TARGETS, dry_run=True)
     assert result.returncode != 0
     assert "shiritori.node_budget" in result.stderr
+
+
+def test_the_long_solve_shards_are_scheduled_first():
+    # The shards of the variants whose open words spend the whole compiled budget (dakuten
+    # free, small kana enlarged) go before the other shiritori shards, which go before the
+    # other games' jobs (priority 0).
+    priorities = {
+        rules.variant_id: solve_priority(rules.variant_id) for rules in selected_rules([])
+    }
+    long = {
+        rules.variant_id
+        for rules in selected_rules([])
+        if rules.dakuten == "free" and rules.small_kana == "enlarge"
+    }
+    assert len(priorities) == 32 and len(long) == 8
+    assert {priorities[v] for v in long} == {PRIORITY + 10}
+    assert {p for v, p in priorities.items() if v not in long} == {PRIORITY}
+    assert PRIORITY > 0

@@ -1,7 +1,9 @@
 # ようかいしりとり (yokai shiritori): check the vendored list, (optionally) fetch it from
 # Wikipedia, clean it, solve every start word under every variant, audit the article.
 from asobi.shiritori.certify import vendored_check_mem_mb, vendored_inputs
-from asobi.shiritori.shiritori import Rules, selected_rules
+from asobi.shiritori.pipeline import PRIORITY as SHIRITORI_PRIORITY
+from asobi.shiritori.pipeline import solve_priority
+from asobi.shiritori.shiritori import selected_rules
 
 SHIRITORI = config["shiritori"]
 SHIRITORI_TSV = f"{workflow.basedir}/resources/yokai/yokai_names_2024-07-02.tsv"
@@ -10,20 +12,6 @@ SHIRITORI_VARIANTS = [
     rules_.variant_id for rules_ in selected_rules(SHIRITORI["variants"])
 ]
 SHIRITORI_CHUNKS = list(range(SHIRITORI["start_chunks"]))
-# Scheduling: the shiritori jobs lead to the run's longest chain (solve shards, then the
-# certificate merge, then their verification, mostly alone at the end), so they go before
-# the other games' jobs, which then fill the second core while the chain ends. The shards
-# of the variants whose open start words each spend the whole compiled budget (dakuten
-# free, small kana enlarged: 100-150 s each, the others seconds) go first of all.
-SHIRITORI_PRIORITY = 10
-
-
-def shiritori_solve_priority(wildcards):
-    rules_ = Rules.from_variant_id(wildcards.variant)
-    long = rules_.dakuten == "free" and rules_.small_kana == "enlarge"
-    return SHIRITORI_PRIORITY + (10 if long else 0)
-
-
 GAME_OUTPUTS["shiritori"] = lambda: [
     "results/shiritori/data_quality.parquet",
     "results/shiritori/words.parquet",
@@ -125,7 +113,7 @@ rule shiritori_solve:
     wildcard_constraints:
         variant="|".join(SHIRITORI_VARIANTS),
         chunk=r"\d+",
-    priority: shiritori_solve_priority
+    priority: lambda wildcards: solve_priority(wildcards.variant)
     resources:
         # the compiled table: 2**bits entries of 36 bytes, on top of ~600 MB; chunk 0 also
         # loads and copies the vendored certificates (shiritori_verify checks them)

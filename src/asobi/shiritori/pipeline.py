@@ -38,6 +38,20 @@ from asobi.shiritori.verify import verify_results
 
 log = logging.getLogger("asobi.shiritori")
 
+#: Snakemake priority of the shiritori jobs (``workflow/rules/shiritori.smk``): they lead to
+#: the run's longest chain (solve shards, certificate merge, verification), so they go
+#: before the other games' jobs, which then fill the second core while the chain ends.
+PRIORITY = 10
+
+
+def solve_priority(variant: str) -> int:
+    """Snakemake priority of a solve shard of ``variant``: :data:`PRIORITY`, and more for the
+    variants whose open start words each spend the whole compiled budget (dakuten free,
+    small kana enlarged: 100-150 s a shard in the default run, the others seconds), so
+    that they start first of all."""
+    rules = Rules.from_variant_id(variant)
+    return PRIORITY + (10 if rules.dakuten == "free" and rules.small_kana == "enlarge" else 0)
+
 
 def write_vendored_check(tsv: str, sums: str, out: str) -> Path:
     """Write the marker ``out`` once ``tsv`` has the sha256 recorded in ``sums`` (stop with
