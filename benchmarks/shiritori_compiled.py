@@ -19,6 +19,7 @@ from pathlib import Path
 
 from asobi.shiritori.compiled import CompiledSearch
 from asobi.shiritori.data import load_clean
+from asobi.shiritori.pipeline import python_budgets
 from asobi.shiritori.shiritori import Rules, Shiritori
 from asobi.shiritori.solver import StagedSolver
 
@@ -34,10 +35,10 @@ def main() -> None:
     parser.add_argument("--table-bits", type=int, default=22, help="2**N table slots")
     args = parser.parse_args()
     game = Shiritori(load_clean(TSV).lexicon, Rules.from_variant_id(args.variant))
+    budgets = python_budgets()
     staged = StagedSolver(
         game,
-        node_budget=1000,
-        proof_budget=5000,
+        **budgets,
         compiled_budget=args.budget,
         compiled_table_bits=args.table_bits,
     )
@@ -46,7 +47,7 @@ def main() -> None:
     for word in game.words:
         if len(found) == args.words:
             break
-        if solver.solve(word, node_budget=1000, proof_budget=5000).winner == "unknown":
+        if solver.solve(word, **budgets).winner == "unknown":
             found.append(word)
     if not found:
         raise SystemExit(f"{args.variant}: the Python stages leave no start word open")

@@ -38,6 +38,7 @@ import pandas as pd
 from asobi.core.tables import write_table
 from asobi.shiritori.certify import CertificateBuilder
 from asobi.shiritori.data import load_clean
+from asobi.shiritori.pipeline import python_budgets
 from asobi.shiritori.shiritori import Rules, Shiritori
 from asobi.shiritori.solver import MAX_TABLE_BITS, StagedSolver
 from asobi.shiritori.tables import PROOFS_SCHEMA
@@ -124,10 +125,10 @@ def main() -> None:
         parser.error("--store-capacity must be at least 1")
     rules = Rules.from_variant_id(args.variant)
     game = Shiritori(load_clean(TSV).lexicon, rules)
+    budgets = python_budgets()
     staged = StagedSolver(
         game,
-        node_budget=1000,
-        proof_budget=5000,
+        **budgets,
         compiled_budget=args.budget,
         compiled_table_bits=args.table_bits,
         proof_store=args.store,
@@ -142,8 +143,7 @@ def main() -> None:
         isolate_research=not args.share_research_table,
     )
     config = {
-        "node_budget": 1000,
-        "proof_budget": 5000,
+        **budgets,
         "compiled_budget": args.budget,
         "compiled_table_bits": args.table_bits,
         "compiled_store": args.store,

@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 from asobi.shiritori.data import load_clean
+from asobi.shiritori.pipeline import python_budgets
 from asobi.shiritori.shiritori import AXES, Rules, Shiritori
 from asobi.shiritori.solver import Solver
 
@@ -25,8 +26,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     for axis, values in AXES.items():
         parser.add_argument(f"--{axis.replace('_', '-')}", choices=values, default=values[0])
-    parser.add_argument("--node-budget", type=int, default=1000)
-    parser.add_argument("--proof-budget", type=int, default=5000)
+    budgets = python_budgets()  # the default run's
+    parser.add_argument("--node-budget", type=int, default=budgets["node_budget"])
+    parser.add_argument("--proof-budget", type=int, default=budgets["proof_budget"])
     args = parser.parse_args()
     rules = Rules(**{axis: getattr(args, axis) for axis in AXES})
     game = Shiritori(load_clean(TSV).lexicon, rules)

@@ -61,6 +61,7 @@ import pyarrow.parquet as pq
 from asobi.core.tables import write_table
 from asobi.shiritori.certify import CertificateBuilder, CertificateFailure
 from asobi.shiritori.data import load_clean
+from asobi.shiritori.pipeline import python_budgets
 from asobi.shiritori.shiritori import Rules, Shiritori
 from asobi.shiritori.solver import BudgetExceeded, StagedSolver, StartResult
 from asobi.shiritori.tables import INTERCHANGED, MIRROR, PROOFS_SCHEMA
@@ -529,8 +530,7 @@ def main() -> None:
         )
     staged = StagedSolver(
         game,
-        node_budget=1000,
-        proof_budget=5000,
+        **python_budgets(),
         compiled_budget=args.research_budget,
         compiled_table_bits=args.table_bits,
         proof_store=True,

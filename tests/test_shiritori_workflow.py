@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from asobi.core.config import load_config
 from asobi.core.tables import read_metadata, read_table
-from asobi.shiritori.pipeline import PRIORITY, solve_priority
+from asobi.shiritori.pipeline import PRIORITY, python_budgets, solve_priority
 from asobi.shiritori.shiritori import DEFAULT_RULES, Rules, selected_rules
 
 VARIANTS = [DEFAULT_RULES.variant_id, Rules(dakuten="free").variant_id]
@@ -84,3 +87,15 @@ def test_the_long_solve_shards_are_scheduled_first():
     assert {priorities[v] for v in long} == {PRIORITY + 10}
     assert {p for v, p in priorities.items() if v not in long} == {PRIORITY}
     assert PRIORITY > 0
+
+
+def test_the_scripts_python_budgets_are_the_default_runs():
+    # benchmarks/shiritori_*.py search "as the pipeline does": their depth-first and Python
+    # df-pn budgets are those of the default config.
+    shiritori = load_config(Path(__file__).resolve().parents[1] / "config" / "config.yaml")[
+        "shiritori"
+    ]
+    assert python_budgets() == {
+        "node_budget": shiritori["node_budget"],
+        "proof_budget": shiritori["proof_budget"],
+    }

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from asobi.core.config import schema_entry
 from asobi.core.errors import DataError
 from asobi.core.runlog import progress
 from asobi.core.tables import concat_tables, read_table, write_table
@@ -42,6 +43,15 @@ log = logging.getLogger("asobi.shiritori")
 #: the run's longest chain (solve shards, certificate merge, verification), so they go
 #: before the other games' jobs, which then fill the second core while the chain ends.
 PRIORITY = 10
+
+
+def python_budgets() -> dict[str, int]:
+    """The default run's budgets of the two Python stages (``node_budget``, depth-first
+    nodes; ``proof_budget``, Python df-pn nodes): the config schema's defaults, for the
+    scripts that search "as the pipeline does"."""
+    return {
+        key: schema_entry("shiritori", key)["default"] for key in ("node_budget", "proof_budget")
+    }
 
 
 def solve_priority(variant: str) -> int:
