@@ -258,6 +258,103 @@ def class_roots(table: pa.Table, game: Shiritori) -> tuple[pa.Table, list[str]]:
     return pa.concat_tables([table, rows]), [word for word, _ in added]
 
 
+def shared_subtrees(table: pa.Table) -> pa.Table:
+    """``table`` with every set of nodes that hold the same strategy stored once: nodes with
+    the same word, replies and ``via`` entries whose ``next`` entries are the same leaf codes
+    or point to nodes merged alike (hash-consing, from the leaves up). Each merged node keeps
+    the least node id of its copies and ``start`` the certificate that first reaches it (by
+    root id, exchanged roots last); roots are never merged, and nodes no root reaches are
+    dropped. The verifier walks a shared node at
+    every position it is reached at (or reuses a walk that covers it), so the certificates
+    prove what they proved as trees: a deep run's trees repeat the same strategies below
+    different replies (the 7.96 M nodes of previous_kana/written/independent hold 233 000
+    distinct strategies)."""
+    nodes = NodeTable(table.select(["node", "word", "replies", "next", "via"]))
+    offsets = nodes.offsets["next"]
+    same = all(np.array_equal(offsets, nodes.offsets[name]) for name in ("replies", "via"))
+    if not same:
+        raise SystemExit("shiritori_merge_proofs: a node's replies, next and via differ in length")
+    broken = nodes.dangling()
+    if broken is not None:
+        raise SystemExit(
+            f"shiritori_merge_proofs: node {broken[0]} points to node {broken[1]}, "
+            "which no file holds"
+        )
+    count = len(nodes.keys)
+    rooted = table.column("root").to_numpy(zero_copy_only=False)
+    targets = nodes.next.copy()
+    pointing = targets >= 0
+    targets[pointing] = nodes.rows_of(targets[pointing])  # node ids as rows
+    bounds, words, replies, vias = offsets.tolist(), nodes.words.tolist(), nodes.replies, nodes.vias
+    # within one certificate only: the verifier holds each certificate's mirror pairs as one
+    # matching, and a strategy taken from another certificate brings that one's whole matching
+    owners = pc.dictionary_encode(table.column("start").combine_chunks()).indices.to_numpy()
+    label = np.full(count, -1, dtype=np.int64)
+    state = np.zeros(count, dtype=np.int8)  # 1: its children being labelled, 2: labelled
+    labels: dict[tuple, int] = {}
+    representative: list[int] = []  # per label: its first row (least node id)
+    for first_row in np.argsort(nodes.keys, kind="stable").tolist():
+        if state[first_row]:
+            continue
+        stack = [first_row]  # each row once, its children first (iterative post-order)
+        while stack:
+            row = stack[-1]
+            if state[row] == 2:
+                stack.pop()
+                continue
+            begin, end = bounds[row], bounds[row + 1]
+            children = targets[begin:end]
+            if state[row] == 0:  # the rows in state 1 are the ancestors of the stack's top
+                state[row] = 1
+                for child in children[pointing[begin:end]].tolist():
+                    if state[child] == 1:
+                        raise SystemExit(
+                            f"shiritori_merge_proofs: node {nodes.keys[row]} leads back to node "
+                            f"{nodes.keys[child]}: a certificate has a cycle"
+                        )
+                    if state[child] == 0:
+                        stack.append(child)
+                continue
+            stack.pop()
+            entries = np.where(pointing[begin:end], label[children], children - (1 << 40))
+            key = (
+                ("root", row) if rooted[row] else (owners[row], words[row]),
+                replies[begin:end].tobytes(),
+                vias[begin:end].tobytes(),
+                entries.tobytes(),
+            )
+            found = labels.get(key)
+            if found is None:
+                found = labels[key] = len(representative)
+                representative.append(row)
+            elif nodes.keys[row] < nodes.keys[representative[found]]:
+                representative[found] = row
+            label[row], state[row] = found, 2
+    kept_rows = np.sort(np.array(representative, dtype=np.int64))
+    new_id = nodes.keys[np.array(representative, dtype=np.int64)][label]  # per row
+
+    def renumber(ids: np.ndarray) -> np.ndarray:
+        return new_id[nodes.rows_of(ids)]
+
+    out = _renumbered(table, table.column("node"), renumber).take(pa.array(kept_rows))
+    # ``start``: the certificate that first reaches each node now (exchanged roots last)
+    merged = NodeTable(out.select(["node", "word", "replies", "next", "via"]))
+    root_rows = np.flatnonzero(out.column("root").to_numpy(zero_copy_only=False))
+    names = out.column("start").take(pa.array(root_rows)).to_pylist()
+    first_entry = merged.offsets["next"][root_rows]
+    ends = np.append(merged.next, 0)
+    by_exchange = (merged.offsets["next"][root_rows + 1] - first_entry == 1) & (
+        ends[first_entry] == INTERCHANGED
+    )
+    order = np.lexsort((merged.keys[root_rows], by_exchange))
+    roots = merged.keys[root_rows[order]].tolist()
+    owner = merged.first_reached(roots)
+    reached = np.flatnonzero(owner >= 0)  # a node no certificate reaches is dropped
+    starts = pa.array([names[k] for k in order], pa.string()).take(pa.array(owner[reached]))
+    out = out.take(pa.array(reached))
+    return out.set_column(out.schema.get_field_index("start"), "start", starts)
+
+
 # Vendored files are written once and read by every run: the strongest zstd level, the node ids
 # (consecutive once compacted) delta-encoded and the node ids of ``next`` plain, 43.5 -> 23 MB
 # for the 6.8 M-node file (docs/PERFORMANCE.md); any Parquet reader reads them.
@@ -338,7 +435,8 @@ def main() -> None:
     added: list[str] = []
     if not args.no_class_roots:
         table, added = class_roots(table, game)
-    table = compacted(table)
+    tree_nodes = table.num_rows
+    table = compacted(shared_subtrees(table))
     # written beside OUT first and checked there, so that OUT only ever holds a checked file
     staged = args.out.with_name(f".{args.out.name}.merging")
     write_table(
@@ -363,7 +461,7 @@ def main() -> None:
         f"{len(exchanged)} by exchange ({' '.join(exchanged) or 'none'}), "
         f"{len(shared)} kept whole for nodes shared later ({' '.join(shared) or 'none'}), "
         f"{len(added)} more start words by exchange ({' '.join(added) or 'none'}), "
-        f"{node_count} nodes"
+        f"{node_count} nodes ({tree_nodes} before the identical strategies were shared)"
     )
 
 

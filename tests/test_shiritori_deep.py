@@ -13,10 +13,12 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.shiritori import DEFAULT_RULES, Rules, Shiritori
-from asobi.shiritori.tables import INTERCHANGED, PROOFS_SCHEMA
+from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, PROOFS_SCHEMA
 from asobi.shiritori.verify import VariantChecker, load_nodes
 
 REPO = Path(__file__).resolve().parents[1]
@@ -127,7 +129,8 @@ def test_two_runs_merge_into_one_file_whose_certificates_all_check(tmp_path):
     assert merge.returncode == 0, merge.stderr[-2000:]
     graph, roots = load_nodes(merged, DEFAULT_RULES.variant_id)
     assert list(roots) == ["アズキトギ", "アズキアライ"]
-    assert len(graph) == pq.read_metadata(first).num_rows + pq.read_metadata(second).num_rows
+    # each certificate's repeated strategies are stored once (13 nodes of 47 here)
+    assert len(graph) < pq.read_metadata(first).num_rows + pq.read_metadata(second).num_rows
     checker = VariantChecker(Shiritori(CLEAN.lexicon, DEFAULT_RULES), graph)
     assert [checker.check(s, r) for s, r in roots.items()] == ["yokai", "human"]
     config = json.loads(pq.read_metadata(merged).metadata[b"asobi.config"])
@@ -150,7 +153,12 @@ def test_a_start_word_that_begins_and_ends_like_an_earlier_one_is_merged_as_an_e
     winners = [checker.check(s, r) for s, r in roots.items()]
     assert list(roots) == ["アイヌソッキ", "アッキ"] and winners[0] == winners[1]
     twin = graph[roots["アッキ"]]
-    runs = pq.read_metadata(first).num_rows + pq.read_metadata(second).num_rows
+    # each run's certificate with its repeated strategies stored once
+    shared = [
+        merge_module().shared_subtrees(pq.read_table(path, schema=PROOFS_SCHEMA)).num_rows
+        for path in (first, second)
+    ]
+    runs = sum(shared)
     if keep_twins:
         assert len(graph) == runs and twin.next != (INTERCHANGED,)
     else:
@@ -159,7 +167,7 @@ def test_a_start_word_that_begins_and_ends_like_an_earlier_one_is_merged_as_an_e
             (INTERCHANGED,),
             ("アイヌソッキ",),
         )
-        assert len(graph) == pq.read_metadata(first).num_rows + 1
+        assert len(graph) == shared[0] + 1
         assert "1 by exchange (アッキ)" in merge.stdout
 
 
@@ -243,6 +251,89 @@ def test_a_twin_whose_nodes_another_certificate_needs_is_kept_whole(shape):
         assert columns["next"][2] == [INTERCHANGED] and columns["via"][2] == ["アイヌソッキ"]
         assert columns["word"][2] is None and columns["replies"][2] == ["アッキ"]
         assert columns["start"] == ["アイヌソッキ", "アイヌソッキ", "アッキ", "カッパ", "カッパ"]
+
+
+def test_identical_strategies_of_one_certificate_are_stored_once_and_not_across_certificates():
+    # アッキ's nodes 1 and 2 hold the same strategy (each leads to a leaf like the other's):
+    # one node remains, under the lesser id, and both entries of the root point to it;
+    # カッパ's leaf 6 is like アッキ's but belongs to another certificate: kept
+    rows = [  # node, start, root, next
+        (0, "アッキ", True, [1, 2]),
+        (1, "アッキ", False, [3]),
+        (2, "アッキ", False, [4]),
+        (3, "アッキ", False, []),
+        (4, "アッキ", False, []),
+        (5, "カッパ", True, [6]),
+        (6, "カッパ", False, []),
+    ]
+    columns = merge_module().shared_subtrees(structure(rows)).to_pydict()
+    assert columns["node"] == [0, 1, 3, 5, 6]
+    assert columns["next"] == [[1, 1], [3], [], [6], []]
+    assert columns["start"] == ["アッキ", "アッキ", "アッキ", "カッパ", "カッパ"]
+
+
+def test_a_certificate_with_a_cycle_is_refused_in_one_line():
+    rows = [(0, "アッキ", True, [1]), (1, "アッキ", False, [2]), (2, "アッキ", False, [1])]
+    with pytest.raises(SystemExit, match="node 2 leads back to node 1: a certificate has a cycle"):
+        merge_module().shared_subtrees(structure(rows))
+
+
+def unfolded(columns: dict, node: int) -> tuple:
+    """The strategy below ``node`` written out as a tree (leaf codes kept)."""
+    row = columns["node"].index(node)
+    return (
+        columns["word"][row],
+        tuple(columns["replies"][row]),
+        tuple(columns["via"][row]),
+        tuple(
+            unfolded(columns, target) if target >= 0 else target for target in columns["next"][row]
+        ),
+    )
+
+
+def random_forest(draw_sizes: list[list[int]], words: list[str]) -> pa.Table:
+    """Certificates as trees: one per list of ``draw_sizes``, each number a node's entry
+    count (entries past the nodes left become ン leaves; a node no earlier node took is
+    left unreached); words cycle through ``words``."""
+    columns: dict[str, list] = {name: [] for name in PROOFS_SCHEMA.names}
+    node = 0
+    for k, sizes in enumerate(draw_sizes):
+        ids = list(range(node, node + len(sizes)))
+        children = iter(ids[1:])
+        for position, size in enumerate(sizes):
+            entries = []
+            for _ in range(size):  # a node taken by no earlier one is left unreached
+                child = next(children, ENDS_IN_N)
+                entries.append(child if child > ids[position] else ENDS_IN_N)
+            columns["variant_id"].append("v")
+            columns["start"].append(f"s{k}")
+            columns["node"].append(ids[position])
+            columns["root"].append(position == 0)
+            columns["word"].append(words[(ids[position] * 7) % len(words)])
+            columns["replies"].append(["r"] * size)
+            columns["next"].append(entries)
+            columns["via"].append([None] * size)
+        node += len(sizes)
+    return pa.table(columns, schema=PROOFS_SCHEMA)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.lists(st.integers(0, 2), min_size=1, max_size=12), min_size=1, max_size=4),
+    st.sampled_from([["w"], ["w", "x"], ["w", "x", "y"]]),
+)
+def test_sharing_strategies_keeps_every_certificate_the_same_tree(sizes, words):
+    forest = random_forest(sizes, words)
+    shared = merge_module().shared_subtrees(forest)
+    before, after = forest.to_pydict(), shared.to_pydict()
+    assert shared.num_rows <= forest.num_rows
+    roots = [n for n, root in zip(before["node"], before["root"], strict=True) if root]
+    assert [n for n, root in zip(after["node"], after["root"], strict=True) if root] == roots
+    for root in roots:
+        assert unfolded(after, root) == unfolded(before, root)
+    # a node is stored for the certificate that reaches it, and only if one does
+    for node, start in zip(after["node"], after["start"], strict=True):
+        assert before["start"][before["node"].index(node)] == start
 
 
 def test_an_entry_pointing_to_no_node_is_refused_in_one_line():

@@ -535,8 +535,9 @@ def vendored_inputs(variant: str, enabled: bool) -> list[str]:
 
 
 # Chunk 0 loads the vendored certificates and copies them under its own node ids: its peak
-# memory grows with the file, 7.5 GB for the 32.3 MB file of previous_kana/written/independent
-# (7.35 M nodes; docs/PERFORMANCE.md).
+# memory grows with the file, 1.37 GB for the 4.4 MB file of previous_kana/written/independent
+# (0.32 M nodes; 8.4 GB for the 36.1 MB file of 7.96 M nodes before its repeated strategies
+# were stored once; docs/PERFORMANCE.md).
 VENDORED_CHECK_MB_PER_MB = 250
 
 
