@@ -175,8 +175,9 @@ rule shiritori_proofs:
         "benchmarks/shiritori/proofs.tsv"
     priority: SHIRITORI_PRIORITY
     resources:
-        # every certificate row in memory, its strings unencoded: 9.3 GB peak for the
-        # 69 MB of shards of the default run (2026-12-04), 135 times their size on disk
+        # every certificate row in memory, its strings unencoded: 1.5 GB peak for the
+        # 12 MB of shards of the default run (2026-12-04 23:57 UTC), 9.3 GB for 69 MB before
+        # the vendored certificates stored each strategy once (135 times their size)
         mem_mb=lambda wildcards, input: max(2000, int(150 * input.size_mb)),
         runtime=10,
     script:
@@ -184,10 +185,11 @@ rule shiritori_proofs:
 
 
 # Every certificate checked with the rules alone (no solver); a wrong one fails the run.
-# One thread: on the default run's certificates one process took 164 s and 7.5 GB, two
-# processes (the largest variant cut in two) 222 s and 9.1 GB (2026-12-04, machine idle);
-# and a one-core job starts as soon as the certificates are merged, while the other games'
-# jobs use the second core, where a two-core job waited for both to be free (4 minutes).
+# One thread: on the default run's certificates one process took 27 s and 1.2 GB, two
+# processes 25 s (2026-12-04 23:57 UTC, machine idle; 164 s and 7.5 GB against 222 s and
+# 9.1 GB before the vendored certificates stored each strategy once); and a one-core job
+# starts as soon as the certificates are merged, while the other games' jobs use the second
+# core, where a two-core job waited for both to be free (4 minutes).
 # `asobi shiritori verify --jobs N` still checks in N processes.
 rule shiritori_verify:
     input:
@@ -203,7 +205,9 @@ rule shiritori_verify:
     priority: SHIRITORI_PRIORITY
     threads: 1
     resources:
-        mem_mb=10000,
+        # 1.2 GB peak for the 12 MB proofs.parquet of the default run, 7.5 GB for the 69 MB
+        # file before (110 times its size); the word list and outcomes are small
+        mem_mb=lambda wildcards, input: max(2000, int(150 * input.size_mb)),
         runtime=15,
     script:
         "../scripts/shiritori_verify.py"
