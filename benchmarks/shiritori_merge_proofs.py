@@ -141,6 +141,29 @@ def first_of_each_class(
     return firsts
 
 
+def _refuse_dangling(nodes: NodeTable) -> None:
+    """SystemExit naming the first entry that points to a node ``nodes`` does not hold."""
+    broken = nodes.dangling()
+    if broken is not None:
+        raise SystemExit(
+            f"shiritori_merge_proofs: node {broken[0]} points to node {broken[1]}, "
+            "which no file holds"
+        )
+
+
+def _roots_in_check_order(nodes: NodeTable, rooted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of the roots (``rooted``: a flag per row) in the order the verifier checks
+    them, by root id with the start words certified by exchange last, and whether each is
+    certified by exchange (its only entry INTERCHANGED)."""
+    root_rows = np.flatnonzero(rooted)
+    first_entry, entries = nodes.offsets["next"][root_rows], np.append(nodes.next, 0)
+    by_exchange = (nodes.offsets["next"][root_rows + 1] - first_entry == 1) & (
+        entries[first_entry] == INTERCHANGED
+    )
+    order = np.lexsort((nodes.keys[root_rows], by_exchange))
+    return root_rows[order], by_exchange[order]
+
+
 def exchange_twins(table: pa.Table, game: Shiritori) -> tuple[pa.Table, list[str], list[str]]:
     """Point each start word that begins and ends like one certified before it (by root
     id), neither with aliases, to that word's certificate, and drop the nodes that no
@@ -162,28 +185,19 @@ def exchange_twins(table: pa.Table, game: Shiritori) -> tuple[pa.Table, list[str
             }
         )
     )
-    broken = nodes.dangling()
-    if broken is not None:
-        raise SystemExit(
-            f"shiritori_merge_proofs: node {broken[0]} points to node {broken[1]}, "
-            "which no file holds"
-        )
-    root_rows = np.flatnonzero(table.column("root").to_numpy(zero_copy_only=False))
-    first_entry, entries = nodes.offsets["next"][root_rows], np.append(nodes.next, 0)
-    by_exchange = (nodes.offsets["next"][root_rows + 1] - first_entry == 1) & (
-        entries[first_entry] == INTERCHANGED
-    )
+    _refuse_dangling(nodes)
     # the start words certified by exchange already come last, so that each class's first
     # word is one with a strategy of its own
-    order = np.lexsort((nodes.keys[root_rows], by_exchange))
-    root_rows = root_rows[order]
+    root_rows, by_exchange = _roots_in_check_order(
+        nodes, table.column("root").to_numpy(zero_copy_only=False)
+    )
     roots = nodes.keys[root_rows].tolist()
     names = table.column("start").take(pa.array(root_rows)).to_pylist()  # of the roots
     pointed = np.zeros(len(nodes), dtype=bool)
     pointed[nodes.rows_of(nodes.next[nodes.next >= 0])] = True
 
     plain = plain_words(game)
-    firsts = first_of_each_class(game, plain, names, roots, by_exchange[order].tolist())
+    firsts = first_of_each_class(game, plain, names, roots, by_exchange.tolist())
     twins: dict[int, str] = {}  # root index → the first start word of its class
     for k, name in enumerate(names):
         first = firsts.get(exchange_class(game, plain, game.index[name]))
@@ -278,12 +292,7 @@ def shared_subtrees(table: pa.Table) -> pa.Table:
     same = all(np.array_equal(offsets, nodes.offsets[name]) for name in ("replies", "via"))
     if not same:
         raise SystemExit("shiritori_merge_proofs: a node's replies, next and via differ in length")
-    broken = nodes.dangling()
-    if broken is not None:
-        raise SystemExit(
-            f"shiritori_merge_proofs: node {broken[0]} points to node {broken[1]}, "
-            "which no file holds"
-        )
+    _refuse_dangling(nodes)
     count = len(nodes.keys)
     rooted = table.column("root").to_numpy(zero_copy_only=False)
     targets = nodes.next.copy()
@@ -341,18 +350,10 @@ def shared_subtrees(table: pa.Table) -> pa.Table:
     out = _renumbered(table, table.column("node"), renumber).take(pa.array(kept_rows))
     # ``start``: the certificate that first reaches each node now (exchanged roots last)
     merged = NodeTable(out.select(["node", "word", "replies", "next", "via"]))
-    root_rows = np.flatnonzero(out.column("root").to_numpy(zero_copy_only=False))
-    names = out.column("start").take(pa.array(root_rows)).to_pylist()
-    first_entry = merged.offsets["next"][root_rows]
-    ends = np.append(merged.next, 0)
-    by_exchange = (merged.offsets["next"][root_rows + 1] - first_entry == 1) & (
-        ends[first_entry] == INTERCHANGED
-    )
-    order = np.lexsort((merged.keys[root_rows], by_exchange))
-    roots = merged.keys[root_rows[order]].tolist()
-    owner = merged.first_reached(roots)
+    root_rows, _ = _roots_in_check_order(merged, out.column("root").to_numpy(zero_copy_only=False))
+    owner = merged.first_reached(merged.keys[root_rows].tolist())
     reached = np.flatnonzero(owner >= 0)  # a node no certificate reaches is dropped
-    starts = pa.array([names[k] for k in order], pa.string()).take(pa.array(owner[reached]))
+    starts = out.column("start").take(pa.array(root_rows)).take(pa.array(owner[reached]))
     out = out.take(pa.array(reached))
     return out.set_column(out.schema.get_field_index("start"), "start", starts)
 

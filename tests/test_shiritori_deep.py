@@ -280,6 +280,17 @@ def test_a_certificate_with_a_cycle_is_refused_in_one_line():
         merge_module().shared_subtrees(structure(rows))
 
 
+def test_a_node_whose_lists_differ_in_length_is_refused_in_one_line():
+    table = structure([(0, "アッキ", True, [1]), (1, "アッキ", False, [])])
+    table = table.set_column(
+        table.schema.get_field_index("replies"),
+        "replies",
+        pa.array([["r", "r"], []], pa.list_(pa.string())),
+    )
+    with pytest.raises(SystemExit, match="a node's replies, next and via differ in length"):
+        merge_module().shared_subtrees(table)
+
+
 def unfolded(columns: dict, node: int) -> tuple:
     """The strategy below ``node`` written out as a tree (leaf codes kept)."""
     row = columns["node"].index(node)

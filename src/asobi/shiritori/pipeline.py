@@ -39,9 +39,9 @@ from asobi.shiritori.verify import verify_results
 
 log = logging.getLogger("asobi.shiritori")
 
-#: Snakemake priority of the shiritori jobs (``workflow/rules/shiritori.smk``): they lead to
-#: the run's longest chain (solve shards, certificate merge, verification), so they go
-#: before the other games' jobs, which then fill the second core while the chain ends.
+#: Snakemake priority of the shiritori jobs (``workflow/rules/shiritori.smk``): the solve
+#: shards are the run's longest jobs and lead to a chain (certificate merge, verification),
+#: so they go before the other games' jobs, which then fill the second core.
 PRIORITY = 10
 
 
