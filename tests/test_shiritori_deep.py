@@ -198,11 +198,15 @@ def test_the_other_start_words_of_a_certified_class_get_exchange_roots(tmp_path)
     assert list(load_nodes(merged, DEFAULT_RULES.variant_id)[1]) == ["アイヌソッキ"]
 
 
+def load_script(script: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def merge_module():
-    spec = importlib.util.spec_from_file_location("merge_proofs", MERGE)
-    merge_proofs = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(merge_proofs)
-    return merge_proofs
+    return load_script(MERGE, "merge_proofs")
 
 
 def structure(rows: list[tuple[int, str, bool, list[int]]]) -> pa.Table:
@@ -651,3 +655,22 @@ def test_replace_gives_a_certified_word_the_followed_certificate_instead(tmp_pat
     assert roots["オクリオオカミ"] > max(pq.read_table(hint).column("node").to_pylist())
     checker = VariantChecker(Shiritori(CLEAN.lexicon, DEFAULT_RULES), graph)
     assert [checker.check(s, r) for s, r in roots.items()] == ["human", "human"]
+
+
+def test_a_long_warm_up_reports_its_progress_on_standard_error(monkeypatch, capsys):
+    # The ゼ hinge of vowel/written/ban is open in a few thousand nodes; with 1 000-node
+    # slices a 3 000-node warm-up reports twice (not after its last slice) and ends open.
+    from asobi.shiritori.compiled import CompiledSearch
+
+    deep = load_script(SCRIPT, "shiritori_deep")
+    monkeypatch.setattr(CompiledSearch, "slice_nodes", 1_000)
+    variant = "long_vowel-vowel__small_kana-enlarge__final_u-written__dakuten-free__aliases-ban"
+    argv = ["shiritori_deep.py", variant, "--warm", "ボゼ ゼニガミ ミシゲー"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--budget", "3000", "--table-bits", "16"])
+    deep.main()
+    out, err = capsys.readouterr()
+    assert json.loads(out.splitlines()[-1])["verdict"] == "open"
+    progress = err.strip().splitlines()
+    assert [line.split(":")[0] for line in progress] == ["ボゼ → ゼニガミ → ミシゲー"] * 2
+    assert "1,000 of 3,000 compiled nodes" in progress[0]
+    assert "2,000 of 3,000 compiled nodes" in progress[1]
