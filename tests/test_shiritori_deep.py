@@ -658,7 +658,7 @@ def test_replace_gives_a_certified_word_the_followed_certificate_instead(tmp_pat
 
 
 def test_a_long_warm_up_reports_its_progress_on_standard_error(monkeypatch, capsys):
-    # The ゼ hinge of vowel/written/ban is open in a few thousand nodes; with 1 000-node
+    # The ゼ hinge of vowel/written/ban is not decided in 3 000 nodes; with 1 000-node
     # slices a 3 000-node warm-up reports twice (not after its last slice) and ends open.
     from asobi.shiritori.compiled import CompiledSearch
 
