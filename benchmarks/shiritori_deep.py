@@ -30,9 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
@@ -238,7 +236,7 @@ def warm(staged: StagedSolver, line: list[str], budget: int) -> dict:
     search = staged.compiled_search()
     unit, _ = play_line(staged, line, "--warm")
     began, nodes = time.process_time(), search.nodes
-    wins = search.mover_wins(unit, budget, progress(" → ".join(line), budget))
+    wins = search.mover_wins(unit, budget, staged.progress(" → ".join(line), budget))
     mover = to_move(line)
     verdict = "open" if wins is None else f"{mover} {'wins' if wins else 'loses'}"
     return {
@@ -248,21 +246,6 @@ def warm(staged: StagedSolver, line: list[str], budget: int) -> dict:
         "compiled_nodes": search.nodes - nodes,
         "cpu_seconds": round(time.process_time() - began, 1),
     }
-
-
-def progress(position: str, budget: int) -> Callable[[int], None]:
-    """A progress line on standard error after each undecided slice of a long search."""
-    began = time.process_time()
-
-    def say(spent: int) -> None:
-        print(
-            f"{position}: {spent:,} of {budget:,} compiled nodes, not decided yet "
-            f"({time.process_time() - began:,.0f} CPU s)",
-            file=sys.stderr,
-            flush=True,
-        )
-
-    return say
 
 
 def split(staged: StagedSolver, line: list[str], budget: int) -> list[dict]:
@@ -280,11 +263,8 @@ def split(staged: StagedSolver, line: list[str], budget: int) -> list[dict]:
         banned = solver._play(cls)
         end = solver.end[cls]
         began, nodes = time.process_time(), search.nodes
-        opponent = (
-            False
-            if solver.avail[end] == 0
-            else search.mover_wins(end, budget, progress(f"{' → '.join(line)} → {word}", budget))
-        )
+        report = staged.progress(f"{' → '.join(line)} → {word}", budget)
+        opponent = False if solver.avail[end] == 0 else search.mover_wins(end, budget, report)
         solver._unplay(cls, banned)
         verdict = "open" if opponent is None else f"{mover} {'loses' if opponent else 'wins'}"
         records.append(

@@ -500,7 +500,7 @@ class StagedSolver:
             return result
         compiled = self.compiled_search()
         budget = self.compiled_budget
-        decided = solve_open_start(solver, compiled, start, budget, self._progress(start))
+        decided = solve_open_start(solver, compiled, start, budget, self.progress(start))
         if decided is None:
             line = (start, *compiled.open_line(start))
             return StartResult(start, "unknown", line, result.nodes + budget)
@@ -521,13 +521,17 @@ class StagedSolver:
             )
         return self.compiled
 
-    def _progress(self, start: str) -> Callable[[int], None] | None:
-        """The compiled search's progress callback for ``start`` (None without ``report``)."""
+    def progress(self, position: str, budget: int | None = None) -> Callable[[int], None] | None:
+        """The compiled search's progress callback for ``position`` (a start word or a line)
+        searched with ``budget`` nodes, the compiled budget unless given (None without
+        ``report``)."""
         say = self.report
         if say is None:
             return None
-        total = self.compiled_budget
-        return lambda spent: say(f"{start}: {spent:,} of {total:,} compiled nodes, not decided yet")
+        total = self.compiled_budget if budget is None else budget
+        return lambda spent: say(
+            f"{position}: {spent:,} of {total:,} compiled nodes, not decided yet"
+        )
 
 
 def solve_open_start(
