@@ -114,6 +114,15 @@ def main() -> None:
         "snapshot of it (the snapshot copies the table and proof store: with --table-bits 28 "
         "that is 11 GB more); later words may then take other node counts, never other winners",
     )
+    parser.add_argument(
+        "--stored-proofs",
+        type=Path,
+        metavar="FILE",
+        help="start the proof store from FILE (.npz) when it exists, and write the store's "
+        "proofs there after every slice of 10 M nodes and at the end: a search too long for "
+        "one sitting goes on where the last one stopped (needs --store and the same "
+        "--store-capacity; docs/PERFORMANCE.md has what it keeps)",
+    )
     args = parser.parse_args()
     if args.words and args.out is None:
         parser.error("--out is required to certify start words")
@@ -123,6 +132,8 @@ def main() -> None:
         parser.error(f"--store-sets-bits must be between 1 and {MAX_TABLE_BITS}")
     if args.store_capacity is not None and args.store_capacity < 1:
         parser.error("--store-capacity must be at least 1")
+    if args.stored_proofs is not None and not args.store:
+        parser.error("--stored-proofs needs --store")
     rules = Rules.from_variant_id(args.variant)
     game = Shiritori(load_clean(TSV).lexicon, rules)
     budgets = python_budgets()
@@ -142,6 +153,15 @@ def main() -> None:
         research_budget=args.research_budget,
         isolate_research=not args.share_research_table,
     )
+    if args.stored_proofs is not None:
+        search = staged.compiled_search()
+        if args.stored_proofs.exists():
+            try:
+                search.load_proofs(args.stored_proofs)
+            except (OSError, ValueError) as error:
+                raise SystemExit(f"shiritori_deep: --stored-proofs: {error}") from None
+            print(f"loaded the stored proofs of {args.stored_proofs}", flush=True)
+        staged.report = saving_after(staged.report, search, args.stored_proofs)
     config = {
         **budgets,
         "compiled_budget": args.budget,
@@ -153,11 +173,14 @@ def main() -> None:
         "share_research_table": args.share_research_table,
         "starts": args.words,
         "warm": args.warm,
+        "stored_proofs": None if args.stored_proofs is None else args.stored_proofs.name,
         "chunk": 0,
         "chunks": 1,
     }
     for line in args.warm:
         print(json.dumps(warm(staged, line.split(), args.budget), ensure_ascii=False), flush=True)
+        if args.stored_proofs is not None:
+            staged.compiled_search().save_proofs(args.stored_proofs)
     for line in args.split:
         for record in split(staged, line.split(), args.split_budget):
             print(json.dumps(record, ensure_ascii=False), flush=True)
@@ -195,6 +218,19 @@ def main() -> None:
             config=config,
             schema=PROOFS_SCHEMA,
         )
+        if args.stored_proofs is not None:
+            staged.compiled_search().save_proofs(args.stored_proofs)
+
+
+def saving_after(report, search, path: Path):
+    """``report``, then the proof store's proofs written to ``path``: every progress line of
+    a long search (one per slice) is also a point to go on from."""
+
+    def report_and_save(message: str) -> None:
+        report(message)
+        search.save_proofs(path)
+
+    return report_and_save
 
 
 def play_line(staged: StagedSolver, line: list[str], option: str) -> tuple[int, int]:

@@ -306,3 +306,46 @@ def test_words_the_compiled_stage_decides_agree_with_a_longer_python_search():
             assert expected.winner == result.winner, start
             compared += 1
     assert compared >= 5
+
+
+def test_stored_proofs_written_by_one_search_serve_the_next_one(tmp_path):
+    # a deep run too long for one sitting goes on from the proofs the last one stored
+    game = Shiritori(CLEAN.lexicon, Rules(dakuten="free"))
+    first = CompiledSearch(Solver(game), table_bits=16, proof_store=True, store_min_nodes=16)
+    plain = CompiledSearch(Solver(game), table_bits=16)
+    starts = ("イタオニ", "オウニ")
+    for start in starts:
+        solve_open_start(first.solver, first, start, 200_000)
+    saved = tmp_path / "proofs.npz"
+    first.save_proofs(saved)
+    second = CompiledSearch(Solver(game), table_bits=16, proof_store=True, store_min_nodes=16)
+    second.load_proofs(saved)
+    for index in range(4, 10):
+        assert np.array_equal(second.store[index], first.store[index])
+    for start in starts:
+        resumed = solve_open_start(second.solver, second, start, 200_000)
+        fresh = solve_open_start(plain.solver, plain, start, 200_000)
+        assert resumed is not None and fresh is not None
+        assert resumed.winner == fresh.winner, start
+    # with an empty table, what the second search knows at once comes from the file
+    assert second.hits > 0
+
+
+def test_stored_proofs_of_another_game_or_store_size_are_refused(tmp_path):
+    game = Shiritori(CLEAN.lexicon, Rules(dakuten="free"))
+    search = CompiledSearch(Solver(game), table_bits=10, proof_store=True)
+    saved = tmp_path / "proofs.npz"
+    search.save_proofs(saved)
+    other = Shiritori(CLEAN.lexicon, Rules(dakuten="free", aliases="independent"))
+    with pytest.raises(ValueError, match="another reduced game"):
+        CompiledSearch(Solver(other), table_bits=10, proof_store=True).load_proofs(saved)
+    smaller = CompiledSearch(Solver(game), table_bits=10, proof_store=True, store_capacity=8)
+    with pytest.raises(ValueError, match="the same --store-capacity"):
+        smaller.load_proofs(saved)
+    assert not smaller.store[9].any()  # nothing half-loaded
+    with pytest.raises(ValueError, match="proof store"):
+        CompiledSearch(Solver(game), table_bits=10).load_proofs(saved)
+    garbage = tmp_path / "garbage.npz"
+    garbage.write_bytes(saved.read_bytes()[:100])
+    with pytest.raises(ValueError, match="not a proofs file"):
+        search.load_proofs(garbage)

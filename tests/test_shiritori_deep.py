@@ -674,3 +674,34 @@ def test_a_long_warm_up_reports_its_progress(monkeypatch, capsys):
     assert [line.split(":")[0] for line in progress] == ["ボゼ → ゼニガミ → ミシゲー"] * 2
     assert "1,000 of 3,000 compiled nodes" in progress[0]
     assert "2,000 of 3,000 compiled nodes" in progress[1]
+
+
+def test_stored_proofs_are_written_and_the_next_run_starts_from_them(tmp_path):
+    stored = tmp_path / "stored.npz"
+    first = run_deep(tmp_path / "a.parquet", "--store", "--stored-proofs", str(stored))
+    assert first.returncode == 0, first.stderr[-2000:]
+    assert stored.exists() and "loaded the stored proofs" not in first.stdout
+    second = run_deep(tmp_path / "b.parquet", "--store", "--stored-proofs", str(stored))
+    assert second.returncode == 0, second.stderr[-2000:]
+    assert f"loaded the stored proofs of {stored}" in second.stdout
+    records = [json.loads(line) for line in second.stdout.splitlines() if line.startswith("{")]
+    assert records[0]["start"] == "アズキトギ" and records[0]["winner"] == "yokai"
+    config = json.loads(pq.read_metadata(tmp_path / "b.parquet").metadata[b"asobi.config"])
+    assert config["stored_proofs"] == "stored.npz"
+
+
+def test_stored_proofs_of_another_variant_are_refused_in_one_line_and_nothing_is_written(
+    tmp_path,
+):
+    stored = tmp_path / "stored.npz"
+    first = run_deep(tmp_path / "a.parquet", "--store", "--stored-proofs", str(stored))
+    assert first.returncode == 0, first.stderr[-2000:]
+    out = tmp_path / "b.parquet"
+    other = Rules(aliases="independent").variant_id
+    result = run_deep(out, "--store", "--stored-proofs", str(stored), variant=other)
+    assert result.returncode != 0
+    assert result.stderr.strip().count("\n") == 0
+    assert "--stored-proofs" in result.stderr and "another reduced game" in result.stderr
+    assert not out.exists()
+    without_store = run_deep(out, "--stored-proofs", str(stored))
+    assert without_store.returncode == 2 and "--stored-proofs needs --store" in without_store.stderr

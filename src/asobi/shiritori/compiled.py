@@ -25,7 +25,10 @@ Python solver's bookkeeping, and replayed with the rules by
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -394,6 +397,33 @@ class CompiledSearch:
         if int(tt[slot, 0]) == key and int(tt[slot, 1]) == check:
             return int(tt[slot, 2]), int(tt[slot, 3]), int(tt_move[slot])
         return -1, -1, -1
+
+    def fingerprint(self) -> str:
+        """A digest of the reduced game (variant, units, the words of each class in order):
+        stored proofs are bit sets over it, so they only serve a search of the same one."""
+        solver = self.solver
+        described = json.dumps(
+            [
+                solver.game.rules.variant_id,
+                list(solver.units),
+                [[solver.game.words[w] for w in words] for words in solver.class_words],
+                list(solver.end),
+            ],
+            ensure_ascii=False,
+        )
+        return hashlib.sha256(described.encode()).hexdigest()
+
+    def save_proofs(self, path: Path) -> None:
+        """Write the proof store's stored proofs to ``path`` (see :func:`proofstore.save_rings`):
+        a later search of the same reduced game can start from them (:meth:`load_proofs`)."""
+        proofstore.save_rings(path, self.store, self.fingerprint())
+
+    def load_proofs(self, path: Path) -> None:
+        """Start from the stored proofs of an earlier search saved by :meth:`save_proofs`
+        (``ValueError`` when they are of another reduced game or store size)."""
+        if not self.store[12][0]:
+            raise ValueError("stored proofs need the proof store (proof_store=True)")
+        proofstore.load_rings(path, self.store, self.fingerprint())
 
     def _mutable(self) -> tuple[np.ndarray, ...]:
         return (*self.table, *self.store[:10])

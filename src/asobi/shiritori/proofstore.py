@@ -25,6 +25,9 @@ stored proofs (need, win, value, R, W) of proven nodes whose search took at leas
 
 from __future__ import annotations
 
+import zipfile
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
@@ -198,3 +201,44 @@ def _bit_index(low):
         low >>= np.uint64(1)
         index += 1
     return index
+
+
+#: the arrays a proofs file holds: the rings of stored proofs and their positions
+_RING_ARRAYS = {"need": 4, "win": 5, "value": 6, "ring_r": 7, "ring_w": 8, "count": 9}
+
+
+def save_rings(path: Path, ps, fingerprint: str) -> None:
+    """Write the stored proofs (the per-unit rings, not the sets table) to ``path`` (``.npz``),
+    atomically (a temporary file renamed), with ``fingerprint`` naming the reduced game."""
+    path = Path(path)
+    partial = path.with_name(path.name + ".partial.npz")
+    arrays = {name: ps[index] for name, index in _RING_ARRAYS.items()}
+    np.savez_compressed(partial, fingerprint=np.array(fingerprint), **arrays)
+    partial.replace(path)
+
+
+def load_rings(path: Path, ps, fingerprint: str) -> None:
+    """Fill the rings of ``ps`` from a file of :func:`save_rings`. Raises ``ValueError``
+    naming what differs when the file is not of this reduced game or of these ring sizes
+    (and then leaves ``ps`` untouched)."""
+    try:
+        data = np.load(path)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        raise ValueError(f"{path}: not a proofs file ({error})") from None
+    with data:
+        missing = [name for name in ("fingerprint", *_RING_ARRAYS) if name not in data.files]
+        if missing:
+            raise ValueError(f"{path}: not a proofs file (no {', '.join(missing)})")
+        if str(data["fingerprint"]) != fingerprint:
+            raise ValueError(
+                f"{path}: its proofs are of another reduced game (variant or word list differ)"
+            )
+        arrays = {name: data[name] for name in _RING_ARRAYS}
+    for name, index in _RING_ARRAYS.items():
+        if arrays[name].shape != ps[index].shape or arrays[name].dtype != ps[index].dtype:
+            raise ValueError(
+                f"{path}: {name} has shape {arrays[name].shape}, this store "
+                f"{ps[index].shape} (the same --store-capacity is needed)"
+            )
+    for name, index in _RING_ARRAYS.items():
+        ps[index][...] = arrays[name]
