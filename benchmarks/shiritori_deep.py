@@ -108,6 +108,21 @@ def main() -> None:
         help="proofs kept per unit by the proof store (default: the compiled search's 256)",
     )
     parser.add_argument(
+        "--store-archive",
+        type=int,
+        default=None,
+        metavar="N",
+        help="keep, per unit, the last N proofs of nodes at most --archive-depth plies below "
+        "the searched position in an archive the search looks up too (default: none); saved "
+        "with --stored-proofs",
+    )
+    parser.add_argument(
+        "--archive-depth",
+        type=int,
+        default=None,
+        help="how far below the searched position a proof is archived (default: 6 plies)",
+    )
+    parser.add_argument(
         "--share-research-table",
         action="store_true",
         help="let the certificates' re-searches write into the search's table instead of a "
@@ -132,6 +147,10 @@ def main() -> None:
         parser.error(f"--store-sets-bits must be between 1 and {MAX_TABLE_BITS}")
     if args.store_capacity is not None and args.store_capacity < 1:
         parser.error("--store-capacity must be at least 1")
+    if args.store_archive is not None and args.store_archive < 1:
+        parser.error("--store-archive must be at least 1")
+    if args.archive_depth is not None and args.archive_depth < 0:
+        parser.error("--archive-depth must be at least 0")
     if args.stored_proofs is not None and not args.store:
         parser.error("--stored-proofs needs --store")
     rules = Rules.from_variant_id(args.variant)
@@ -145,6 +164,8 @@ def main() -> None:
         proof_store=args.store,
         store_sets_bits=args.store_sets_bits,
         store_capacity=args.store_capacity,
+        store_archive=args.store_archive,
+        archive_depth=args.archive_depth,
         report=lambda message: print(message, flush=True),
     )
     builder = CertificateBuilder(
@@ -169,6 +190,8 @@ def main() -> None:
         "compiled_store": args.store,
         "store_sets_bits": args.store_sets_bits,
         "store_capacity": args.store_capacity,
+        "store_archive": args.store_archive,
+        "archive_depth": args.archive_depth,
         "research_budget": args.research_budget,
         "share_research_table": args.share_research_table,
         "starts": args.words,

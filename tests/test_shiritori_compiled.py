@@ -106,13 +106,21 @@ def test_compiled_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs,
     table_bits=st.sampled_from([8, 12]),
     sets_bits=st.sampled_from([3, 10]),
     capacity=st.sampled_from([1, 16]),
+    archive=st.sampled_from([0, 2]),
 )
 def test_proof_store_agrees_with_plain_search_on_dense_lexicons(
-    words, alias_pairs, rules, table_bits, sets_bits, capacity
+    words, alias_pairs, rules, table_bits, sets_bits, capacity, archive
 ):
-    # every proof stored (min_nodes 0), tiny tables: many re-uses, many lost sets
+    # every proof stored (min_nodes 0), tiny tables: many re-uses, many lost sets; with an
+    # archive every proof up to 8 plies below the start is also kept there, past a ring of 1
     game = dense_game(words, alias_pairs, rules)
-    store = {"proof_store": True, "store_min_nodes": 0, "sets_bits": sets_bits}
+    store = {
+        "proof_store": True,
+        "store_min_nodes": 0,
+        "sets_bits": sets_bits,
+        "store_archive": archive,
+        "archive_depth": 8,
+    }
     assert_agrees_with_plain(
         game, table_bits, must_decide=table_bits >= 12, store_capacity=capacity, **store
     )
@@ -329,6 +337,39 @@ def test_stored_proofs_written_by_one_search_serve_the_next_one(tmp_path):
         assert resumed.winner == fresh.winner, start
     # with an empty table, what the second search knows at once comes from the file
     assert second.hits > 0
+
+
+def test_the_archive_keeps_the_proofs_near_the_root_and_travels_with_the_stored_proofs(
+    tmp_path,
+):
+    game = Shiritori(CLEAN.lexicon, Rules(dakuten="free"))
+    sizes = {"proof_store": True, "store_min_nodes": 16, "store_capacity": 4}
+    archived = {**sizes, "store_archive": 8, "archive_depth": 3}
+    search = CompiledSearch(Solver(game), table_bits=16, **archived)
+    plain = CompiledSearch(Solver(game), table_bits=16)
+    for start in ("イタオニ", "オウニ"):
+        with_archive = solve_open_start(search.solver, search, start, 200_000)
+        without = solve_open_start(plain.solver, plain, start, 200_000)
+        assert with_archive is not None and without is not None
+        assert with_archive.winner == without.winner, start
+    assert search.store[18].sum() > 0  # proofs of nodes 0-3 plies below the start
+    saved = tmp_path / "proofs.npz"
+    search.save_proofs(saved)
+    loaded = CompiledSearch(Solver(game), table_bits=16, **archived)
+    loaded.load_proofs(saved)
+    for index in (*range(4, 10), *range(13, 19)):
+        assert np.array_equal(loaded.store[index], search.store[index])
+    # a file without an archive loads into a store with one (the archive stays empty)...
+    ringed = CompiledSearch(Solver(game), table_bits=16, **sizes)
+    solve_open_start(ringed.solver, ringed, "イタオニ", 200_000)
+    ringed.save_proofs(saved)
+    loaded = CompiledSearch(Solver(game), table_bits=16, **archived)
+    loaded.load_proofs(saved)
+    assert np.array_equal(loaded.store[9], ringed.store[9]) and not loaded.store[18].any()
+    # ...but a file with an archive needs the same archive size
+    search.save_proofs(saved)
+    with pytest.raises(ValueError, match="--store-archive"):
+        CompiledSearch(Solver(game), table_bits=16, **sizes).load_proofs(saved)
 
 
 def test_stored_proofs_of_another_game_or_store_size_are_refused(tmp_path):

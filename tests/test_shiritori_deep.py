@@ -402,6 +402,8 @@ def test_a_file_that_is_not_certificates_is_refused_in_one_line(tmp_path):
     [
         ("--store-sets-bits", "60", "--store-sets-bits must be between 1 and"),
         ("--store-capacity", "0", "--store-capacity must be at least 1"),
+        ("--store-archive", "0", "--store-archive must be at least 1"),
+        ("--archive-depth", "-1", "--archive-depth must be at least 0"),
     ],
 )
 def test_a_proof_store_size_out_of_range_is_refused_in_one_line(tmp_path, option, value, message):
@@ -678,16 +680,18 @@ def test_a_long_warm_up_reports_its_progress(monkeypatch, capsys):
 
 def test_stored_proofs_are_written_and_the_next_run_starts_from_them(tmp_path):
     stored = tmp_path / "stored.npz"
-    first = run_deep(tmp_path / "a.parquet", "--store", "--stored-proofs", str(stored))
+    archive = ("--store-archive", "16", "--archive-depth", "4")
+    first = run_deep(tmp_path / "a.parquet", "--store", *archive, "--stored-proofs", str(stored))
     assert first.returncode == 0, first.stderr[-2000:]
     assert stored.exists() and "loaded the stored proofs" not in first.stdout
-    second = run_deep(tmp_path / "b.parquet", "--store", "--stored-proofs", str(stored))
+    second = run_deep(tmp_path / "b.parquet", "--store", *archive, "--stored-proofs", str(stored))
     assert second.returncode == 0, second.stderr[-2000:]
     assert f"loaded the stored proofs of {stored}" in second.stdout
     records = [json.loads(line) for line in second.stdout.splitlines() if line.startswith("{")]
     assert records[0]["start"] == "アズキトギ" and records[0]["winner"] == "yokai"
     config = json.loads(pq.read_metadata(tmp_path / "b.parquet").metadata[b"asobi.config"])
     assert config["stored_proofs"] == "stored.npz"
+    assert (config["store_archive"], config["archive_depth"]) == (16, 4)
 
 
 def test_stored_proofs_of_another_variant_are_refused_in_one_line_and_nothing_is_written(

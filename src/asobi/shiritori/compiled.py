@@ -131,9 +131,19 @@ def _won(u, key, check, c, child, child_check, entered, state, hsh, ps):
     if not proofstore.add_child(slot, child, child_check, ps):
         return
     proofstore.add_class(slot, c, ps)
-    if state[1] - entered >= ps[12][1]:
+    _keep(u, slot, c, state[1] - entered, state, hsh, ps)
+
+
+@njit(cache=True)
+def _keep(u, slot, value, cost, state, hsh, ps):
+    """Store a proven node whose (last) search took ``cost`` nodes: in the ring from
+    ``ps[12][1]`` nodes, and in the archive too when it is on and the node lies at most
+    ``ps[12][3]`` plies below the searched position (``state[8]``)."""
+    if cost >= ps[12][1]:
         state[6] += 1
-        proofstore.insert(u, slot, c, hsh, ps)
+        proofstore.insert(u, slot, value, hsh, ps)
+        if ps[12][2] and state[8] <= ps[12][3]:
+            proofstore.archive(u, slot, value, hsh, ps)
 
 
 @njit(cache=True)
@@ -144,9 +154,7 @@ def _lost(u, key, check, kbuf, start, n, entered, state, hsh, ps):
     for j in range(n):
         if not proofstore.add_child(slot, kbuf[start + j, 0], kbuf[start + j, 1], ps):
             return
-    if state[1] - entered >= ps[12][1]:
-        state[6] += 1
-        proofstore.insert(u, slot, -1, hsh, ps)
+    _keep(u, slot, -1, state[1] - entered, state, hsh, ps)
 
 
 @njit(cache=True)
@@ -267,9 +275,11 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         child_thpn = min(_INF, thdn - sum_pn + best_pn)
         child_thdn = min(thpn, second_dn + 1 + second_dn * epsilon // 100)
         count = _play(c, g, remaining, avail, undo, state, hsh)
+        state[8] += 1
         _dfpn(ends[c], child_thpn, child_thdn, g, ends, self_answer, pa_ptr, pa_idx,
               unit_keys, remaining, avail, undo, buf, kbuf, tt, tt_move, state, hsh, budget,
               epsilon, ps)  # fmt: skip
+        state[8] -= 1
         _unplay(c, count, g, remaining, avail, undo, state, hsh)
         if state[4]:
             state[3] = start
@@ -296,6 +306,9 @@ class CompiledSearch:
     Call :meth:`mover_wins` right after the solver's state was loaded (``_apply_start`` or
     ``_load``): it reads the solver's words-left counts and does not change them. The
     transposition table persists across calls (``table_bits``: 2**bits entries of 36 bytes).
+    With ``proof_store`` the proofs are also kept in the store of :mod:`asobi.shiritori.
+    proofstore` (``store_archive`` > 0 adds its archive of the proofs at most
+    ``archive_depth`` plies below the searched position).
     """
 
     slice_nodes = 10_000_000
@@ -311,6 +324,8 @@ class CompiledSearch:
         store_capacity: int = 256,
         store_min_nodes: int = 64,
         sets_bits: int = 20,
+        store_archive: int = 0,
+        archive_depth: int = 6,
     ) -> None:
         check_table_memory(table_bits)
         self.solver = solver
@@ -359,6 +374,8 @@ class CompiledSearch:
             capacity=store_capacity,
             min_nodes=store_min_nodes,
             enabled=proof_store,
+            archive=store_archive,
+            archive_depth=archive_depth,
         )
         #: proof store counters: look-ups, hits, proofs stored
         self.lookups = self.hits = self.stored_proofs = 0
@@ -387,7 +404,8 @@ class CompiledSearch:
             return None
         remaining = np.array(self.solver.remaining, dtype=np.int64)
         k = proofstore.lookup(u, self._hash(remaining), self.store)
-        return int(self.store[6][u, k]) if k >= 0 and self.store[6][u, k] >= 0 else None
+        value = proofstore.value_of(u, k, self.store) if k >= 0 else -1
+        return int(value) if value >= 0 else None
 
     def stored(self, key: int, check: int) -> tuple[int, int, int]:
         """(proof, disproof, move) the table holds for the hash halves ``key``, ``check`` (the
@@ -426,7 +444,7 @@ class CompiledSearch:
         proofstore.load_rings(path, self.store, self.fingerprint())
 
     def _mutable(self) -> tuple[np.ndarray, ...]:
-        return (*self.table, *self.store[:10])
+        return (*self.table, *self.store[:10], *self.store[13:])
 
     def snapshot(self) -> tuple[np.ndarray, ...]:
         """A copy of the tables and the proof store, so that a search made for a
@@ -461,7 +479,7 @@ class CompiledSearch:
         solver = self.solver
         remaining = np.array(solver.remaining, dtype=np.int64)
         avail = np.array(solver.avail, dtype=np.int64)
-        state = np.zeros(8, dtype=np.int64)
+        state = np.zeros(9, dtype=np.int64)  # [8]: plies below the searched position
         hsh = self._hash(remaining)
         pn, _ = _dfpn(
             u,

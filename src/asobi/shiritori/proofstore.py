@@ -21,11 +21,20 @@ Arrays (see :class:`asobi.shiritori.compiled.CompiledSearch`): the *sets table* 
 R as unit bits, W as class bits; always replaced) and, per unit, a ring of ``capacity``
 stored proofs (need, win, value, R, W) of proven nodes whose search took at least
 ``min_nodes`` nodes. ``value`` is the winning class, or -1 for a loss.
+
+The *archive* (off unless ``archive`` > 0) is a second ring per unit, of the last
+``archive`` stored proofs of nodes at most ``archive_depth`` plies below the searched
+position. The first ring turns over in a fraction of a second in a deep search, and the
+table is always replaced, so the proofs near the root, which stand for most of the work,
+would be lost with them; the archive keeps them (it is looked up after the first ring), and
+a saved store (:func:`save_rings`) carries them into the next run. (Depth, not nodes: df-pn
+proves a node on its last visit, often cheap after the earlier visits did the work.)
 """
 
 from __future__ import annotations
 
 import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -43,6 +52,8 @@ def build_arrays(
     capacity: int,
     min_nodes: int,
     enabled: bool,
+    archive: int = 0,
+    archive_depth: int = 6,
 ) -> tuple:
     """The store's arrays (empty), as the tuple the kernels take."""
     words = max(1, (bit_count + 63) // 64)
@@ -50,6 +61,7 @@ def build_arrays(
     class_words = (classes + 63) // 64
     slots = 1 << sets_bits if enabled else 1
     ring = capacity if enabled else 1
+    kept = archive if enabled and archive > 0 else 1
     return (
         np.zeros(slots, dtype=np.uint64),  # 0 sets table: key half
         np.zeros(slots, dtype=np.uint64),  # 1 check half
@@ -63,7 +75,17 @@ def build_arrays(
         np.zeros(units, dtype=np.int64),  # 9 proofs stored per unit (ring position)
         unit_bits,  # 10 used-word bits of the classes playable at each unit
         class_bits,  # 11 used-word bits of each class
-        np.array([int(enabled), min_nodes], dtype=np.int64),  # 12 switches
+        # 12 switches: store on, min_nodes, archive on, archive_depth
+        np.array(
+            [int(enabled), min_nodes, int(enabled and archive > 0), archive_depth],
+            dtype=np.int64,
+        ),
+        np.zeros((units, kept, words), dtype=np.uint64),  # 13 archive: need
+        np.zeros((units, kept, words), dtype=np.uint64),  # 14 win
+        np.zeros((units, kept), dtype=np.int64),  # 15 value
+        np.zeros((units, kept, unit_words), dtype=np.uint64),  # 16 R
+        np.zeros((units, kept, class_words), dtype=np.uint64),  # 17 W
+        np.zeros(units, dtype=np.int64),  # 18 proofs archived per unit
     )
 
 
@@ -131,9 +153,8 @@ def add_child(slot, key, check, ps):
 
 
 @njit(cache=True)
-def lookup(u, hsh, ps):
-    """Index of a stored proof at unit ``u`` that holds at the used bits ``hsh[2:]``, or -1."""
-    need, win, count = ps[4], ps[5], ps[9]
+def _scan(u, hsh, need, win, count):
+    """Index in one ring of a proof at unit ``u`` that holds at the used bits, or -1."""
     ring = need.shape[1]
     words = need.shape[2]
     for k in range(min(count[u], ring)):
@@ -149,18 +170,51 @@ def lookup(u, hsh, ps):
 
 
 @njit(cache=True)
+def lookup(u, hsh, ps):
+    """Index of a stored proof at unit ``u`` that holds at the used bits ``hsh[2:]``, or -1
+    (the first ring's indices, then the archive's after them)."""
+    k = _scan(u, hsh, ps[4], ps[5], ps[9])
+    if k >= 0 or ps[12][2] == 0:
+        return k
+    k = _scan(u, hsh, ps[13], ps[14], ps[18])
+    return k if k < 0 else ps[4].shape[1] + k
+
+
+@njit(cache=True)
+def value_of(u, k, ps):
+    """The winning class of stored proof ``k`` (of :func:`lookup`), or -1 for a loss."""
+    ring = ps[4].shape[1]
+    return ps[6][u, k] if k < ring else ps[15][u, k - ring]
+
+
+@njit(cache=True)
 def apply_hit(u, k, slot, ps):
     """Copy stored proof ``k``'s sets into the node's sets slot; returns its value."""
-    ps[2][slot, :] = ps[7][u, k, :]
-    ps[3][slot, :] = ps[8][u, k, :]
-    return ps[6][u, k]
+    ring = ps[4].shape[1]
+    if k < ring:
+        ps[2][slot, :] = ps[7][u, k, :]
+        ps[3][slot, :] = ps[8][u, k, :]
+    else:
+        ps[2][slot, :] = ps[16][u, k - ring, :]
+        ps[3][slot, :] = ps[17][u, k - ring, :]
+    return value_of(u, k, ps)
 
 
 @njit(cache=True)
 def insert(u, slot, value, hsh, ps):
     """Store the proven node of ``slot`` (its position: unit ``u``, used bits ``hsh[2:]``)."""
+    _insert(u, slot, value, hsh, ps, ps[4], ps[5], ps[6], ps[7], ps[8], ps[9])
+
+
+@njit(cache=True)
+def archive(u, slot, value, hsh, ps):
+    """Keep the proven node of ``slot`` in the archive as well (a node near the root)."""
+    _insert(u, slot, value, hsh, ps, ps[13], ps[14], ps[15], ps[16], ps[17], ps[18])
+
+
+@njit(cache=True)
+def _insert(u, slot, value, hsh, ps, need, win, values, ring_r, ring_w, count):
     st_r, st_w = ps[2], ps[3]
-    need, win, values, ring_r, ring_w, count = ps[4], ps[5], ps[6], ps[7], ps[8], ps[9]
     unit_bits, class_bits = ps[10], ps[11]
     k = count[u] % need.shape[1]
     count[u] += 1
@@ -204,7 +258,23 @@ def _bit_index(low):
 
 
 #: the arrays a proofs file holds: the rings of stored proofs and their positions
-_RING_ARRAYS = {"need": 4, "win": 5, "value": 6, "ring_r": 7, "ring_w": 8, "count": 9}
+_RING_ARRAYS = {
+    "need": 4,
+    "win": 5,
+    "value": 6,
+    "ring_r": 7,
+    "ring_w": 8,
+    "count": 9,
+    "archive_need": 13,
+    "archive_win": 14,
+    "archive_value": 15,
+    "archive_r": 16,
+    "archive_w": 17,
+    "archive_count": 18,
+}
+
+
+_FIRST_RING = ("need", "win", "value", "ring_r", "ring_w", "count")
 
 
 def save_rings(path: Path, ps, fingerprint: str) -> None:
@@ -212,7 +282,11 @@ def save_rings(path: Path, ps, fingerprint: str) -> None:
     atomically (a temporary file renamed), with ``fingerprint`` naming the reduced game."""
     path = Path(path)
     partial = path.with_name(path.name + ".partial.npz")
-    arrays = {name: ps[index] for name, index in _RING_ARRAYS.items()}
+    arrays = {
+        name: ps[index]
+        for name, index in _RING_ARRAYS.items()
+        if name in _FIRST_RING or ps[12][2]  # the archive only when it is on
+    }
     np.savez_compressed(partial, fingerprint=np.array(fingerprint), **arrays)
     partial.replace(path)
 
@@ -222,23 +296,27 @@ def load_rings(path: Path, ps, fingerprint: str) -> None:
     naming what differs when the file is not of this reduced game or of these ring sizes
     (and then leaves ``ps`` untouched)."""
     try:
-        data = np.load(path)
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        with np.load(path) as data:
+            missing = [name for name in ("fingerprint", *_FIRST_RING) if name not in data.files]
+            if missing:
+                raise ValueError(f"not a proofs file (no {', '.join(missing)})")
+            if str(data["fingerprint"]) != fingerprint:
+                raise ValueError(
+                    "its proofs are of another reduced game (variant or word list differ)"
+                )
+            # a file written without an archive leaves this store's archive empty
+            arrays = {name: data[name] for name in _RING_ARRAYS if name in data.files}
+    except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as error:
         raise ValueError(f"{path}: not a proofs file ({error})") from None
-    with data:
-        missing = [name for name in ("fingerprint", *_RING_ARRAYS) if name not in data.files]
-        if missing:
-            raise ValueError(f"{path}: not a proofs file (no {', '.join(missing)})")
-        if str(data["fingerprint"]) != fingerprint:
-            raise ValueError(
-                f"{path}: its proofs are of another reduced game (variant or word list differ)"
-            )
-        arrays = {name: data[name] for name in _RING_ARRAYS}
+    except ValueError as error:
+        raise ValueError(f"{path}: {error}") from None
     for name, index in _RING_ARRAYS.items():
+        if name not in arrays:
+            continue
         if arrays[name].shape != ps[index].shape or arrays[name].dtype != ps[index].dtype:
             raise ValueError(
                 f"{path}: {name} has shape {arrays[name].shape}, this store "
-                f"{ps[index].shape} (the same --store-capacity is needed)"
+                f"{ps[index].shape} (the same --store-capacity and --store-archive are needed)"
             )
-    for name, index in _RING_ARRAYS.items():
-        ps[index][...] = arrays[name]
+    for name, array in arrays.items():
+        ps[_RING_ARRAYS[name]][...] = array

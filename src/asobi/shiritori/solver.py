@@ -469,6 +469,8 @@ class StagedSolver:
         proof_store: bool = False,
         store_sets_bits: int | None = None,
         store_capacity: int | None = None,
+        store_archive: int | None = None,
+        archive_depth: int | None = None,
         report: Callable[[str], None] | None = None,
     ) -> None:
         self.solver = Solver(game)
@@ -476,7 +478,12 @@ class StagedSolver:
         #: the proof store's sizes when not the compiled search's defaults (deep runs)
         self.store_sizes = {
             key: value
-            for key, value in (("sets_bits", store_sets_bits), ("store_capacity", store_capacity))
+            for key, value in (
+                ("sets_bits", store_sets_bits),
+                ("store_capacity", store_capacity),
+                ("store_archive", store_archive),
+                ("archive_depth", archive_depth),
+            )
             if value is not None
         }
         self.node_budget = node_budget
