@@ -709,3 +709,21 @@ def test_stored_proofs_of_another_variant_are_refused_in_one_line_and_nothing_is
     assert not out.exists()
     without_store = run_deep(out, "--stored-proofs", str(stored))
     assert without_store.returncode == 2 and "--stored-proofs needs --store" in without_store.stderr
+
+
+STORED = sorted((REPO / "resources" / "shiritori" / "stored_proofs").glob("*.npz"))
+
+
+@pytest.mark.parametrize("path", STORED, ids=[p.name.split(".")[1] for p in STORED])
+def test_each_kept_search_state_loads_into_the_search_its_readme_continues(path):
+    # resources/shiritori/stored_proofs/VARIANT.NAME.npz: the proofs a long search stored so
+    # far, continued with --store-capacity 256 (the default) --store-archive 128; a change
+    # of the word list or of the reduced game makes them stale, and this fails
+    from asobi.shiritori.compiled import CompiledSearch
+    from asobi.shiritori.solver import Solver
+
+    game = Shiritori(CLEAN.lexicon, Rules.from_variant_id(path.name.split(".")[0]))
+    search = CompiledSearch(Solver(game), table_bits=10, proof_store=True, store_archive=128)
+    search.load_proofs(path)
+    assert search.store[9].sum() > 0 and search.store[18].sum() > 0
+    assert sum(p.stat().st_size for p in STORED) <= 10_000_000

@@ -24,7 +24,8 @@ stored proofs (need, win, value, R, W) of proven nodes whose search took at leas
 
 The *archive* (off unless ``archive`` > 0) is a second ring per unit, of the last
 ``archive`` stored proofs of nodes at most ``archive_depth`` plies below the searched
-position. The first ring turns over in a fraction of a second in a deep search, and the
+position. The first ring holds the proofs of the last few hundred million nodes of a deep
+search (40–80 are stored per million nodes on the hinges of docs/PERFORMANCE.md), and the
 table is always replaced, so the proofs near the root, which stand for most of the work,
 would be lost with them; the archive keeps them (it is looked up after the first ring), and
 a saved store (:func:`save_rings`) carries them into the next run. (Depth, not nodes: df-pn
