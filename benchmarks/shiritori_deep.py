@@ -136,7 +136,7 @@ def main() -> None:
         help="start the proof store from FILE (.npz) when it exists, and write the store's "
         "proofs there after every slice of 10 M nodes and at the end: a search too long for "
         "one sitting goes on where the last one stopped (needs --store and the same "
-        "--store-capacity; docs/PERFORMANCE.md has what it keeps)",
+        "--store-capacity and --store-archive; docs/PERFORMANCE.md has what it keeps)",
     )
     args = parser.parse_args()
     if args.words and args.out is None:

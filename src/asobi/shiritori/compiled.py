@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -416,6 +417,7 @@ class CompiledSearch:
             return int(tt[slot, 2]), int(tt[slot, 3]), int(tt_move[slot])
         return -1, -1, -1
 
+    @cached_property
     def fingerprint(self) -> str:
         """A digest of the reduced game (variant, units, the words of each class in order):
         stored proofs are bit sets over it, so they only serve a search of the same one."""
@@ -434,14 +436,14 @@ class CompiledSearch:
     def save_proofs(self, path: Path) -> None:
         """Write the proof store's stored proofs to ``path`` (see :func:`proofstore.save_rings`):
         a later search of the same reduced game can start from them (:meth:`load_proofs`)."""
-        proofstore.save_rings(path, self.store, self.fingerprint())
+        proofstore.save_rings(path, self.store, self.fingerprint)
 
     def load_proofs(self, path: Path) -> None:
         """Start from the stored proofs of an earlier search saved by :meth:`save_proofs`
         (``ValueError`` when they are of another reduced game or store size)."""
         if not self.store[12][0]:
             raise ValueError("stored proofs need the proof store (proof_store=True)")
-        proofstore.load_rings(path, self.store, self.fingerprint())
+        proofstore.load_rings(path, self.store, self.fingerprint)
 
     def _mutable(self) -> tuple[np.ndarray, ...]:
         return (*self.table, *self.store[:10], *self.store[13:])

@@ -258,14 +258,10 @@ def _bit_index(low):
     return index
 
 
-#: the arrays a proofs file holds: the rings of stored proofs and their positions
-_RING_ARRAYS = {
-    "need": 4,
-    "win": 5,
-    "value": 6,
-    "ring_r": 7,
-    "ring_w": 8,
-    "count": 9,
+#: the arrays a proofs file holds: the ring of stored proofs and its positions...
+_RING = {"need": 4, "win": 5, "value": 6, "ring_r": 7, "ring_w": 8, "count": 9}
+#: ...and the archive's, written only when the archive is on
+_ARCHIVE = {
     "archive_need": 13,
     "archive_win": 14,
     "archive_value": 15,
@@ -275,19 +271,13 @@ _RING_ARRAYS = {
 }
 
 
-_FIRST_RING = ("need", "win", "value", "ring_r", "ring_w", "count")
-
-
 def save_rings(path: Path, ps, fingerprint: str) -> None:
     """Write the stored proofs (the per-unit rings, not the sets table) to ``path`` (``.npz``),
     atomically (a temporary file renamed), with ``fingerprint`` naming the reduced game."""
     path = Path(path)
     partial = path.with_name(path.name + ".partial.npz")
-    arrays = {
-        name: ps[index]
-        for name, index in _RING_ARRAYS.items()
-        if name in _FIRST_RING or ps[12][2]  # the archive only when it is on
-    }
+    saved = {**_RING, **_ARCHIVE} if ps[12][2] else _RING
+    arrays = {name: ps[index] for name, index in saved.items()}
     np.savez_compressed(partial, fingerprint=np.array(fingerprint), **arrays)
     partial.replace(path)
 
@@ -298,7 +288,7 @@ def load_rings(path: Path, ps, fingerprint: str) -> None:
     (and then leaves ``ps`` untouched)."""
     try:
         with np.load(path) as data:
-            missing = [name for name in ("fingerprint", *_FIRST_RING) if name not in data.files]
+            missing = [name for name in ("fingerprint", *_RING) if name not in data.files]
             if missing:
                 raise ValueError(f"not a proofs file (no {', '.join(missing)})")
             if str(data["fingerprint"]) != fingerprint:
@@ -306,18 +296,18 @@ def load_rings(path: Path, ps, fingerprint: str) -> None:
                     "its proofs are of another reduced game (variant or word list differ)"
                 )
             # a file written without an archive leaves this store's archive empty
-            arrays = {name: data[name] for name in _RING_ARRAYS if name in data.files}
+            arrays = {name: data[name] for name in {**_RING, **_ARCHIVE} if name in data.files}
     except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as error:
         raise ValueError(f"{path}: not a proofs file ({error})") from None
     except ValueError as error:
         raise ValueError(f"{path}: {error}") from None
-    for name, index in _RING_ARRAYS.items():
-        if name not in arrays:
-            continue
-        if arrays[name].shape != ps[index].shape or arrays[name].dtype != ps[index].dtype:
+    index = {**_RING, **_ARCHIVE}
+    for name, array in arrays.items():
+        if array.shape != ps[index[name]].shape or array.dtype != ps[index[name]].dtype:
             raise ValueError(
-                f"{path}: {name} has shape {arrays[name].shape}, this store "
-                f"{ps[index].shape} (the same --store-capacity and --store-archive are needed)"
+                f"{path}: {name} has shape {array.shape}, this store "
+                f"{ps[index[name]].shape} (the same --store-capacity and --store-archive are "
+                "needed)"
             )
     for name, array in arrays.items():
-        ps[_RING_ARRAYS[name]][...] = array
+        ps[index[name]][...] = array
