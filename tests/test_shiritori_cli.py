@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from click.testing import CliRunner
 
 from asobi.cli import main
@@ -37,10 +39,17 @@ def test_solve_reports_progress_of_a_long_compiled_search(capsys, monkeypatch):
     assert main(command) == 0
     captured = capsys.readouterr()
     assert captured.out.startswith("アカシサマ: unknown")
-    assert captured.err.splitlines() == [
+    lines = captured.err.splitlines()
+    assert [line.split(" (")[0] for line in lines] == [
         "アカシサマ: 1,000 of 3,000 compiled nodes, not decided yet",
         "アカシサマ: 2,000 of 3,000 compiled nodes, not decided yet",
     ]
+    for line in lines:  # an open root: neither number is 0 (decided) nor infinite
+        numbers = re.fullmatch(
+            r".* \(at the root: proof number ([\d,]+), disproof number ([\d,]+)\)", line
+        )
+        assert numbers is not None, line
+        assert all(0 < int(n.replace(",", "")) < 1 << 40 for n in numbers.groups())
 
 
 def test_invalid_kana_exits_2(capsys):

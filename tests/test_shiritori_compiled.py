@@ -260,9 +260,20 @@ def test_a_budget_spent_in_slices_decides_as_one_call_and_reports_progress():
     sliced = CompiledSearch(sliced_solver)
     sliced.slice_nodes = 1000
     reports: list[int] = []
-    assert sliced.mover_wins(unit, 2_000_000, reports.append) is one_call
+    numbers: list[tuple[int, int]] = []
+
+    def report(spent: int) -> None:
+        reports.append(spent)
+        numbers.append(sliced.root_numbers)
+
+    assert sliced.mover_wins(unit, 2_000_000, report) is one_call
     assert reports[:3] == [1000, 2000, 3000]  # at least three slices did not decide
     assert reports == sorted(reports)
+    # After each open slice the root's numbers (from its replies in the table) are open too;
+    # once decided they are those of a proof (0, ∞) or a disproof (∞, 0).
+    infinite = 1 << 40
+    assert all(0 < proof < infinite and 0 < disproof < infinite for proof, disproof in numbers)
+    assert sliced.root_numbers == ((0, infinite) if one_call else (infinite, 0))
 
 
 def test_table_hits_need_both_halves_of_the_128_bit_key():

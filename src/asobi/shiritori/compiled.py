@@ -354,6 +354,8 @@ class CompiledSearch:
         self.kbuf = np.zeros((classes * 64 + 4096, 2), dtype=np.uint64)
         self.buf = np.zeros(2 * self.kbuf.shape[0], dtype=np.int64)
         self.nodes = 0
+        # (proof, disproof) number of the searched position after the last slice
+        self.root_numbers = (1, 1)
         self.bit_words = max(1, (bits + 63) // 64)
         class_bits = proofstore.word_bits(
             bits, [list(range(b, b + n)) for b, n in zip(solver.base, solver.size, strict=True)]
@@ -483,7 +485,7 @@ class CompiledSearch:
         avail = np.array(solver.avail, dtype=np.int64)
         state = np.zeros(9, dtype=np.int64)  # [8]: plies below the searched position
         hsh = self._hash(remaining)
-        pn, _ = _dfpn(
+        pn, dn = _dfpn(
             u,
             _INF,
             _INF,
@@ -510,7 +512,9 @@ class CompiledSearch:
         self.stored_proofs += int(state[6])
         self.lookups += int(state[7])
         if state[4] or (pn != 0 and pn != _INF):
+            self.root_numbers = self.numbers_at(u)
             return None
+        self.root_numbers = (int(pn), int(dn))
         return pn == 0
 
     def open_line(self, start: str, limit: int = 200) -> list[str]:
@@ -532,18 +536,7 @@ class CompiledSearch:
         try:
             while len(line) < limit:
                 best, best_dn, best_open = -1, _INF, False
-                for c in solver.playable_at[u]:
-                    if not solver.remaining[c]:
-                        continue
-                    banned = solver._play(c)
-                    used = self._hash(np.array(solver.remaining))[:2]
-                    key, check = used ^ self.unit_keys[solver.end[c]]
-                    replies = solver.avail[solver.end[c]]
-                    solver._unplay(c, banned)
-                    pn, dn, _ = self.stored(int(key), int(check))
-                    seen = pn >= 0
-                    if not seen:
-                        pn, dn = 1, replies
+                for c, pn, dn, seen in self._children(u):
                     if 0 < dn < best_dn and pn > 0:
                         best, best_dn, best_open = c, dn, seen
                 if best < 0:
@@ -559,6 +552,35 @@ class CompiledSearch:
             for c, banned in reversed(played):
                 solver._unplay(c, banned)
         return line
+
+    def _children(self, u: int) -> list[tuple[int, int, int, bool]]:
+        """(class, proof, disproof, seen) of every class playable on unit ``u`` at the
+        solver's state, with the numbers of the position after it from the table (for the
+        player to answer there), or df-pn's initial ones when the table holds none."""
+        solver = self.solver
+        children = []
+        for c in solver.playable_at[u]:
+            if not solver.remaining[c]:
+                continue
+            banned = solver._play(c)
+            used = self._hash(np.array(solver.remaining))[:2]
+            key, check = used ^ self.unit_keys[solver.end[c]]
+            replies = solver.avail[solver.end[c]]
+            solver._unplay(c, banned)
+            pn, dn, _ = self.stored(int(key), int(check))
+            seen = pn >= 0
+            children.append((c, pn, dn, seen) if seen else (c, 1, replies, False))
+        return children
+
+    def numbers_at(self, u: int) -> tuple[int, int]:
+        """(proof, disproof) number of "the player to answer ``u`` wins" at the solver's state
+        as its children in the table give them: the smallest disproof number of a reply, and
+        the sum of their proof numbers. After a slice that did not decide, this is how far
+        the search thinks it is from a proof (first) and from a disproof (second)."""
+        children = self._children(u)
+        proof = min((dn for _, _, dn, _ in children), default=_INF)
+        disproof = min(_INF, sum(pn for _, pn, _, _ in children))
+        return proof, disproof
 
     def winning_class(self, u: int, budget: int) -> int | None:
         """A class whose play leaves the opponent lost (solver state unchanged); None if none.

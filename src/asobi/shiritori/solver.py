@@ -536,9 +536,15 @@ class StagedSolver:
         if say is None:
             return None
         total = self.compiled_budget if budget is None else budget
-        return lambda spent: say(
-            f"{position}: {spent:,} of {total:,} compiled nodes, not decided yet"
-        )
+
+        def progress(spent: int) -> None:
+            proof, disproof = self.compiled.root_numbers
+            say(
+                f"{position}: {spent:,} of {total:,} compiled nodes, not decided yet "
+                f"(at the root: proof number {proof:,}, disproof number {disproof:,})"
+            )
+
+        return progress
 
 
 def solve_open_start(
