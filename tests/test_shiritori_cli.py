@@ -46,7 +46,9 @@ def test_solve_reports_progress_of_a_long_compiled_search(capsys, monkeypatch):
     ]
     for line in lines:  # an open root: neither number is 0 (decided) nor infinite
         numbers = re.fullmatch(
-            r".* \(at the root: proof number ([\d,]+), disproof number ([\d,]+)\)", line
+            r".* \(at the root: proof number ([\d,]+), disproof number ([\d,]+); "
+            r"\d+ of \d+ answers refuted, open: \S.*\)",
+            line,
         )
         assert numbers is not None, line
         assert all(0 < int(n.replace(",", "")) < 1 << 40 for n in numbers.groups())

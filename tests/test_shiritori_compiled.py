@@ -261,10 +261,12 @@ def test_a_budget_spent_in_slices_decides_as_one_call_and_reports_progress():
     sliced.slice_nodes = 1000
     reports: list[int] = []
     numbers: list[tuple[int, int]] = []
+    answer_counts: list[tuple[int, int, list[int]]] = []
 
     def report(spent: int) -> None:
         reports.append(spent)
         numbers.append(sliced.root_numbers)
+        answer_counts.append(sliced.root_answers)
 
     assert sliced.mover_wins(unit, 2_000_000, report) is one_call
     assert reports[:3] == [1000, 2000, 3000]  # at least three slices did not decide
@@ -273,6 +275,8 @@ def test_a_budget_spent_in_slices_decides_as_one_call_and_reports_progress():
     # once decided they are those of a proof (0, ∞) or a disproof (∞, 0).
     infinite = 1 << 40
     assert all(0 < proof < infinite and 0 < disproof < infinite for proof, disproof in numbers)
+    for answers, refuted, still_open in answer_counts:
+        assert still_open and refuted + len(still_open) <= answers
     assert sliced.root_numbers == ((0, infinite) if one_call else (infinite, 0))
 
 
@@ -348,6 +352,28 @@ def test_stored_proofs_written_by_one_search_serve_the_next_one(tmp_path):
         assert resumed.winner == fresh.winner, start
     # with an empty table, what the second search knows at once comes from the file
     assert second.hits > 0
+
+
+def test_a_resumed_search_sees_the_answers_the_stored_proofs_decide(tmp_path):
+    # the progress line of a deep run counts refuted answers; after a restart the table is
+    # empty, and what it knows of them comes from the file
+    game = Shiritori(CLEAN.lexicon, Rules(dakuten="free"))
+    first = CompiledSearch(Solver(game), table_bits=16, proof_store=True, store_min_nodes=16)
+    assert solve_open_start(first.solver, first, "イタオニ", 200_000) is not None
+    saved = tmp_path / "proofs.npz"
+    first.save_proofs(saved)
+    second = CompiledSearch(Solver(game), table_bits=16, proof_store=True, store_min_nodes=16)
+    second.load_proofs(saved)
+    solver = second.solver
+    solver._apply_start("イタオニ")
+    unit = solver.unit_id[game.last[game.word_index("イタオニ")]]
+    decided = [(c, pn == 0) for c, pn, dn, _ in second._children(unit) if pn == 0 or dn == 0]
+    assert decided
+    plain = CompiledSearch(solver, table_bits=16)
+    for c, opponent_wins in decided:
+        banned = solver._play(c)
+        assert plain.mover_wins(solver.end[c], 1_000_000) is opponent_wins, c
+        solver._unplay(c, banned)
 
 
 def test_the_archive_keeps_the_proofs_near_the_root_and_travels_with_the_stored_proofs(

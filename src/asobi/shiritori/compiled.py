@@ -354,8 +354,11 @@ class CompiledSearch:
         self.kbuf = np.zeros((classes * 64 + 4096, 2), dtype=np.uint64)
         self.buf = np.zeros(2 * self.kbuf.shape[0], dtype=np.int64)
         self.nodes = 0
-        # (proof, disproof) number of the searched position after the last slice
+        # After the last slice, of the searched position: its (proof, disproof) numbers, as
+        # its answers in the table give them when it is open; and its answers (classes): how
+        # many, how many are refuted (the opponent wins after them), the open ones.
         self.root_numbers = (1, 1)
+        self.root_answers: tuple[int, int, list[int]] = (0, 0, [])
         self.bit_words = max(1, (bits + 63) // 64)
         class_bits = proofstore.word_bits(
             bits, [list(range(b, b + n)) for b, n in zip(solver.base, solver.size, strict=True)]
@@ -512,7 +515,7 @@ class CompiledSearch:
         self.stored_proofs += int(state[6])
         self.lookups += int(state[7])
         if state[4] or (pn != 0 and pn != _INF):
-            self.root_numbers = self.numbers_at(u)
+            self._look_at_root(u)
             return None
         self.root_numbers = (int(pn), int(dn))
         return pn == 0
@@ -556,31 +559,40 @@ class CompiledSearch:
     def _children(self, u: int) -> list[tuple[int, int, int, bool]]:
         """(class, proof, disproof, seen) of every class playable on unit ``u`` at the
         solver's state, with the numbers of the position after it from the table (for the
-        player to answer there), or df-pn's initial ones when the table holds none."""
+        player to answer there; a proof the table no longer holds is taken from the proof
+        store), or df-pn's initial ones when neither holds one."""
         solver = self.solver
         children = []
         for c in solver.playable_at[u]:
             if not solver.remaining[c]:
                 continue
             banned = solver._play(c)
-            used = self._hash(np.array(solver.remaining))[:2]
-            key, check = used ^ self.unit_keys[solver.end[c]]
+            hsh = self._hash(np.array(solver.remaining))
+            key, check = hsh[:2] ^ self.unit_keys[solver.end[c]]
             replies = solver.avail[solver.end[c]]
-            solver._unplay(c, banned)
             pn, dn, _ = self.stored(int(key), int(check))
+            if pn != 0 and dn != 0 and self.store[12][0]:  # a proof the table lost?
+                k = proofstore.lookup(solver.end[c], hsh, self.store)
+                if k >= 0:
+                    won = proofstore.value_of(solver.end[c], k, self.store) >= 0
+                    pn, dn = (0, _INF) if won else (_INF, 0)
+            solver._unplay(c, banned)
             seen = pn >= 0
             children.append((c, pn, dn, seen) if seen else (c, 1, replies, False))
         return children
 
-    def numbers_at(self, u: int) -> tuple[int, int]:
-        """(proof, disproof) number of "the player to answer ``u`` wins" at the solver's state
-        as its children in the table give them: the smallest disproof number of a reply, and
-        the sum of their proof numbers. After a slice that did not decide, this is how far
-        the search thinks it is from a proof (first) and from a disproof (second)."""
+    def _look_at_root(self, u: int) -> None:
+        """Set :attr:`root_numbers` and :attr:`root_answers` from the answers to unit ``u``
+        at the solver's state (after a slice that did not decide)."""
         children = self._children(u)
         proof = min((dn for _, _, dn, _ in children), default=_INF)
         disproof = min(_INF, sum(pn for _, pn, _, _ in children))
-        return proof, disproof
+        self.root_numbers = (proof, disproof)
+        self.root_answers = (
+            len(children),
+            sum(pn == 0 for _, pn, _, _ in children),
+            [c for c, pn, dn, _ in children if pn > 0 and dn > 0],
+        )
 
     def winning_class(self, u: int, budget: int) -> int | None:
         """A class whose play leaves the opponent lost (solver state unchanged); None if none.

@@ -538,10 +538,15 @@ class StagedSolver:
         total = self.compiled_budget if budget is None else budget
 
         def progress(spent: int) -> None:
-            proof, disproof = self.compiled.root_numbers
+            search = self.compiled
+            proof, disproof = search.root_numbers
+            answers, refuted, still_open = search.root_answers
+            named = [self.solver.game.words[self.solver.class_words[c][0]] for c in still_open]
             say(
                 f"{position}: {spent:,} of {total:,} compiled nodes, not decided yet "
-                f"(at the root: proof number {proof:,}, disproof number {disproof:,})"
+                f"(at the root: proof number {proof:,}, disproof number {disproof:,}; "
+                f"{refuted} of {answers} answers refuted, open: "
+                f"{', '.join(named[:5])}{', …' if len(named) > 5 else ''})"
             )
 
         return progress
