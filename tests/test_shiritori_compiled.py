@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from asobi.core.game import mover_wins
+from asobi.shiritori import proofstore
 from asobi.shiritori.compiled import CompiledSearch
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.shiritori import (
@@ -427,3 +428,46 @@ def test_stored_proofs_of_another_game_or_store_size_are_refused(tmp_path):
     garbage.write_bytes(saved.read_bytes()[:100])
     with pytest.raises(ValueError, match="not a proofs file"):
         search.load_proofs(garbage)
+
+
+def test_stored_proofs_of_searches_run_side_by_side_merge_into_one_file(tmp_path):
+    # two answers of one hinge searched side by side from one file, then carried on as one
+    game = Shiritori(CLEAN.lexicon, Rules(dakuten="free"))
+    sizes = {"proof_store": True, "store_min_nodes": 16, "store_capacity": 8}
+    sizes |= {"store_archive": 4, "archive_depth": 3}
+    common = CompiledSearch(Solver(game), table_bits=16, **sizes)
+    solve_open_start(common.solver, common, "イタオニ", 200_000)
+    start_file = tmp_path / "start.npz"
+    common.save_proofs(start_file)
+    branches = []
+    for index, start in enumerate(("オウニ", "アカシサマ")):
+        search = CompiledSearch(Solver(game), table_bits=16, **sizes)
+        search.load_proofs(start_file)
+        solve_open_start(search.solver, search, start, 100_000)
+        branches.append(tmp_path / f"branch{index}.npz")
+        search.save_proofs(branches[-1])
+    merged = tmp_path / "merged.npz"
+    counts = proofstore.merge_ring_files(branches, merged)
+    assert counts["kept"] > 0 and counts["dropped"] > 0  # the rings overflowed: a choice was made
+    _, arrays = proofstore._read_rings(merged)
+    inputs = [proofstore._read_rings(path)[1] for path in branches]
+    for names in (list(proofstore._RING), list(proofstore._ARCHIVE)):
+        capacity = arrays[names[0]].shape[1]
+        for u in range(arrays[names[0]].shape[0]):
+            kept = proofstore._entries(arrays, names, u)
+            union = {entry for one in inputs for entry in proofstore._entries(one, names, u)}
+            assert len(kept) == len(set(kept)) == min(capacity, len(union))
+            assert set(kept) <= union
+    resumed = CompiledSearch(Solver(game), table_bits=16, **sizes)
+    resumed.load_proofs(merged)
+    plain = CompiledSearch(Solver(game), table_bits=16)
+    for start in ("イタオニ", "オウニ"):
+        got = solve_open_start(resumed.solver, resumed, start, 200_000)
+        expected = solve_open_start(plain.solver, plain, start, 200_000)
+        assert got is not None and expected is not None and got.winner == expected.winner
+    other = Shiritori(CLEAN.lexicon, Rules(dakuten="free", aliases="independent"))
+    foreign = CompiledSearch(Solver(other), table_bits=10, **sizes)
+    foreign.save_proofs(tmp_path / "foreign.npz")
+    with pytest.raises(ValueError, match="another reduced game"):
+        proofstore.merge_ring_files([merged, tmp_path / "foreign.npz"], tmp_path / "no.npz")
+    assert not (tmp_path / "no.npz").exists()

@@ -711,6 +711,30 @@ def test_stored_proofs_of_another_variant_are_refused_in_one_line_and_nothing_is
     assert without_store.returncode == 2 and "--stored-proofs needs --store" in without_store.stderr
 
 
+def test_the_stored_proofs_of_two_runs_merge_and_another_variants_are_refused(tmp_path):
+    merge = REPO / "benchmarks" / "shiritori_merge_stored_proofs.py"
+    files = []
+    for index, start in enumerate(("アズキトギ", "ロクロクビ")):  # two searches of one variant
+        files.append(tmp_path / f"stored{index}.npz")
+        out = tmp_path / f"{index}.parquet"
+        run = run_deep(out, "--store", "--stored-proofs", str(files[-1]), start=start)
+        assert run.returncode == 0, run.stderr[-2000:]
+    merged = tmp_path / "merged.npz"
+    result = run_script(merge, str(merged), *map(str, files))
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "stored proofs kept" in result.stdout
+    resumed = run_deep(tmp_path / "c.parquet", "--store", "--stored-proofs", str(merged))
+    assert resumed.returncode == 0 and "loaded the stored proofs" in resumed.stdout
+    other = tmp_path / "other.npz"
+    variant = Rules(aliases="independent").variant_id
+    out = tmp_path / "o.parquet"
+    run = run_deep(out, "--store", "--stored-proofs", str(other), variant=variant)
+    assert run.returncode == 0, run.stderr[-2000:]
+    refused = run_script(merge, str(tmp_path / "no.npz"), str(merged), str(other))
+    assert refused.returncode == 1 and refused.stderr.strip().count("\n") == 0
+    assert "another reduced game" in refused.stderr and not (tmp_path / "no.npz").exists()
+
+
 STORED = sorted((REPO / "resources" / "shiritori" / "stored_proofs").glob("*.npz"))
 
 

@@ -286,21 +286,12 @@ def load_rings(path: Path, ps, fingerprint: str) -> None:
     """Fill the rings of ``ps`` from a file of :func:`save_rings`. Raises ``ValueError``
     naming what differs when the file is not of this reduced game or of these ring sizes
     (and then leaves ``ps`` untouched)."""
-    try:
-        with np.load(path) as data:
-            missing = [name for name in ("fingerprint", *_RING) if name not in data.files]
-            if missing:
-                raise ValueError(f"not a proofs file (no {', '.join(missing)})")
-            if str(data["fingerprint"]) != fingerprint:
-                raise ValueError(
-                    "its proofs are of another reduced game (variant or word list differ)"
-                )
-            # a file written without an archive leaves this store's archive empty
-            arrays = {name: data[name] for name in {**_RING, **_ARCHIVE} if name in data.files}
-    except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as error:
-        raise ValueError(f"{path}: not a proofs file ({error})") from None
-    except ValueError as error:
-        raise ValueError(f"{path}: {error}") from None
+    found, arrays = _read_rings(Path(path))
+    if found != fingerprint:
+        raise ValueError(
+            f"{path}: its proofs are of another reduced game (variant or word list differ)"
+        )
+    # a file written without an archive leaves this store's archive empty
     index = {**_RING, **_ARCHIVE}
     for name, array in arrays.items():
         if array.shape != ps[index[name]].shape or array.dtype != ps[index[name]].dtype:
@@ -311,3 +302,93 @@ def load_rings(path: Path, ps, fingerprint: str) -> None:
             )
     for name, array in arrays.items():
         ps[index[name]][...] = array
+
+
+def _read_rings(path: Path) -> tuple[str, dict[str, np.ndarray]]:
+    """The fingerprint and arrays of a file of :func:`save_rings` (``ValueError`` if it is
+    not one)."""
+    try:
+        with np.load(path) as data:
+            if "fingerprint" not in data.files or any(name not in data.files for name in _RING):
+                raise ValueError(f"{path}: not a proofs file")
+            names = [name for name in {**_RING, **_ARCHIVE} if name in data.files]
+            return str(data["fingerprint"]), {name: data[name] for name in names}
+    except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as error:
+        raise ValueError(f"{path}: not a proofs file ({error})") from None
+
+
+def _entries(arrays: dict[str, np.ndarray], names: list[str], u: int) -> list[tuple]:
+    """Unit ``u``'s stored proofs in one ring, oldest first, each as a tuple of its rows
+    (need, win, value, R, W) as bytes."""
+    need, win, value, ring_r, ring_w, count = (arrays[name] for name in names)
+    capacity, stored = need.shape[1], int(count[u])
+    order = (
+        range(stored) if stored <= capacity else [(stored + i) % capacity for i in range(capacity)]
+    )
+    return [
+        (
+            need[u, k].tobytes(),
+            win[u, k].tobytes(),
+            int(value[u, k]),
+            ring_r[u, k].tobytes(),
+            ring_w[u, k].tobytes(),
+        )
+        for k in order
+    ]
+
+
+def merge_ring_files(paths: list[Path], out: Path) -> dict[str, int]:
+    """Write to ``out`` the stored proofs of several files of :func:`save_rings` of one
+    reduced game and store size, e.g. of searches of one hinge's answers run side by side
+    from one file. Per unit and ring, each distinct proof is kept once; when they are more
+    than the ring holds, each file keeps an equal share of its newest (any stored proof is
+    valid, so this only chooses which to keep). Raises ``ValueError`` naming the first file
+    of another game or size. Returns the proofs kept and dropped."""
+    files = [_read_rings(Path(path)) for path in paths]
+    fingerprint, first = files[0]
+    for path, (other_print, arrays) in zip(paths[1:], files[1:], strict=True):
+        if other_print != fingerprint:
+            raise ValueError(f"{path}: its proofs are of another reduced game than {paths[0]}'s")
+        if arrays.keys() != first.keys() or any(
+            arrays[name].shape != first[name].shape for name in first
+        ):
+            raise ValueError(f"{path}: another ring or archive size than {paths[0]}")
+    merged = {name: np.zeros_like(array) for name, array in first.items()}
+    kept = dropped = 0
+    rings = [list(_RING)] + ([list(_ARCHIVE)] if "archive_count" in first else [])
+    for names in rings:
+        capacity = first[names[0]].shape[1]
+        for u in range(first[names[0]].shape[0]):
+            seen: set[tuple] = set()
+            per_file = []
+            for _, arrays in files:
+                fresh = []
+                for entry in _entries(arrays, names, u):
+                    if entry not in seen:
+                        seen.add(entry)
+                        fresh.append(entry)
+                per_file.append(fresh)
+            share, chosen = capacity // len(files), []
+            for fresh in per_file:  # the newest `share` of each file, then fill up
+                chosen.append(fresh[-share:] if share else [])
+            room = capacity - sum(map(len, chosen))
+            for index, fresh in enumerate(per_file):
+                extra = fresh[: len(fresh) - len(chosen[index])][-room:] if room > 0 else []
+                chosen[index] = extra + chosen[index]
+                room -= len(extra)
+            entries = [entry for part in chosen for entry in part]
+            kept += len(entries)
+            dropped += sum(map(len, per_file)) - len(entries)
+            need, win, value, ring_r, ring_w, count = (merged[name] for name in names)
+            for k, (n, w, v, r, c) in enumerate(entries):
+                need[u, k] = np.frombuffer(n, dtype=np.uint64)
+                win[u, k] = np.frombuffer(w, dtype=np.uint64)
+                value[u, k] = v
+                ring_r[u, k] = np.frombuffer(r, dtype=np.uint64)
+                ring_w[u, k] = np.frombuffer(c, dtype=np.uint64)
+            count[u] = len(entries)
+    out = Path(out)
+    partial = out.with_name(out.name + ".partial.npz")
+    np.savez_compressed(partial, fingerprint=np.array(fingerprint), **merged)
+    partial.replace(out)
+    return {"kept": kept, "dropped": dropped}
