@@ -24,6 +24,11 @@ reply after the line and searches the position after each with ``--split-budget`
 one JSON line per reply with the verdict for the player who says it. That is how a trap is
 split down to its hinge (docs/PERFORMANCE.md); with only ``--warm`` and ``--split`` lines no
 start word and no ``--out`` are needed.
+
+``--answers "START W1 ..."`` (repeatable, first of all, with ``--stored-proofs``) lists every
+answer after the line with what the stored proofs already decide of it (won, lost or open)
+and searches nothing: between sittings, it shows which answers of a hinge are still open, so
+that each can be given its own search (``--warm`` with the answer added to the line).
 """
 
 from __future__ import annotations
@@ -89,6 +94,14 @@ def main() -> None:
         help='search the position after each reply to "START W1 ..." (repeatable)',
     )
     parser.add_argument(
+        "--answers",
+        action="append",
+        default=[],
+        metavar="LINE",
+        help='before any search, list every answer after "START W1 ..." with what the '
+        "--stored-proofs file already decides of it, searching nothing (repeatable)",
+    )
+    parser.add_argument(
         "--split-budget",
         type=int,
         default=2_000_000,
@@ -141,8 +154,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.words and args.out is None:
         parser.error("--out is required to certify start words")
-    if not (args.words or args.warm or args.split):
-        parser.error("nothing to do: give start words, --warm or --split")
+    if not (args.words or args.warm or args.split or args.answers):
+        parser.error("nothing to do: give start words, --warm, --split or --answers")
+    if args.answers and args.stored_proofs is None:
+        parser.error("--answers reads the --stored-proofs file: give it")
     if args.store_sets_bits is not None and not 1 <= args.store_sets_bits <= MAX_TABLE_BITS:
         parser.error(f"--store-sets-bits must be between 1 and {MAX_TABLE_BITS}")
     if args.store_capacity is not None and args.store_capacity < 1:
@@ -200,6 +215,9 @@ def main() -> None:
         "chunk": 0,
         "chunks": 1,
     }
+    for line in args.answers:
+        for record in answers(staged, line.split()):
+            print(json.dumps(record, ensure_ascii=False), flush=True)
     for line in args.warm:
         print(json.dumps(warm(staged, line.split(), args.budget), ensure_ascii=False), flush=True)
         if args.stored_proofs is not None:
@@ -334,6 +352,28 @@ def split(staged: StagedSolver, line: list[str], budget: int) -> list[dict]:
                 "verdict": verdict,
                 "compiled_nodes": search.nodes - nodes,
                 "cpu_seconds": round(time.process_time() - began, 1),
+            }
+        )
+    return records
+
+
+def answers(staged: StagedSolver, line: list[str]) -> list[dict]:
+    """Every answer after ``line`` (one per class of interchangeable words) and what the
+    proof store already holds of the position after it, searching nothing: "wins" or
+    "loses" for the player who says it, or "open"."""
+    solver, game = staged.solver, staged.solver.game
+    search = staged.compiled_search()
+    unit, gone = play_line(staged, line, "--answers")
+    mover, records = to_move(line), []
+    for cls, proof, disproof, _ in search.answer_numbers(unit):
+        verdict = "loses" if proof == 0 else "wins" if disproof == 0 else None
+        records.append(
+            {
+                "answers": " → ".join(line),
+                "answer": game.words[solver._real_word(cls, gone)],
+                "words": len(solver.class_words[cls]),
+                "to": solver.units[solver.end[cls]],
+                "known": f"{mover} {verdict}" if verdict else "open",
             }
         )
     return records

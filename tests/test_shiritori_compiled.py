@@ -368,7 +368,7 @@ def test_a_resumed_search_sees_the_answers_the_stored_proofs_decide(tmp_path):
     solver = second.solver
     solver._apply_start("イタオニ")
     unit = solver.unit_id[game.last[game.word_index("イタオニ")]]
-    decided = [(c, pn == 0) for c, pn, dn, _ in second._children(unit) if pn == 0 or dn == 0]
+    decided = [(c, pn == 0) for c, pn, dn, _ in second.answer_numbers(unit) if pn == 0 or dn == 0]
     assert decided
     plain = CompiledSearch(solver, table_bits=16)
     for c, opponent_wins in decided:

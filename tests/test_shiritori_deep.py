@@ -116,6 +116,31 @@ def test_split_gives_every_human_reply_to_a_yokai_win_as_lost(tmp_path):
     assert all(r["reply"].startswith("ギ") or r["reply"].startswith("キ") for r in records)
 
 
+def test_answers_lists_each_reply_with_what_the_stored_proofs_know_and_searches_nothing(
+    tmp_path,
+):
+    stored = tmp_path / "stored.npz"
+    first = run_deep(tmp_path / "a.parquet", "--store", "--stored-proofs", str(stored))
+    assert first.returncode == 0, first.stderr[-2000:]
+    options = ("--table-bits", "16", "--store", "--stored-proofs", str(stored))
+    listed = run_script(SCRIPT, DEFAULT_RULES.variant_id, "--answers", "アズキトギ", *options)
+    assert listed.returncode == 0, listed.stderr[-2000:]
+    records = [json.loads(line) for line in listed.stdout.splitlines() if line.startswith("{")]
+    split = run_script(
+        SCRIPT, DEFAULT_RULES.variant_id, "--split", "アズキトギ",
+        "--split-budget", "100000", "--table-bits", "16",
+    )  # fmt: skip
+    replies = [json.loads(line)["reply"] for line in split.stdout.splitlines() if "{" in line]
+    assert [r["answer"] for r in records] == replies  # one per class, as --split plays them
+    # the article: アズキトギ is a yokai win, so nothing known can be a human win
+    assert {r["known"] for r in records} <= {"human loses", "open"}
+    assert all(r["answers"] == "アズキトギ" and r["words"] >= 1 for r in records)
+    no_file = run_script(SCRIPT, DEFAULT_RULES.variant_id, "--answers", "アズキトギ", "--store")
+    assert no_file.returncode == 2 and "--answers reads the --stored-proofs" in no_file.stderr
+    bad = run_script(SCRIPT, DEFAULT_RULES.variant_id, "--answers", "アズキトギ ガンダム", *options)
+    assert bad.returncode != 0 and "--answers: ガンダム is not a word" in bad.stderr
+
+
 MERGE = SCRIPT.with_name("shiritori_merge_proofs.py")
 
 

@@ -539,7 +539,7 @@ class CompiledSearch:
         try:
             while len(line) < limit:
                 best, best_dn, best_open = -1, _INF, False
-                for c, pn, dn, seen in self._children(u):
+                for c, pn, dn, seen in self.answer_numbers(u):
                     if 0 < dn < best_dn and pn > 0:
                         best, best_dn, best_open = c, dn, seen
                 if best < 0:
@@ -556,7 +556,7 @@ class CompiledSearch:
                 solver._unplay(c, banned)
         return line
 
-    def _children(self, u: int) -> list[tuple[int, int, int, bool]]:
+    def answer_numbers(self, u: int) -> list[tuple[int, int, int, bool]]:
         """(class, proof, disproof, seen) of every class playable on unit ``u`` at the
         solver's state, with the numbers of the position after it from the table (for the
         player to answer there; a proof the table no longer holds is taken from the proof
@@ -584,7 +584,7 @@ class CompiledSearch:
     def _look_at_root(self, u: int) -> None:
         """Set :attr:`root_numbers` and :attr:`root_answers` from the answers to unit ``u``
         at the solver's state (after a slice that did not decide)."""
-        children = self._children(u)
+        children = self.answer_numbers(u)
         proof = min((dn for _, _, dn, _ in children), default=_INF)
         disproof = min(_INF, sum(pn for _, pn, _, _ in children))
         self.root_numbers = (proof, disproof)
