@@ -523,8 +523,8 @@ class CompiledSearch:
     def open_line(self, start: str, limit: int = 200) -> list[str]:
         """The words df-pn was following after the yokai's ``start`` (the solver is left at
         that start): always the child with the smallest disproof number in the table
-        (df-pn's next choice, the most-proving path), ending with the first child the table
-        holds no open numbers for, at most ``limit`` plies.
+        (df-pn's next choice, the most-proving path; :meth:`answer_numbers`), ending with the
+        first child the table holds no open numbers for, at most ``limit`` plies.
 
         Only meaningful after the search of ``start`` ran out of budget: it shows where an
         undecided search stands, and decides nothing.
