@@ -354,9 +354,10 @@ class CompiledSearch:
         self.kbuf = np.zeros((classes * 64 + 4096, 2), dtype=np.uint64)
         self.buf = np.zeros(2 * self.kbuf.shape[0], dtype=np.int64)
         self.nodes = 0
-        # After the last slice, of the searched position: its (proof, disproof) numbers, as
-        # its answers in the table give them when it is open; and its answers (classes): how
-        # many, how many are refuted (the opponent wins after them), the open ones.
+        # Of the searched position at the last progress report (numbers: also once decided):
+        # its (proof, disproof) numbers, as its answers in the table give them while it is
+        # open; and its answers (classes): how many, how many are refuted (the opponent wins
+        # after them), the open ones.
         self.root_numbers = (1, 1)
         self.root_answers: tuple[int, int, list[int]] = (0, 0, [])
         self.bit_words = max(1, (bits + 63) // 64)
@@ -479,6 +480,7 @@ class CompiledSearch:
                 return wins
             spent += step
             if report is not None and spent < budget:
+                self._look_at_root(u)  # only for the report: nothing else reads it
                 report(spent)
         return None
 
@@ -515,7 +517,6 @@ class CompiledSearch:
         self.stored_proofs += int(state[6])
         self.lookups += int(state[7])
         if state[4] or (pn != 0 and pn != _INF):
-            self._look_at_root(u)
             return None
         self.root_numbers = (int(pn), int(dn))
         return pn == 0

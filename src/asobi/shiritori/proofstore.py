@@ -274,10 +274,13 @@ _ARCHIVE = {
 def save_rings(path: Path, ps, fingerprint: str) -> None:
     """Write the stored proofs (the per-unit rings, not the sets table) to ``path`` (``.npz``),
     atomically (a temporary file renamed), with ``fingerprint`` naming the reduced game."""
-    path = Path(path)
-    partial = path.with_name(path.name + ".partial.npz")
     saved = {**_RING, **_ARCHIVE} if ps[12][2] else _RING
-    arrays = {name: ps[index] for name, index in saved.items()}
+    _write_rings(Path(path), fingerprint, {name: ps[index] for name, index in saved.items()})
+
+
+def _write_rings(path: Path, fingerprint: str, arrays: dict[str, np.ndarray]) -> None:
+    """Write a proofs file atomically: a temporary file, then renamed to ``path``."""
+    partial = path.with_name(path.name + ".partial.npz")
     np.savez_compressed(partial, fingerprint=np.array(fingerprint), **arrays)
     partial.replace(path)
 
@@ -380,15 +383,12 @@ def merge_ring_files(paths: list[Path], out: Path) -> dict[str, int]:
             kept += len(entries)
             dropped += sum(map(len, per_file)) - len(entries)
             need, win, value, ring_r, ring_w, count = (merged[name] for name in names)
-            for k, (n, w, v, r, c) in enumerate(entries):
-                need[u, k] = np.frombuffer(n, dtype=np.uint64)
-                win[u, k] = np.frombuffer(w, dtype=np.uint64)
-                value[u, k] = v
-                ring_r[u, k] = np.frombuffer(r, dtype=np.uint64)
-                ring_w[u, k] = np.frombuffer(c, dtype=np.uint64)
+            for k, (need_row, win_row, won_by, r_row, w_row) in enumerate(entries):
+                need[u, k] = np.frombuffer(need_row, dtype=np.uint64)
+                win[u, k] = np.frombuffer(win_row, dtype=np.uint64)
+                value[u, k] = won_by
+                ring_r[u, k] = np.frombuffer(r_row, dtype=np.uint64)
+                ring_w[u, k] = np.frombuffer(w_row, dtype=np.uint64)
             count[u] = len(entries)
-    out = Path(out)
-    partial = out.with_name(out.name + ".partial.npz")
-    np.savez_compressed(partial, fingerprint=np.array(fingerprint), **merged)
-    partial.replace(out)
+    _write_rings(Path(out), fingerprint, merged)
     return {"kept": kept, "dropped": dropped}
