@@ -45,7 +45,7 @@ from asobi.shiritori.certify import CertificateBuilder
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.pipeline import python_budgets
 from asobi.shiritori.shiritori import Rules, Shiritori
-from asobi.shiritori.solver import MAX_TABLE_BITS, StagedSolver
+from asobi.shiritori.solver import MAX_TABLE_BITS, TABLE_WAYS, StagedSolver
 from asobi.shiritori.tables import PROOFS_SCHEMA
 
 TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
@@ -67,6 +67,15 @@ def main() -> None:
         default=27,
         help="2**N entries in the search's table, shared by every word (default: %(default)s; "
         "28 takes about 11.7 GB with the store)",
+    )
+    parser.add_argument(
+        "--table-ways",
+        type=int,
+        choices=TABLE_WAYS,
+        default=1,
+        help="rows per bucket of the table: 1 replaces a position's one slot always; more "
+        "evict the row with the least work below it, which keeps what a long search paid "
+        "most for (default: %(default)s)",
     )
     parser.add_argument("--store", action="store_true", help="use the proof store")
     parser.add_argument(
@@ -176,6 +185,7 @@ def main() -> None:
         **budgets,
         compiled_budget=args.budget,
         compiled_table_bits=args.table_bits,
+        compiled_table_ways=args.table_ways,
         proof_store=args.store,
         store_sets_bits=args.store_sets_bits,
         store_capacity=args.store_capacity,
@@ -202,6 +212,7 @@ def main() -> None:
         **budgets,
         "compiled_budget": args.budget,
         "compiled_table_bits": args.table_bits,
+        "compiled_table_ways": args.table_ways,
         "compiled_store": args.store,
         "store_sets_bits": args.store_sets_bits,
         "store_capacity": args.store_capacity,

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from asobi.core.game import mover_wins
 from asobi.shiritori import proofstore
-from asobi.shiritori.compiled import CompiledSearch
+from asobi.shiritori.compiled import CompiledSearch, _entry, _put
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.shiritori import (
     ALL_RULES,
@@ -85,14 +85,18 @@ def dense_game(words: list[str], alias_pairs: list[tuple[int, int]], rules: Rule
     alias_pairs=st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=3),
     rules=st.sampled_from(ALL_RULES),
     table_bits=st.sampled_from([8, 14]),
+    table_ways=st.sampled_from([1, 4]),
 )
-def test_compiled_agrees_with_plain_search_on_dense_lexicons(words, alias_pairs, rules, table_bits):
+def test_compiled_agrees_with_plain_search_on_dense_lexicons(
+    words, alias_pairs, rules, table_bits, table_ways
+):
     # 2**8 slots: most entries are overwritten, which tests that collisions never give a
     # wrong answer; df-pn may then not converge within the budget (e.g. ウカア among
     # タカア アカダ アキア アキダ ウカア ダカア アカア アカウ アキウ アクウ ウカウ under
-    # vowel/enlarge/written/free/ban), so only the 2**14 table must decide every word
+    # vowel/enlarge/written/free/ban), so only the 2**14 table must decide every word.
+    # In buckets of 4 rows the rows evicted are the ones with the least work below them.
     game = dense_game(words, alias_pairs, rules)
-    assert_agrees_with_plain(game, table_bits, must_decide=table_bits >= 14)
+    assert_agrees_with_plain(game, table_bits, must_decide=table_bits >= 14, table_ways=table_ways)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -293,11 +297,64 @@ def test_table_hits_need_both_halves_of_the_128_bit_key():
     before = search.nodes
     assert search.mover_wins(unit, BIG) is False
     assert search.nodes - before == 1  # answered from the table
-    tt_check = search.table[0][:, 1]  # a column of the table's rows (a view)
+    tt_check = search.table[0][..., 1]  # a column of the table's rows (a view)
     tt_check ^= np.uint64(1)  # same slots and first halves, other second halves
     before = search.nodes
     assert search.mover_wins(unit, BIG) is False
     assert search.nodes - before > 1  # searched again, not read from the stale entries
+
+
+def test_a_bucket_of_rows_evicts_the_row_with_the_least_work():
+    tt = np.zeros((1, 2, 4), dtype=np.uint64)  # one bucket of two rows
+    tt_move = np.zeros((1, 2), dtype=np.int32)
+    infinite = 1 << 40
+    _put(np.uint64(8), np.uint64(1), 0, infinite, 3, 500, tt, tt_move)  # proven, 500 nodes
+    _put(np.uint64(16), np.uint64(2), 7, 9, -1, 20, tt, tt_move)  # open, 20 nodes
+    _put(np.uint64(24), np.uint64(3), 1, 4, -1, 1, tt, tt_move)  # a new one: evicts 16
+    assert _entry(np.uint64(8), np.uint64(1), tt) == (0, infinite, 500)
+    assert _entry(np.uint64(16), np.uint64(2), tt) == (-1, -1, 0)
+    assert _entry(np.uint64(24), np.uint64(3), tt) == (1, 4, 1)
+    # the same position again is updated in its own row, whatever its work
+    _put(np.uint64(24), np.uint64(3), infinite, 0, -1, 2, tt, tt_move)
+    assert _entry(np.uint64(8), np.uint64(1), tt) == (0, infinite, 500)
+    assert _entry(np.uint64(24), np.uint64(3), tt) == (infinite, 0, 2)
+    # work saturates in the spare bits and never spills into the numbers
+    _put(np.uint64(32), np.uint64(4), infinite, 5, -1, 1 << 50, tt, tt_move)
+    assert _entry(np.uint64(32), np.uint64(4), tt) == (infinite, 5, (1 << 23) - 1)
+    assert _entry(np.uint64(24), np.uint64(3), tt) == (-1, -1, 0)  # it had the least work
+    assert _entry(np.uint64(8), np.uint64(1), tt) == (0, infinite, 500)
+
+
+def test_one_row_per_bucket_is_the_always_replaced_table():
+    tt = np.zeros((4, 1, 4), dtype=np.uint64)
+    tt_move = np.zeros((4, 1), dtype=np.int32)
+    _put(np.uint64(5), np.uint64(1), 0, 1 << 40, 2, 10**6, tt, tt_move)
+    _put(np.uint64(9), np.uint64(2), 3, 4, -1, 1, tt, tt_move)  # same slot (9 & 3 == 5 & 3)
+    assert _entry(np.uint64(5), np.uint64(1), tt) == (-1, -1, 0)
+    assert _entry(np.uint64(9), np.uint64(2), tt) == (3, 4, 1)
+
+
+@pytest.mark.parametrize("table_ways", [0, 3, 16])
+def test_a_table_in_buckets_of_other_sizes_is_refused(table_ways):
+    with pytest.raises(ValueError, match="table_ways"):
+        CompiledSearch(Solver(Shiritori(CLEAN.lexicon, DEFAULT_RULES)), table_ways=table_ways)
+
+
+def test_buckets_of_rows_decide_the_real_list_as_single_rows_do():
+    # a 2**12 table that the searches fill many times over: the rows that survive differ,
+    # the winners may not
+    game = Shiritori(CLEAN.lexicon, Rules(dakuten="free"))
+    starts = ("イタオニ", "オウニ", "アカシャグマ", "ホヤウカムイ")
+    winners = {}
+    for ways in (1, 2, 8):
+        solver = Solver(game)
+        search = CompiledSearch(solver, table_bits=12, table_ways=ways)
+        for start in starts:
+            result = solve_open_start(solver, search, start, 300_000)
+            if result is not None:
+                assert line_winner(game, result.line) == result.winner, (ways, start)
+                winners.setdefault(start, set()).add(result.winner)
+    assert winners and all(len(found) == 1 for found in winners.values()), winners
 
 
 def test_line_winner_rejects_illegal_and_unfinished_lines():

@@ -12,9 +12,13 @@ Python solver's bookkeeping, and replayed with the rules by
   solver) xor a key for the unit to answer.
 * Transposition table: a fixed-size numpy array of one row per slot (both hash halves,
   proof number, disproof number: one cache line per look-up) and one of the winning
-  classes, always replaced. The first half picks the slot and both halves must match,
-  so a false hit needs two positions in one slot to agree on the other 42 + 64 random bits
-  (2**-106 per look-up at 2**22 slots; the first half alone left 2**-42).
+  classes. The first half picks the slot and both halves must match, so a false hit needs
+  two positions in one slot to agree on the other 42 + 64 random bits (2**-106 per look-up
+  at 2**22 slots; the first half alone left 2**-42). By default each position has one slot,
+  always replaced; with ``table_ways`` > 1 the slots form buckets and a new position
+  evicts the row of its bucket with the least *work* (nodes searched below it, kept in
+  the proof number's unused high bits), so that the rows a long search paid most for
+  survive the flood of cheap ones (the "small tree" replacement of df-pn solvers).
 * Depth-first proof-number search (df-pn, with the 1+ε trick) as in
   :meth:`asobi.shiritori.solver.Solver._proof_search`: an unseen child counts as (1, its
   number of replies), the article's fewest-replies ordering (「工夫」) turned into numbers; a
@@ -37,6 +41,7 @@ from numba import njit
 from asobi.shiritori import proofstore
 from asobi.shiritori.solver import (
     DEFAULT_TABLE_BITS,
+    TABLE_WAYS,
     BudgetExceeded,
     Solver,
     check_table_memory,
@@ -105,23 +110,52 @@ def _unplay(c, count, g, remaining, avail, undo, state, hsh):
 _INF = 1 << 40
 
 
+#: Bits of a row's proof-number column that hold the number (at most ``_INF``); the bits
+#: above hold the row's *work* (nodes searched below it, saturating), which decides what a
+#: bucket of several rows evicts.
+_NUMBER_BITS = 41
+_NUMBER_MASK = (1 << _NUMBER_BITS) - 1
+_MAX_WORK = (1 << (64 - _NUMBER_BITS)) - 1
+
+
 @njit(cache=True)
 def _entry(key, check, tt):
-    """(proof, disproof) stored for the hash ``(key, check)``, or (-1, -1) when absent."""
-    slot = key & np.uint64(tt.shape[0] - 1)
-    if tt[slot, 0] == key and tt[slot, 1] == check:
-        return np.int64(tt[slot, 2]), np.int64(tt[slot, 3])
-    return -1, -1
+    """(proof, disproof, work) stored for the hash ``(key, check)``, or (-1, -1, 0) when
+    absent. ``tt`` is (buckets, ways, 4): the first half picks the bucket."""
+    bucket = key & np.uint64(tt.shape[0] - 1)
+    for way in range(tt.shape[1]):
+        if tt[bucket, way, 0] == key and tt[bucket, way, 1] == check:
+            word = tt[bucket, way, 2]
+            return (
+                np.int64(word & np.uint64(_NUMBER_MASK)),
+                np.int64(tt[bucket, way, 3]),
+                np.int64(word >> np.uint64(_NUMBER_BITS)),
+            )
+    return -1, -1, 0
 
 
 @njit(cache=True)
-def _put(key, check, pn, dn, move, tt, tt_move):
-    slot = key & np.uint64(tt.shape[0] - 1)
-    tt[slot, 0] = key
-    tt[slot, 1] = check
-    tt[slot, 2] = np.uint64(pn)
-    tt[slot, 3] = np.uint64(dn)
-    tt_move[slot] = move
+def _put(key, check, pn, dn, move, work, tt, tt_move):
+    """Store (pn, dn, move) with ``work`` nodes searched below: in the row of the same hash
+    if the bucket holds one, else in place of the row with the least work (with one way,
+    the slot is always replaced)."""
+    bucket = key & np.uint64(tt.shape[0] - 1)
+    way = 0
+    least = np.uint64(_MAX_WORK + 1)
+    for w in range(tt.shape[1]):
+        if tt[bucket, w, 0] == key and tt[bucket, w, 1] == check:
+            way = w
+            break
+        held = tt[bucket, w, 2] >> np.uint64(_NUMBER_BITS)
+        if held < least:
+            least = held
+            way = w
+    tt[bucket, way, 0] = key
+    tt[bucket, way, 1] = check
+    spent = np.uint64(min(work, _MAX_WORK)) << np.uint64(_NUMBER_BITS)
+    tt[bucket, way, 2] = np.uint64(pn) | spent
+    tt[bucket, way, 3] = np.uint64(dn)
+    tt_move[bucket, way] = move
 
 
 @njit(cache=True)
@@ -173,7 +207,7 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         return 1, 1
     key = hsh[0] ^ unit_keys[u, 0]
     check = hsh[1] ^ unit_keys[u, 1]
-    pn, dn = _entry(key, check, tt)
+    pn, dn, prior = _entry(key, check, tt)
     if pn == 0 or dn == 0:
         return pn, dn
     if pn > 0 and (pn >= thpn or dn >= thdn):
@@ -187,11 +221,12 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
             slot = proofstore.begin_sets(key, check, ps)
             value = proofstore.apply_hit(u, k, slot, ps)
             if value >= 0:
-                _put(key, check, 0, _INF, value, tt, tt_move)
+                _put(key, check, 0, _INF, value, prior + 1, tt, tt_move)
                 return 0, _INF
-            _put(key, check, _INF, 0, -1, tt, tt_move)
+            _put(key, check, _INF, 0, -1, prior + 1, tt, tt_move)
             return _INF, 0
     entered = state[1]
+    work = prior + 1 - entered  # + state[1]: this node's work when it is stored
     ban_ptr = g[5]
     start = state[3]
     if start + 1024 + pa_ptr[u + 1] - pa_ptr[u] >= kbuf.shape[0]:
@@ -214,7 +249,7 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
             child_check = hsh[1] ^ unit_keys[ends[c], 1]
             _unplay(c, count, g, remaining, avail, undo, state, hsh)
         if replies == 0 or _entry(child, child_check, tt)[1] == 0:
-            _put(key, check, 0, _INF, c, tt, tt_move)
+            _put(key, check, 0, _INF, c, work + state[1], tt, tt_move)
             if storing:
                 if replies == 0:
                     slot = proofstore.begin_sets(key, check, ps)
@@ -229,7 +264,7 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         kbuf[start + n, 1] = child_check
         n += 1
     if n == 0:
-        _put(key, check, _INF, 0, -1, tt, tt_move)
+        _put(key, check, _INF, 0, -1, work + state[1], tt, tt_move)
         if storing:
             slot = proofstore.begin_sets(key, check, ps)
             proofstore.add_unit(slot, u, ps)
@@ -242,7 +277,7 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         second_dn = _INF
         sum_pn = 0
         for j in range(n):
-            cpn, cdn = _entry(kbuf[start + j, 0], kbuf[start + j, 1], tt)
+            cpn, cdn, _ = _entry(kbuf[start + j, 0], kbuf[start + j, 1], tt)
             if cpn < 0:
                 cpn = 1
                 cdn = buf[2 * (start + j) + 1]
@@ -257,20 +292,20 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         if min_dn == 0:
             state[3] = start
             c = buf[2 * (start + best)]
-            _put(key, check, 0, _INF, c, tt, tt_move)
+            _put(key, check, 0, _INF, c, work + state[1], tt, tt_move)
             if storing:
                 child, child_check = kbuf[start + best, 0], kbuf[start + best, 1]
                 _won(u, key, check, c, child, child_check, entered, state, hsh, ps)
             return 0, _INF
         if sum_pn == 0:
             state[3] = start
-            _put(key, check, _INF, 0, -1, tt, tt_move)
+            _put(key, check, _INF, 0, -1, work + state[1], tt, tt_move)
             if storing:
                 _lost(u, key, check, kbuf, start, n, entered, state, hsh, ps)
             return _INF, 0
         if min_dn >= thpn or sum_pn >= thdn:
             state[3] = start
-            _put(key, check, min_dn, sum_pn, -1, tt, tt_move)
+            _put(key, check, min_dn, sum_pn, -1, work + state[1], tt, tt_move)
             return min_dn, sum_pn
         c = buf[2 * (start + best)]
         child_thpn = min(_INF, thdn - sum_pn + best_pn)
@@ -285,6 +320,14 @@ def _dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remain
         if state[4]:
             state[3] = start
             return 1, 1
+
+
+def _aligned_zeros(shape: tuple[int, ...]) -> np.ndarray:
+    """A zeroed uint64 array of ``shape`` starting on a 64-byte (cache line) boundary."""
+    count = int(np.prod(shape))
+    raw = np.zeros(count + 8, dtype=np.uint64)
+    skip = (-raw.ctypes.data % 64) // 8
+    return raw[skip : skip + count].reshape(shape)
 
 
 @njit(cache=True)
@@ -306,7 +349,8 @@ class CompiledSearch:
 
     Call :meth:`mover_wins` right after the solver's state was loaded (``_apply_start`` or
     ``_load``): it reads the solver's words-left counts and does not change them. The
-    transposition table persists across calls (``table_bits``: 2**bits entries of 36 bytes).
+    transposition table persists across calls (``table_bits``: 2**bits entries of 36 bytes,
+    in buckets of ``table_ways``).
     With ``proof_store`` the proofs are also kept in the store of :mod:`asobi.shiritori.
     proofstore` (``store_archive`` > 0 adds its archive of the proofs at most
     ``archive_depth`` plies below the searched position).
@@ -327,6 +371,7 @@ class CompiledSearch:
         sets_bits: int = 20,
         store_archive: int = 0,
         archive_depth: int = 6,
+        table_ways: int = 1,
     ) -> None:
         check_table_memory(table_bits)
         self.solver = solver
@@ -344,11 +389,15 @@ class CompiledSearch:
         self.ends = np.array(solver.end, dtype=np.int64)
         self.self_answer = np.array(solver.self_answer, dtype=np.int64)
         self.epsilon_percent = epsilon_percent
-        # one row per slot (hash halves, proof and disproof numbers): a look-up reads one
-        # cache line; the winning class apart, it is only read back for certificates
+        # one row of 32 bytes per slot (hash halves, proof and disproof numbers), rows in
+        # buckets of ``table_ways`` (aligned: a bucket of one or two rows is one cache
+        # line); the winning classes apart, only read back for certificates
+        if table_ways not in TABLE_WAYS or table_ways > 1 << table_bits:
+            raise ValueError(f"table_ways must be one of {TABLE_WAYS}, not {table_ways}")
+        buckets = (1 << table_bits) // table_ways
         self.table = (
-            np.zeros((1 << table_bits, 4), dtype=np.uint64),
-            np.zeros(1 << table_bits, dtype=np.int32),
+            _aligned_zeros((buckets, table_ways, 4)),
+            np.zeros((buckets, table_ways), dtype=np.int32),
         )
         self.undo = np.zeros(bits + 16, dtype=np.int64)  # at most one push per word
         self.kbuf = np.zeros((classes * 64 + 4096, 2), dtype=np.uint64)
@@ -418,9 +467,11 @@ class CompiledSearch:
         """(proof, disproof, move) the table holds for the hash halves ``key``, ``check`` (the
         used words' hash xor the unit's key), or (-1, -1, -1) when it holds nothing."""
         tt, tt_move = self.table
-        slot = key & (tt.shape[0] - 1)
-        if int(tt[slot, 0]) == key and int(tt[slot, 1]) == check:
-            return int(tt[slot, 2]), int(tt[slot, 3]), int(tt_move[slot])
+        bucket = key & (tt.shape[0] - 1)
+        for way in range(tt.shape[1]):
+            if int(tt[bucket, way, 0]) == key and int(tt[bucket, way, 1]) == check:
+                number = int(tt[bucket, way, 2]) & _NUMBER_MASK
+                return number, int(tt[bucket, way, 3]), int(tt_move[bucket, way])
         return -1, -1, -1
 
     @cached_property

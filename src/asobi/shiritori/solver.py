@@ -51,6 +51,9 @@ DEFAULT_TABLE_BITS = 22
 #: entries of 36 bytes, 9.7 GB per job (certificates may snapshot it once more).
 MAX_TABLE_BITS = 28
 TABLE_ENTRY_BYTES = 36
+#: Rows per bucket the compiled table may have: 1 (the default: each position has one slot,
+#: always replaced) or a bucket of rows that evicts the one with the least work below it.
+TABLE_WAYS = (1, 2, 4, 8)
 
 
 def table_bytes(bits: int) -> int:
@@ -466,6 +469,7 @@ class StagedSolver:
         proof_budget: int = 0,
         compiled_budget: int = 0,
         compiled_table_bits: int = DEFAULT_TABLE_BITS,
+        compiled_table_ways: int = 1,
         proof_store: bool = False,
         store_sets_bits: int | None = None,
         store_capacity: int | None = None,
@@ -490,6 +494,7 @@ class StagedSolver:
         self.proof_budget = proof_budget
         self.compiled_budget = compiled_budget
         self.compiled_table_bits = compiled_table_bits
+        self.compiled_table_ways = compiled_table_ways
         self.report = report
         self.compiled: CompiledSearch | None = None  # built for the first open word
 
@@ -523,6 +528,7 @@ class StagedSolver:
             self.compiled = CompiledSearch(
                 self.solver,
                 table_bits=self.compiled_table_bits,
+                table_ways=self.compiled_table_ways,
                 proof_store=self.proof_store,
                 **self.store_sizes,
             )
