@@ -103,6 +103,23 @@ def test_re_searches_sharing_the_table_are_recorded_and_change_no_verdict(tmp_pa
     assert config["share_research_table"] is True
 
 
+def test_a_table_in_buckets_changes_no_verdict_and_is_recorded(tmp_path):
+    out = tmp_path / "proofs.parquet"
+    result = run_deep(out, "--store", "--table-ways", "4", "--warm", "アズキトギ")
+    assert result.returncode == 0, result.stderr[-2000:]
+    records = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert (records[0]["to_move"], records[0]["verdict"]) == ("human", "human loses")
+    assert records[1]["start"] == "アズキトギ" and records[1]["winner"] == "yokai"
+    assert json.loads(pq.read_metadata(out).metadata[b"asobi.config"])["compiled_table_ways"] == 4
+
+
+def test_a_table_in_buckets_of_three_is_refused_in_one_line(tmp_path):
+    result = run_deep(tmp_path / "p.parquet", "--table-ways", "3")
+    assert result.returncode == 2
+    assert "--table-ways: invalid choice: 3" in result.stderr
+    assert not (tmp_path / "p.parquet").exists()
+
+
 def test_split_gives_every_human_reply_to_a_yokai_win_as_lost(tmp_path):
     # the article: アズキトギ is a yokai win, so every reply the human has to it loses
     result = run_script(
