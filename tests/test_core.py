@@ -145,8 +145,13 @@ def test_the_shiritori_deep_overlay_is_a_valid_config_on_top_of_the_default():
     overlay = load_yaml(DEFAULT_CONFIG.parent / "shiritori-deep.yaml")
     default["shiritori"].update(overlay["shiritori"])  # what --configfile A B does
     config = validate_config(default)
-    default_budget = load_config(DEFAULT_CONFIG)["shiritori"]["compiled_budget"]
-    assert config["shiritori"]["compiled_budget"] > default_budget
+    default_config = load_config(DEFAULT_CONFIG)["shiritori"]
+    assert config["shiritori"]["compiled_budget"] > default_config["compiled_budget"]
+    # the default run's table is the always-replaced one; deep budgets keep the costliest rows
+    assert (default_config["compiled_table_ways"], config["shiritori"]["compiled_table_ways"]) == (
+        1,
+        4,
+    )
 
 
 @pytest.mark.parametrize(
@@ -181,6 +186,7 @@ def test_the_shiritori_deep_overlay_is_a_valid_config_on_top_of_the_default():
             {"chopsticks": {"shard_positions": 10**10}},
             "'chopsticks.shard_positions': 10000000000 is greater than the maximum",
         ),
+        ({"shiritori": {"compiled_table_ways": 3}}, "'shiritori.compiled_table_ways': 3 is not"),
         ({"fivelines": {"totl_max": 3}}, "unknown config key 'fivelines.totl_max'"),
         ({"no_such_game": {}}, "unknown config key 'no_such_game'"),
         ([1, 2], "must be a mapping"),

@@ -33,6 +33,18 @@ def test_solve_uses_the_compiled_stage_for_words_the_python_budgets_leave_open(c
     assert out.splitlines()[1].startswith("アカシサマ → マ")
 
 
+def test_solve_with_the_table_in_buckets_finds_the_same_winner(capsys):
+    rules = ["--final-u", "pronounced", "--dakuten", "free", "--aliases", "independent"]
+    command = ["shiritori", "solve", "アカシサマ", *rules, "--compiled-table-bits", "12"]
+    assert main([*command, "--compiled-table-ways", "4"]) == 0
+    assert capsys.readouterr().out.startswith("アカシサマ: human wins")
+
+
+def test_solve_refuses_a_table_in_buckets_of_three(capsys):
+    assert main(["shiritori", "solve", "ロクロクビ", "--compiled-table-ways", "3"]) == 2
+    assert "--compiled-table-ways" in capsys.readouterr().err
+
+
 def test_solve_reports_progress_of_a_long_compiled_search(capsys, monkeypatch):
     monkeypatch.setattr(CompiledSearch, "slice_nodes", 1000)
     command = ["shiritori", "solve", "アカシサマ", "--dakuten", "free", "--compiled-budget", "3000"]

@@ -132,6 +132,7 @@ rule shiritori_solve:
         proof_budget=SHIRITORI["proof_budget"],
         compiled_budget=SHIRITORI["compiled_budget"],
         compiled_table_bits=SHIRITORI["compiled_table_bits"],
+        compiled_table_ways=SHIRITORI["compiled_table_ways"],
         compiled_store=SHIRITORI["compiled_store"],
         vendored_proofs=SHIRITORI["vendored_proofs"],
         max_starts=SHIRITORI["max_starts"],

@@ -14,6 +14,7 @@ run_step(
     proof_budget=snakemake.params.proof_budget,
     compiled_budget=snakemake.params.compiled_budget,
     compiled_table_bits=snakemake.params.compiled_table_bits,
+    compiled_table_ways=snakemake.params.compiled_table_ways,
     compiled_store=snakemake.params.compiled_store,
     vendored_proofs=snakemake.params.vendored_proofs,
     max_starts=snakemake.params.max_starts,

@@ -89,6 +89,15 @@ def _budget_options(function):  # type: ignore[no-untyped-def]
 @_rule_options
 @_budget_options
 @click.option(
+    "--compiled-table-ways",
+    type=click.Choice(
+        [str(ways) for ways in schema_entry("shiritori", "compiled_table_ways")["enum"]]
+    ),
+    default=str(schema_entry("shiritori", "compiled_table_ways")["default"]),
+    show_default=True,
+    help=" ".join(schema_entry("shiritori", "compiled_table_ways")["description"].split()),
+)
+@click.option(
     "--compiled-store/--no-compiled-store",
     default=schema_entry("shiritori", "compiled_store")["default"],
     show_default=True,
@@ -108,6 +117,7 @@ def solve(
     proof_budget: int,
     compiled_budget: int,
     compiled_table_bits: int,
+    compiled_table_ways: str,
     compiled_store: bool,
     certificate: Path | None,
     **axes: str,
@@ -133,6 +143,7 @@ def solve(
         proof_budget=proof_budget,
         compiled_budget=compiled_budget,
         compiled_table_bits=compiled_table_bits,
+        compiled_table_ways=int(compiled_table_ways),
         proof_store=compiled_store,
         report=lambda message: click.echo(message, err=True),
     )

@@ -104,6 +104,7 @@ def write_outcomes_chunk(
     proof_budget: int = 0,
     compiled_budget: int = 0,
     compiled_table_bits: int = DEFAULT_TABLE_BITS,
+    compiled_table_ways: int = 1,
     compiled_store: bool = False,
     vendored_proofs: bool = True,
     max_starts: int = 0,
@@ -132,6 +133,7 @@ def write_outcomes_chunk(
         proof_budget=proof_budget,
         compiled_budget=compiled_budget,
         compiled_table_bits=compiled_table_bits,
+        compiled_table_ways=compiled_table_ways,
         proof_store=compiled_store,
         report=log.info,
     )
@@ -175,6 +177,7 @@ def write_outcomes_chunk(
         "proof_budget": proof_budget,
         "compiled_budget": compiled_budget,
         "compiled_table_bits": compiled_table_bits,
+        "compiled_table_ways": compiled_table_ways,
         "compiled_store": compiled_store,
         "vendored_proofs": vendored_proofs,
         "chunk": chunk,
