@@ -119,19 +119,29 @@ _MAX_WORK = (1 << (64 - _NUMBER_BITS)) - 1
 
 
 @njit(cache=True)
-def _entry(key, check, tt):
-    """(proof, disproof, work) stored for the hash ``(key, check)``, or (-1, -1, 0) when
+def _row(key, check, tt):
+    """(bucket, way) of the row holding the hash ``(key, check)``, or (bucket, -1) when
     absent. ``tt`` is (buckets, ways, 4): the first half picks the bucket."""
     bucket = key & np.uint64(tt.shape[0] - 1)
     for way in range(tt.shape[1]):
         if tt[bucket, way, 0] == key and tt[bucket, way, 1] == check:
-            word = tt[bucket, way, 2]
-            return (
-                np.int64(word & np.uint64(_NUMBER_MASK)),
-                np.int64(tt[bucket, way, 3]),
-                np.int64(word >> np.uint64(_NUMBER_BITS)),
-            )
-    return -1, -1, 0
+            return bucket, way
+    return bucket, -1
+
+
+@njit(cache=True)
+def _entry(key, check, tt):
+    """(proof, disproof, work) stored for the hash ``(key, check)``, or (-1, -1, 0) when
+    absent."""
+    bucket, way = _row(key, check, tt)
+    if way < 0:
+        return -1, -1, 0
+    word = tt[bucket, way, 2]
+    return (
+        np.int64(word & np.uint64(_NUMBER_MASK)),
+        np.int64(tt[bucket, way, 3]),
+        np.int64(word >> np.uint64(_NUMBER_BITS)),
+    )
 
 
 @njit(cache=True)
@@ -467,12 +477,11 @@ class CompiledSearch:
         """(proof, disproof, move) the table holds for the hash halves ``key``, ``check`` (the
         used words' hash xor the unit's key), or (-1, -1, -1) when it holds nothing."""
         tt, tt_move = self.table
-        bucket = key & (tt.shape[0] - 1)
-        for way in range(tt.shape[1]):
-            if int(tt[bucket, way, 0]) == key and int(tt[bucket, way, 1]) == check:
-                number = int(tt[bucket, way, 2]) & _NUMBER_MASK
-                return number, int(tt[bucket, way, 3]), int(tt_move[bucket, way])
-        return -1, -1, -1
+        bucket, way = _row(np.uint64(key), np.uint64(check), tt)
+        if way < 0:
+            return -1, -1, -1
+        pn, dn, _ = _entry(np.uint64(key), np.uint64(check), tt)
+        return int(pn), int(dn), int(tt_move[bucket, way])
 
     @cached_property
     def fingerprint(self) -> str:
