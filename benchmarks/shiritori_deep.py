@@ -29,6 +29,13 @@ start word and no ``--out`` are needed.
 answer after the line with what the stored proofs already decide of it (won, lost or open)
 and searches nothing: between sittings, it shows which answers of a hinge are still open, so
 that each can be given its own search (``--warm`` with the answer added to the line).
+
+``--open-words OUTCOMES`` adds the start words an ``outcomes.parquet`` leaves ``unknown`` in
+the variant, grouped by their last character (words ending alike lead to the same trap, so
+each one's search leaves proofs in the table and the store for the next): the sweep of every
+open word in docs/PERFORMANCE.md ("Every open word swept") is
+``VARIANT --open-words results/shiritori/outcomes.parquet --budget 2000000 --table-bits 24
+--table-ways 4 --store --out RUN.parquet``.
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ import time
 from pathlib import Path
 
 import pandas as pd
+import pyarrow as pa
 
 from asobi.core.tables import write_table
 from asobi.shiritori.certify import CertificateBuilder
@@ -55,6 +63,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variant", help="a variant id, as in results/shiritori/outcomes.parquet")
     parser.add_argument("words", nargs="*", help="start words to solve, one after the other")
+    parser.add_argument(
+        "--open-words",
+        type=Path,
+        metavar="OUTCOMES",
+        help="also solve the start words this outcomes.parquet leaves unknown in the variant, "
+        "grouped by last character (after the words given)",
+    )
     parser.add_argument(
         "--budget",
         type=int,
@@ -161,6 +176,12 @@ def main() -> None:
         "--store-capacity and --store-archive; docs/PERFORMANCE.md has what it keeps)",
     )
     args = parser.parse_args()
+    if args.open_words is not None:
+        found = open_words(args.open_words, args.variant)
+        if not found and not (args.words or args.warm or args.split or args.answers):
+            print(f"{args.open_words} leaves no start word of {args.variant} unknown")
+            return
+        args.words += [word for word in found if word not in args.words]
     if args.words and args.out is None:
         parser.error("--out is required to certify start words")
     if not (args.words or args.warm or args.split or args.answers):
@@ -272,6 +293,23 @@ def main() -> None:
         )
         if args.stored_proofs is not None:
             staged.compiled_search().save_proofs(args.stored_proofs)
+
+
+def open_words(outcomes: Path, variant: str) -> list[str]:
+    """The start words ``outcomes`` (an ``outcomes.parquet``) leaves ``unknown`` in
+    ``variant``, grouped by last character, in word order within a group. Exits with one line
+    when the file cannot be read as outcomes or has no row of the variant."""
+    try:
+        table = pd.read_parquet(outcomes, columns=["variant_id", "start", "winner"])
+    except (OSError, ValueError, KeyError, pa.ArrowException) as error:
+        raise SystemExit(
+            f"shiritori_deep: --open-words: {outcomes} cannot be read as outcomes ({error})"
+        ) from None
+    rows = table[table["variant_id"] == variant]
+    if rows.empty:
+        raise SystemExit(f"shiritori_deep: --open-words: {outcomes} has no row of {variant}")
+    starts = rows.loc[rows["winner"] == "unknown", "start"]
+    return sorted(starts, key=lambda word: (word[-1], word))
 
 
 def saving_after(report, search, path: Path):

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -793,3 +794,49 @@ def test_each_kept_search_state_loads_into_the_search_its_readme_continues(path)
     search.load_proofs(path)
     assert search.store[9].sum() > 0 and search.store[18].sum() > 0
     assert sum(p.stat().st_size for p in STORED) <= 10_000_000
+
+
+def test_open_words_solves_the_words_an_outcomes_table_leaves_unknown(tmp_path):
+    # the sweep of every open word: only the variant's `unknown` rows, grouped by last kana
+    variant = DEFAULT_RULES.variant_id
+    outcomes = tmp_path / "outcomes.parquet"
+    pd.DataFrame(
+        {
+            "variant_id": [variant, variant, variant, Rules(dakuten="free").variant_id],
+            "start": ["ロクロクビ", "アズキアライ", "アズキトギ", "カッパ"],
+            "winner": ["unknown", "human", "unknown", "unknown"],
+        }
+    ).to_parquet(outcomes)
+    out = tmp_path / "proofs.parquet"
+    result = run_script(
+        SCRIPT, variant, "--open-words", str(outcomes), "--budget", "100000",
+        "--table-bits", "16", "--out", str(out),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-2000:]
+    records = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    # ギ before ビ; the article: both are yokai wins
+    assert [(r["start"], r["winner"]) for r in records] == [
+        ("アズキトギ", "yokai"),
+        ("ロクロクビ", "yokai"),
+    ]
+    assert set(load_nodes(out, variant)[1]) == {"アズキトギ", "ロクロクビ"}
+
+
+def test_open_words_refuses_a_file_that_is_not_outcomes_of_the_variant(tmp_path):
+    variant = DEFAULT_RULES.variant_id
+    other = tmp_path / "other.parquet"
+    pd.DataFrame({"variant_id": ["x"], "start": ["カッパ"], "winner": ["unknown"]}).to_parquet(
+        other
+    )
+    not_parquet = tmp_path / "outcomes.parquet"
+    not_parquet.write_text("start,winner\n", encoding="utf-8")
+    for path, expected in [
+        (tmp_path / "missing.parquet", "cannot be read as outcomes"),
+        (not_parquet, "cannot be read as outcomes"),
+        (other, f"has no row of {variant}"),
+    ]:
+        result = run_script(SCRIPT, variant, "--open-words", str(path), "--out", "x.parquet")
+        assert result.returncode != 0
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, lines
+        assert lines[0].startswith(f"shiritori_deep: --open-words: {path} {expected}")
