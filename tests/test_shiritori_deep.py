@@ -840,3 +840,29 @@ def test_open_words_refuses_a_file_that_is_not_outcomes_of_the_variant(tmp_path)
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1, lines
         assert lines[0].startswith(f"shiritori_deep: --open-words: {path} {expected}")
+
+
+OPEN_WORDS = REPO / "docs" / "shiritori-open-words.csv"
+STORED = REPO / "src" / "asobi" / "data" / "shiritori" / "stored_proofs"
+VENDORED = REPO / "src" / "asobi" / "data" / "shiritori" / "proofs"
+
+
+def test_the_open_words_record_names_real_open_pairs_and_their_searches():
+    # docs/shiritori-open-words.csv says how far each pair still `unknown` got (issue 11):
+    # every row a word of its variant, none with a vendored certificate (a word vendored
+    # later must leave the file), its open line playable, its hinge search a file we keep
+    table = pd.read_csv(OPEN_WORDS, keep_default_na=False)
+    assert not table.duplicated(["variant_id", "start"]).any()
+    for variant, rows in table.groupby("variant_id"):
+        game = Shiritori(CLEAN.lexicon, Rules.from_variant_id(variant))
+        vendored = VENDORED / f"{variant}.parquet"
+        certified = set(load_nodes(vendored, variant)[1]) if vendored.exists() else set()
+        for start, line, budget, nodes, hinge in zip(
+            rows.start, rows.open_line, rows.compiled_budget, rows.compiled_nodes,
+            rows.hinge_search, strict=True,
+        ):  # fmt: skip
+            assert start in game.index and start not in certified, (variant, start)
+            words = line.split(" → ")
+            assert words[0] == start and all(word in game.index for word in words)
+            assert nodes >= budget  # searched to its budget, not stopped early
+            assert hinge == "" or (STORED / hinge).exists(), hinge
