@@ -178,13 +178,13 @@ def main() -> None:
     args = parser.parse_args()
     if args.open_words is not None:
         found = open_words(args.open_words, args.variant)
-        if not found and not (args.words or args.warm or args.split or args.answers):
-            print(f"{args.open_words} leaves no start word of {args.variant} unknown")
-            return
         args.words += [word for word in found if word not in args.words]
     if args.words and args.out is None:
         parser.error("--out is required to certify start words")
     if not (args.words or args.warm or args.split or args.answers):
+        if args.open_words is not None:
+            print(f"{args.open_words} leaves no start word of {args.variant} unknown")
+            return
         parser.error("nothing to do: give start words, --warm, --split or --answers")
     if args.answers and args.stored_proofs is None:
         parser.error("--answers reads the --stored-proofs file: give it")

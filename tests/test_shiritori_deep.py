@@ -842,6 +842,18 @@ def test_open_words_refuses_a_file_that_is_not_outcomes_of_the_variant(tmp_path)
         assert lines[0].startswith(f"shiritori_deep: --open-words: {path} {expected}")
 
 
+def test_open_words_with_nothing_unknown_says_so_and_searches_nothing(tmp_path):
+    variant = DEFAULT_RULES.variant_id
+    outcomes = tmp_path / "outcomes.parquet"
+    decided = {"variant_id": [variant], "start": ["アズキトギ"], "winner": ["yokai"]}
+    pd.DataFrame(decided).to_parquet(outcomes)
+    out = tmp_path / "proofs.parquet"
+    result = run_script(SCRIPT, variant, "--open-words", str(outcomes), "--out", str(out))
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip() == f"{outcomes} leaves no start word of {variant} unknown"
+    assert not out.exists()
+
+
 OPEN_WORDS = REPO / "docs" / "shiritori-open-words.csv"
 VENDORED_DIR = REPO / "resources" / "shiritori" / "proofs"
 

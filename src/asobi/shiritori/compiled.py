@@ -130,18 +130,24 @@ def _row(key, check, tt):
 
 
 @njit(cache=True)
-def _entry(key, check, tt):
-    """(proof, disproof, work) stored for the hash ``(key, check)``, or (-1, -1, 0) when
-    absent."""
-    bucket, way = _row(key, check, tt)
-    if way < 0:
-        return -1, -1, 0
+def _numbers(bucket, way, tt):
+    """(proof, disproof, work) held by row ``way`` of ``bucket``."""
     word = tt[bucket, way, 2]
     return (
         np.int64(word & np.uint64(_NUMBER_MASK)),
         np.int64(tt[bucket, way, 3]),
         np.int64(word >> np.uint64(_NUMBER_BITS)),
     )
+
+
+@njit(cache=True)
+def _entry(key, check, tt):
+    """(proof, disproof, work) stored for the hash ``(key, check)``, or (-1, -1, 0) when
+    absent."""
+    bucket, way = _row(key, check, tt)
+    if way < 0:
+        return -1, -1, 0
+    return _numbers(bucket, way, tt)
 
 
 @njit(cache=True)
@@ -480,7 +486,7 @@ class CompiledSearch:
         bucket, way = _row(np.uint64(key), np.uint64(check), tt)
         if way < 0:
             return -1, -1, -1
-        pn, dn, _ = _entry(np.uint64(key), np.uint64(check), tt)
+        pn, dn, _ = _numbers(bucket, way, tt)
         return int(pn), int(dn), int(tt_move[bucket, way])
 
     @cached_property
