@@ -15,14 +15,15 @@ import pandas as pd
 import pytest
 from claim_checks import checks_claim
 
-from asobi.core.claims import ResultTables, Verdict, run_builders
+from asobi.core.claims import Claim, ResultTables, Verdict, run_builders
 from asobi.core.errors import DataError
 from asobi.daifugo import claims, daifugo
+from asobi.daifugo.claims import examples, number_theory, revolution_odds
+from asobi.daifugo.claims.citations import GENOCCHI, HAND_ODDS, NUMBERS, Z3
 from asobi.daifugo.daifugo import Rules, Ruling
 from asobi.daifugo.tables import genocchi_frame, hand_odds_frame, numbers_frame
 from asobi.daifugo.z3check import crosscheck_rows
 
-NUMBERS, Z3, GENOCCHI, HAND_ODDS = claims.NUMBERS, claims.Z3, claims.GENOCCHI, claims.HAND_ODDS
 NO_SPARE_CARDS = Rules(suits=1, jokers=0)
 
 
@@ -37,8 +38,8 @@ def frames() -> dict[str, pd.DataFrame]:
 
 
 def _claim(builder, frames, changed=None, rules: Rules | None = None):
-    if builder in claims._NEED_RULES or builder is claims.smallest_eden_prime:
-        builder = claims._with_rules(builder, rules or Rules())
+    if builder in examples.WORKED_EXAMPLES or builder is number_theory.smallest_eden_prime:
+        builder = claims.with_rules(builder, rules or Rules())
     (claim,) = run_builders([builder], ResultTables(frames={**frames, **(changed or {})}))
     return claim
 
@@ -62,22 +63,22 @@ def lenient_engine(monkeypatch):
 # --- the worked examples -------------------------------------------------------------------
 
 LAYOUT_EXAMPLES = {  # example -> a deck where the article's layout does not fit
-    claims.example_32: NO_SPARE_CARDS,  # 3 2 2 5 needs two 2s
-    claims.example_88: NO_SPARE_CARDS,  # two 8s
-    claims.example_64: NO_SPARE_CARDS,  # two 6s
-    claims.example_155: NO_SPARE_CARDS,  # 155 = 5*31 needs three 5s
-    claims.example_23456: Rules(jokers=0),  # no joker to stand for the 5
-    claims.example_1024: Rules(joker_zero=False),  # no joker as 0
-    claims.example_65536: Rules(max_tower_depth=1),  # no nested exponent
+    examples.example_32: NO_SPARE_CARDS,  # 3 2 2 5 needs two 2s
+    examples.example_88: NO_SPARE_CARDS,  # two 8s
+    examples.example_64: NO_SPARE_CARDS,  # two 6s
+    examples.example_155: NO_SPARE_CARDS,  # 155 = 5*31 needs three 5s
+    examples.example_23456: Rules(jokers=0),  # no joker to stand for the 5
+    examples.example_1024: Rules(joker_zero=False),  # no joker as 0
+    examples.example_65536: Rules(max_tower_depth=1),  # no nested exponent
 }
 ENGINE_EXAMPLES = [
-    claims.example_691,
-    claims.example_155,
-    claims.example_1,
-    claims.example_6,
-    claims.example_5187,
-    claims.ramanujan_not_composite,
-    claims.ramanujan_revolution_rules,
+    examples.example_691,
+    examples.example_155,
+    examples.example_1,
+    examples.example_6,
+    examples.example_5187,
+    examples.ramanujan_not_composite,
+    examples.ramanujan_revolution_rules,
 ]
 
 
@@ -94,7 +95,7 @@ ENGINE_EXAMPLES = [
 @checks_claim("daifugo.example_5187", "confirmed")
 @checks_claim("daifugo.ramanujan_not_composite", "confirmed")
 @checks_claim("daifugo.ramanujan_revolution_rules", "confirmed")
-@pytest.mark.parametrize("builder", claims._NEED_RULES, ids=lambda b: b.__name__)
+@pytest.mark.parametrize("builder", examples.WORKED_EXAMPLES, ids=lambda b: b.__name__)
 def test_examples_confirmed_by_the_engine_on_the_standard_deck(builder):
     claim = _claim(builder, {})
     assert claim.verdict is Verdict.CONFIRMED, claim.evidence
@@ -134,7 +135,7 @@ def test_rule_examples_refuted_by_an_engine_without_the_articles_rules(builder, 
 
 @checks_claim("daifugo.smallest_unplayable_composite_without_exponent", "confirmed")
 def test_smallest_unplayable_composite_without_exponent_confirmed(frames):
-    claim = _claim(claims.smallest_unplayable_composite_without_exponent, frames)
+    claim = _claim(number_theory.smallest_unplayable_composite_without_exponent, frames)
     assert claim.verdict is Verdict.CONFIRMED and "least such n = 128" in claim.evidence
 
 
@@ -142,7 +143,7 @@ def test_smallest_unplayable_composite_without_exponent_confirmed(frames):
 def test_smallest_unplayable_composite_without_exponent_refuted_when_100_is_stuck(frames):
     numbers = _set(frames[NUMBERS], lambda f: f["n"] == 100, "playable_composite", False)
     claim = _claim(
-        claims.smallest_unplayable_composite_without_exponent, frames, {NUMBERS: numbers}
+        number_theory.smallest_unplayable_composite_without_exponent, frames, {NUMBERS: numbers}
     )
     assert claim.verdict is Verdict.REFUTED and "least such n = 100" in claim.evidence
 
@@ -151,54 +152,58 @@ def test_smallest_unplayable_composite_without_exponent_refuted_when_100_is_stuc
 def test_smallest_unplayable_composite_without_exponent_undecided_below_128(frames):
     numbers = frames[NUMBERS][frames[NUMBERS]["n"] <= 100]
     claim = _claim(
-        claims.smallest_unplayable_composite_without_exponent, frames, {NUMBERS: numbers}
+        number_theory.smallest_unplayable_composite_without_exponent, frames, {NUMBERS: numbers}
     )
     assert claim.verdict is Verdict.UNDECIDED and claim.caveat == "the table stops at 100"
 
 
 @checks_claim("daifugo.smallest_eden_prime", "confirmed")
 def test_smallest_eden_prime_confirmed(frames):
-    claim = _claim(claims.smallest_eden_prime, frames)
+    claim = _claim(number_theory.smallest_eden_prime, frames)
     assert claim.verdict is Verdict.CONFIRMED and claim.evidence.startswith("least = 40009")
 
 
 @checks_claim("daifugo.smallest_eden_prime", "refuted")
 def test_smallest_eden_prime_refuted_when_40009_is_playable(frames):
     numbers = _set(frames[NUMBERS], lambda f: f["n"] == 40009, "playable_plain", True)
-    claim = _claim(claims.smallest_eden_prime, frames, {NUMBERS: numbers})
+    claim = _claim(number_theory.smallest_eden_prime, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED and "40009" not in claim.evidence.split(";")[0]
 
 
 @checks_claim("daifugo.smallest_eden_prime", "undecided")
 def test_smallest_eden_prime_undecided_when_the_table_stops_below_40009(frames):
     numbers = frames[NUMBERS][frames[NUMBERS]["n"] <= 30_000]
-    claim = _claim(claims.smallest_eden_prime, frames, {NUMBERS: numbers})
+    claim = _claim(number_theory.smallest_eden_prime, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.UNDECIDED and "30000" in claim.caveat
 
 
 @checks_claim("daifugo.ramanujan_smallest_carmichael_four_cards", "confirmed")
 def test_ramanujan_smallest_carmichael_four_cards_confirmed(frames):
-    claim = _claim(claims.ramanujan_smallest_carmichael_four_cards, frames)
+    claim = _claim(number_theory.ramanujan_smallest_carmichael_four_cards, frames)
     assert claim.verdict is Verdict.CONFIRMED and "1729: 4" in claim.evidence
 
 
 @checks_claim("daifugo.ramanujan_smallest_carmichael_four_cards", "refuted")
 def test_ramanujan_smallest_carmichael_four_cards_refuted_when_561_needs_four(frames):
     numbers = _set(frames[NUMBERS], lambda f: f["n"] == 561, "min_cards", 4)
-    claim = _claim(claims.ramanujan_smallest_carmichael_four_cards, frames, {NUMBERS: numbers})
+    claim = _claim(
+        number_theory.ramanujan_smallest_carmichael_four_cards, frames, {NUMBERS: numbers}
+    )
     assert claim.verdict is Verdict.REFUTED and "561: 4" in claim.evidence
 
 
 @checks_claim("daifugo.ramanujan_smallest_carmichael_four_cards", "undecided")
 def test_ramanujan_smallest_carmichael_four_cards_undecided_below_1729(frames):
     numbers = frames[NUMBERS][frames[NUMBERS]["n"] <= 1500]
-    claim = _claim(claims.ramanujan_smallest_carmichael_four_cards, frames, {NUMBERS: numbers})
+    claim = _claim(
+        number_theory.ramanujan_smallest_carmichael_four_cards, frames, {NUMBERS: numbers}
+    )
     assert claim.verdict is Verdict.UNDECIDED
 
 
 @checks_claim("daifugo.ramanujan_looks_prime", "confirmed")
 def test_ramanujan_looks_prime_confirmed(frames):
-    claim = _claim(claims.ramanujan_looks_prime, frames)
+    claim = _claim(number_theory.ramanujan_looks_prime, frames)
     assert claim.verdict is Verdict.CONFIRMED
     assert "{561: 3, 1105: 5, 1729: 7}" in claim.evidence
 
@@ -206,20 +211,20 @@ def test_ramanujan_looks_prime_confirmed(frames):
 @checks_claim("daifugo.ramanujan_looks_prime", "refuted")
 def test_ramanujan_looks_prime_refuted_when_7_is_not_listed_as_prime(frames):
     numbers = _set(frames[NUMBERS], lambda f: f["n"] == 7, "is_prime", False)
-    claim = _claim(claims.ramanujan_looks_prime, frames, {NUMBERS: numbers})
+    claim = _claim(number_theory.ramanujan_looks_prime, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED and "1729: 13" in claim.evidence
 
 
 @checks_claim("daifugo.ramanujan_looks_prime", "undecided")
 def test_ramanujan_looks_prime_undecided_when_the_primes_stop_before_7(frames):
     numbers = frames[NUMBERS][frames[NUMBERS]["n"] <= 6]
-    claim = _claim(claims.ramanujan_looks_prime, frames, {NUMBERS: numbers})
+    claim = _claim(number_theory.ramanujan_looks_prime, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.UNDECIDED
 
 
 @checks_claim("daifugo.genocchi_17_only_prime", "confirmed")
 def test_genocchi_17_only_prime_confirmed_with_the_index_checked_as_caveat(frames):
-    claim = _claim(claims.genocchi_17_only_prime, frames)
+    claim = _claim(number_theory.genocchi_17_only_prime, frames)
     assert claim.verdict is Verdict.CONFIRMED
     assert claim.caveat == "checked for even indices up to 60; no proof beyond"
     assert "G_8 = 17" in claim.evidence and "G_6 = -3" in claim.evidence
@@ -228,91 +233,91 @@ def test_genocchi_17_only_prime_confirmed_with_the_index_checked_as_caveat(frame
 @checks_claim("daifugo.genocchi_17_only_prime", "refuted")
 def test_genocchi_17_only_prime_refuted_when_g6_were_positive(frames):
     genocchi = _set(frames[GENOCCHI], lambda f: f["index"] == 6, "sign", 1)
-    claim = _claim(claims.genocchi_17_only_prime, frames, {GENOCCHI: genocchi})
+    claim = _claim(number_theory.genocchi_17_only_prime, frames, {GENOCCHI: genocchi})
     assert claim.verdict is Verdict.REFUTED and "[6, 8] with G_2n > 0" in claim.evidence
 
 
 @checks_claim("daifugo.genocchi_17_only_prime", "undecided")
 def test_genocchi_17_only_prime_undecided_below_index_8(frames):
     genocchi = frames[GENOCCHI][frames[GENOCCHI]["index"] <= 6]
-    claim = _claim(claims.genocchi_17_only_prime, frames, {GENOCCHI: genocchi})
+    claim = _claim(number_theory.genocchi_17_only_prime, frames, {GENOCCHI: genocchi})
     assert claim.verdict is Verdict.UNDECIDED and "below G_8" in claim.caveat
 
 
 @checks_claim("daifugo.finding_rescued_by_exponent", "confirmed")
 def test_finding_rescued_by_exponent_confirmed(frames):
-    claim = _claim(claims.finding_rescued_by_exponent, frames)
+    claim = _claim(number_theory.finding_rescued_by_exponent, frames)
     assert claim.verdict is Verdict.CONFIRMED and "smallest [128" in claim.evidence
 
 
 @checks_claim("daifugo.finding_rescued_by_exponent", "refuted")
 def test_finding_rescued_by_exponent_refuted_when_exponents_add_nothing(frames):
     numbers = frames[NUMBERS].assign(playable_with_exponent=frames[NUMBERS]["playable_composite"])
-    claim = _claim(claims.finding_rescued_by_exponent, frames, {NUMBERS: numbers})
+    claim = _claim(number_theory.finding_rescued_by_exponent, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED and claim.evidence.startswith("0 of")
 
 
 @checks_claim("daifugo.finding_still_unplayable", "confirmed")
 def test_finding_still_unplayable_confirmed(frames):
-    assert _claim(claims.finding_still_unplayable, frames).verdict is Verdict.CONFIRMED
+    assert _claim(number_theory.finding_still_unplayable, frames).verdict is Verdict.CONFIRMED
 
 
 @checks_claim("daifugo.finding_still_unplayable", "refuted")
 def test_finding_still_unplayable_refuted_when_every_composite_is_playable(frames):
     numbers = frames[NUMBERS].assign(playable_with_exponent=True)
-    claim = _claim(claims.finding_still_unplayable, frames, {NUMBERS: numbers})
+    claim = _claim(number_theory.finding_still_unplayable, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED
 
 
 @checks_claim("daifugo.finding_primes_needing_joker", "confirmed")
 def test_finding_primes_needing_joker_confirmed(frames):
-    claim = _claim(claims.finding_primes_needing_joker, frames)
+    claim = _claim(number_theory.finding_primes_needing_joker, frames)
     assert claim.verdict is Verdict.CONFIRMED and "of 5133 primes" in claim.evidence
 
 
 @checks_claim("daifugo.finding_primes_needing_joker", "refuted")
 def test_finding_primes_needing_joker_refuted_when_no_prime_needs_one(frames):
     numbers = frames[NUMBERS].assign(jokers_needed=0, playable_plain=True)
-    claim = _claim(claims.finding_primes_needing_joker, frames, {NUMBERS: numbers})
+    claim = _claim(number_theory.finding_primes_needing_joker, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED
 
 
 @checks_claim("daifugo.square_free_unchanged", "confirmed")
 def test_square_free_unchanged_confirmed_up_to_the_table(frames):
-    claim = _claim(claims.square_free_unchanged, frames)
+    claim = _claim(number_theory.square_free_unchanged, frames)
     assert claim.verdict is Verdict.CONFIRMED and "n ≤ 50000" in claim.caveat
 
 
 @checks_claim("daifugo.square_free_unchanged", "refuted")
 def test_square_free_unchanged_refuted_when_exponents_change_30(frames):
     numbers = _set(frames[NUMBERS], lambda f: f["n"] == 30, "min_cards_with_exponent", 1)
-    claim = _claim(claims.square_free_unchanged, frames, {NUMBERS: numbers})
+    claim = _claim(number_theory.square_free_unchanged, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED and "differ: [30]" in claim.evidence
 
 
 @checks_claim("daifugo.square_free_unchanged", "undecided")
 def test_square_free_unchanged_undecided_without_square_free_composites(frames):
     numbers = frames[NUMBERS][frames[NUMBERS]["n"] <= 5]
-    claim = _claim(claims.square_free_unchanged, frames, {NUMBERS: numbers})
+    claim = _claim(number_theory.square_free_unchanged, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.UNDECIDED
 
 
 @checks_claim("daifugo.z3_crosscheck", "confirmed")
 def test_z3_crosscheck_confirmed(frames):
-    claim = _claim(claims.z3_crosscheck, frames)
+    claim = _claim(number_theory.z3_crosscheck, frames)
     assert claim.verdict is Verdict.CONFIRMED and "up to 40" in claim.caveat
 
 
 @checks_claim("daifugo.z3_crosscheck", "refuted")
 def test_z3_crosscheck_refuted_by_one_disagreement(frames):
     z3 = _set(frames[Z3], lambda f: f["n"] == 12, "agree", False)
-    claim = _claim(claims.z3_crosscheck, frames, {Z3: z3})
+    claim = _claim(number_theory.z3_crosscheck, frames, {Z3: z3})
     assert claim.verdict is Verdict.REFUTED and "disagree: [12]" in claim.evidence
 
 
 @checks_claim("daifugo.z3_crosscheck", "undecided")
 def test_z3_crosscheck_undecided_with_nothing_checked(frames):
-    claim = _claim(claims.z3_crosscheck, frames, {Z3: frames[Z3].iloc[:0]})
+    claim = _claim(number_theory.z3_crosscheck, frames, {Z3: frames[Z3].iloc[:0]})
     assert claim.verdict is Verdict.UNDECIDED
 
 
@@ -340,62 +345,64 @@ def _scaled(frames, event: str, reference: str, factor: float, jokers: bool | No
 
 @checks_claim("daifugo.revolution_four_cards_too_frequent", "confirmed")
 def test_revolution_four_cards_too_frequent_confirmed(frames):
-    claim = _claim(claims.revolution_four_cards_too_frequent, frames)
+    claim = _claim(revolution_odds.revolution_four_cards_too_frequent, frames)
     assert claim.verdict is Verdict.CONFIRMED and "fails under: none" in claim.evidence
 
 
 @checks_claim("daifugo.revolution_four_cards_too_frequent", "refuted")
 def test_revolution_four_cards_too_frequent_refuted_when_four_of_a_kind_is_likelier(frames):
     odds = _odds(frames, "four_of_a_kind", 1.0)
-    claim = _claim(claims.revolution_four_cards_too_frequent, frames, {HAND_ODDS: odds})
+    claim = _claim(revolution_odds.revolution_four_cards_too_frequent, frames, {HAND_ODDS: odds})
     assert claim.verdict is Verdict.REFUTED
 
 
 @checks_claim("daifugo.revolution_four_cards_too_frequent", "depends")
 def test_revolution_four_cards_too_frequent_depends_when_one_hand_size_differs(frames):
     odds = _odds(frames, "four_of_a_kind", 1.0, size=5)
-    claim = _claim(claims.revolution_four_cards_too_frequent, frames, {HAND_ODDS: odds})
+    claim = _claim(revolution_odds.revolution_four_cards_too_frequent, frames, {HAND_ODDS: odds})
     assert claim.verdict is Verdict.DEPENDS and "fails under: 5 cards without" in claim.evidence
 
 
 @checks_claim("daifugo.revolution_four_cards_too_frequent", "undecided")
 def test_revolution_four_cards_too_frequent_undecided_without_odds(frames):
     claim = _claim(
-        claims.revolution_four_cards_too_frequent, frames, {HAND_ODDS: frames[HAND_ODDS][:0]}
+        revolution_odds.revolution_four_cards_too_frequent,
+        frames,
+        {HAND_ODDS: frames[HAND_ODDS][:0]},
     )
     assert claim.verdict is Verdict.UNDECIDED and "no rows" in claim.evidence
 
 
 @checks_claim("daifugo.revolution_1729_composite_too_hard", "confirmed")
 def test_revolution_1729_composite_too_hard_confirmed(frames):
-    claim = _claim(claims.revolution_1729_composite_too_hard, frames)
+    claim = _claim(revolution_odds.revolution_1729_composite_too_hard, frames)
     assert claim.verdict is Verdict.CONFIRMED
 
 
 @checks_claim("daifugo.revolution_1729_composite_too_hard", "refuted")
 def test_revolution_1729_composite_too_hard_refuted_when_as_easy_as_1729_as_prime(frames):
     odds = _scaled(frames, "ramanujan_composite", "ramanujan_as_prime", 1.0)
-    claim = _claim(claims.revolution_1729_composite_too_hard, frames, {HAND_ODDS: odds})
+    claim = _claim(revolution_odds.revolution_1729_composite_too_hard, frames, {HAND_ODDS: odds})
     assert claim.verdict is Verdict.REFUTED
 
 
 @checks_claim("daifugo.revolution_1729_composite_too_hard", "depends")
 def test_revolution_1729_composite_too_hard_depends_on_the_joker_rule(frames):
     odds = _scaled(frames, "ramanujan_composite", "ramanujan_as_prime", 0.5, jokers=True)
-    claim = _claim(claims.revolution_1729_composite_too_hard, frames, {HAND_ODDS: odds})
+    claim = _claim(revolution_odds.revolution_1729_composite_too_hard, frames, {HAND_ODDS: odds})
     assert claim.verdict is Verdict.DEPENDS and "fails under: 5 cards with jokers" in claim.evidence
 
 
 @checks_claim("daifugo.revolution_1729_as_prime_suitable", "confirmed")
 def test_revolution_1729_as_prime_suitable_confirmed_for_5_and_7_cards(frames):
-    claim = _claim(claims.revolution_1729_as_prime_suitable, frames)
+    claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, frames)
     assert claim.verdict is Verdict.CONFIRMED
 
 
 @checks_claim("daifugo.revolution_1729_as_prime_suitable", "refuted")
 def test_revolution_1729_as_prime_suitable_refuted_when_as_frequent_as_four_cards(frames):
     odds = _scaled(frames, "ramanujan_as_prime", "prime_four_or_more", 0.5)
-    claim = _claim(claims.revolution_1729_as_prime_suitable, frames, {HAND_ODDS: odds})
+    claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, frames, {HAND_ODDS: odds})
     assert claim.verdict is Verdict.REFUTED
 
 
@@ -403,14 +410,14 @@ def test_revolution_1729_as_prime_suitable_refuted_when_as_frequent_as_four_card
 def test_revolution_1729_as_prime_suitable_depends_at_eleven_cards():
     # the real odds: 1729 as if prime is not a tenth as likely as the four-card rule at 11
     odds = {HAND_ODDS: hand_odds_frame(Rules(), [7, 11])}
-    claim = _claim(claims.revolution_1729_as_prime_suitable, odds)
+    claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, odds)
     assert claim.verdict is Verdict.DEPENDS
     assert "fails under: 11 cards without jokers, 11 cards with jokers" in claim.evidence
 
 
 @checks_claim("daifugo.revolution_jokers_somewhat_more_likely", "refuted")
 def test_revolution_jokers_somewhat_more_likely_refuted_since_jokers_more_than_double(frames):
-    claim = _claim(claims.revolution_jokers_somewhat_more_likely, frames)
+    claim = _claim(revolution_odds.revolution_jokers_somewhat_more_likely, frames)
     assert claim.verdict is Verdict.REFUTED and "fails under: 5 cards, 7 cards" in claim.evidence
 
 
@@ -423,7 +430,9 @@ def test_revolution_jokers_somewhat_more_likely_confirmed_at_one_and_a_half(fram
     odds.loc[with_jokers, "probability"] = (
         1.5 * plain.loc[odds.loc[with_jokers, "hand_size"]].values
     )
-    claim = _claim(claims.revolution_jokers_somewhat_more_likely, frames, {HAND_ODDS: odds})
+    claim = _claim(
+        revolution_odds.revolution_jokers_somewhat_more_likely, frames, {HAND_ODDS: odds}
+    )
     assert claim.verdict is Verdict.CONFIRMED and "(x1.50)" in claim.evidence
 
 
@@ -438,8 +447,8 @@ def test_every_daifugo_claim_is_built_and_cites_what_it_read(frames):
 
 def test_a_builder_citing_a_table_it_did_not_read_fails(frames):
     def cites_layouts(tables):
-        claim = claims.example_32(tables, Rules())
-        return claims.Claim(**{**claim.__dict__, "tables": ("daifugo/layouts.parquet",)})
+        claim = examples.example_32(tables, Rules())
+        return Claim(**{**claim.__dict__, "tables": ("daifugo/layouts.parquet",)})
 
     with pytest.raises(DataError, match="cites"):
         run_builders([cites_layouts], ResultTables(frames=frames))

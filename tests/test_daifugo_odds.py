@@ -10,7 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from asobi.daifugo.claims import much_rarer, suitable
+from asobi.daifugo.claims.decisions import much_rarer, suitable
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.numbers import is_prime_exact
 from asobi.daifugo.odds import EVENTS, N_SYMBOLS, HandOdds, can_lay_prime

@@ -1,0 +1,109 @@
+"""The article's claims about 素数大富豪, each decided from computed facts.
+
+One builder per claim (:data:`BUILDERS`, or :func:`builders` for another deck); each reads
+the tables it needs through :class:`~asobi.core.claims.ResultTables` and gets its verdict
+from a small decision function over the facts it computed. Rooms:
+:mod:`~asobi.daifugo.claims.citations` (the article's sections and the tables a claim
+cites), :mod:`~asobi.daifugo.claims.decisions` (thresholds and decision functions),
+:mod:`~asobi.daifugo.claims.examples` (the worked examples, checked in the rules engine;
+they read no table), :mod:`~asobi.daifugo.claims.number_theory` (the claims read off the
+numbers, z3 and Genocchi tables) and :mod:`~asobi.daifugo.claims.revolution_odds` (how
+often a revolution can start, from the hand odds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial, update_wrapper
+
+from asobi.core.claims import Claim, ClaimBuilder
+from asobi.daifugo.claims.citations import GAME
+from asobi.daifugo.claims.examples import WORKED_EXAMPLES
+from asobi.daifugo.claims.number_theory import (
+    finding_primes_needing_joker,
+    finding_rescued_by_exponent,
+    finding_still_unplayable,
+    genocchi_17_only_prime,
+    ramanujan_looks_prime,
+    ramanujan_smallest_carmichael_four_cards,
+    smallest_eden_prime,
+    smallest_unplayable_composite_without_exponent,
+    square_free_unchanged,
+    z3_crosscheck,
+)
+from asobi.daifugo.claims.revolution_odds import (
+    revolution_1729_as_prime_suitable,
+    revolution_1729_composite_too_hard,
+    revolution_four_cards_too_frequent,
+    revolution_jokers_somewhat_more_likely,
+)
+from asobi.daifugo.daifugo import Rules
+
+CLAIM_IDS = tuple(
+    f"{GAME}.{name}"
+    for name in (
+        "example_32",
+        "example_88",
+        "example_64",
+        "example_691",
+        "example_155",
+        "example_23456",
+        "example_1024",
+        "example_1",
+        "example_6",
+        "example_65536",
+        "example_5187",
+        "ramanujan_not_composite",
+        "ramanujan_revolution_rules",
+        "smallest_unplayable_composite_without_exponent",
+        "smallest_eden_prime",
+        "ramanujan_smallest_carmichael_four_cards",
+        "ramanujan_looks_prime",
+        "genocchi_17_only_prime",
+        "finding_rescued_by_exponent",
+        "finding_still_unplayable",
+        "finding_primes_needing_joker",
+        "square_free_unchanged",
+        "z3_crosscheck",
+        "revolution_four_cards_too_frequent",
+        "revolution_1729_composite_too_hard",
+        "revolution_1729_as_prime_suitable",
+        "revolution_jokers_somewhat_more_likely",
+    )
+)
+
+#: Builders of the tables alone, before and after the Eden prime (which takes the deck).
+_TABLE_ONLY_FIRST = (smallest_unplayable_composite_without_exponent,)
+_TABLE_ONLY = (
+    ramanujan_smallest_carmichael_four_cards,
+    ramanujan_looks_prime,
+    genocchi_17_only_prime,
+    finding_rescued_by_exponent,
+    finding_still_unplayable,
+    finding_primes_needing_joker,
+    square_free_unchanged,
+    z3_crosscheck,
+    revolution_four_cards_too_frequent,
+    revolution_1729_composite_too_hard,
+    revolution_1729_as_prime_suitable,
+    revolution_jokers_somewhat_more_likely,
+)
+
+
+def with_rules(builder: Callable[..., Claim], rules: Rules) -> ClaimBuilder:
+    """``builder`` with the deck ``rules`` bound, under the builder's own name."""
+    return update_wrapper(partial(builder, rules=rules), builder)
+
+
+def builders(rules: Rules) -> list[ClaimBuilder]:
+    """Every claim builder for the deck ``rules``, in the order of :data:`CLAIM_IDS`."""
+    return [
+        *(with_rules(b, rules) for b in WORKED_EXAMPLES),
+        *_TABLE_ONLY_FIRST,
+        with_rules(smallest_eden_prime, rules),
+        *_TABLE_ONLY,
+    ]
+
+
+#: The builders for the default deck (4 suits, 2 jokers, a joker may be 0).
+BUILDERS = builders(Rules())

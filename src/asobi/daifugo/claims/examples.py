@@ -1,0 +1,296 @@
+"""The article's worked examples, each checked in asobi's rules engine
+(:func:`asobi.daifugo.daifugo.judge`) and enumerator of composite plays
+(:mod:`asobi.daifugo.layouts`); they read no table and cite none.
+
+Every builder takes the deck (``rules``) besides the tables; :data:`WORKED_EXAMPLES` lists
+them in the order of the claims.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from asobi.core.claims import Claim, ResultTables
+from asobi.daifugo import daifugo
+from asobi.daifugo.claims.citations import EXPONENT, REVOLUTION, RULES_ENGINE, daifugo_claim
+from asobi.daifugo.claims.decisions import decide_all_hold
+from asobi.daifugo.daifugo import (
+    Field,
+    Play,
+    Rules,
+    Ruling,
+    card_names,
+    jokers_needed,
+    tokenisations,
+)
+from asobi.daifugo.layouts import Term, composite_layouts, expression_layouts
+
+
+def _has_layout(n: int, expression: str, multiset: list[int], rules: Rules) -> bool:
+    wanted = tuple(sorted(multiset))
+    return any(
+        layout.text == expression and layout.multiset == wanted
+        for layout in composite_layouts(n, rules)
+    )
+
+
+def _names(cards: tuple[int, ...], rules: Rules) -> str:
+    return " ".join(card_names(cards, rules))
+
+
+def _ruling(text: str, rules: Rules, field: Field | None = None) -> Ruling:
+    # through the module so that a test can put another engine in its place
+    return daifugo.judge(field or Field(), Play.parse(text), rules)
+
+
+def _checks_text(checks: Mapping[str, bool]) -> str:
+    return "; ".join(f"{name}: {'holds' if ok else 'fails'}" for name, ok in checks.items())
+
+
+def _example(
+    name: str, source: str, statement: str, formal: str, checks: Mapping[str, bool], extra=""
+) -> Claim:
+    evidence = _checks_text(checks) + (f"; {extra}" if extra else "")
+    return daifugo_claim(name, source, statement, formal, decide_all_hold(checks), evidence)
+
+
+def example_32(tables: ResultTables, rules: Rules) -> Claim:
+    """32 may be laid as 2^5 with the cards 3, 2, 2, 5."""
+    checks = {"2^5 with 3 2 2 5 is a layout of 32": _has_layout(32, "2^5", [3, 2, 2, 5], rules)}
+    return _example(
+        "example_32",
+        EXPONENT,
+        "32 may be laid as 2^5 using the cards 3, 2, 2, 5.",
+        f"{RULES_ENGINE}: the composite layouts of 32 include 2^5 with cards {{3,2,2,5}}",
+        checks,
+    )
+
+
+def example_88(tables: ResultTables, rules: Rules) -> Claim:
+    """88 = 2^3·11 may be laid as 8 8 2 3 J or as 8 8 2 3 A A."""
+    checks = {
+        f"2^3*11 with {' '.join(card_names(tuple(cards), rules))}": _has_layout(
+            88, "2^3*11", cards, rules
+        )
+        for cards in ([8, 8, 2, 3, 11], [8, 8, 2, 3, 1, 1])
+    }
+    return _example(
+        "example_88",
+        EXPONENT,
+        "88 = 2^3·11 may be laid as 8, 8, 2, 3, J or as 8, 8, 2, 3, A, A.",
+        f"{RULES_ENGINE}: both card multisets are layouts of 88 with expression 2^3*11",
+        checks,
+    )
+
+
+def example_64(tables: ResultTables, rules: Rules) -> Claim:
+    """64 may be laid fully in exponent form (2^6) or partially (2·2·2·2^3)."""
+    checks = {
+        "2^6 with 6 4 2 6": _has_layout(64, "2^6", [6, 4, 2, 6], rules),
+        "2*2*2*2^3 with 6 4 2 2 2 2 3": _has_layout(64, "2*2*2*2^3", [6, 4, 2, 2, 2, 2, 3], rules),
+    }
+    return _example(
+        "example_64",
+        EXPONENT,
+        "64 may be laid fully in exponent form (2^6) or partially (2·2·2·2^3).",
+        f"{RULES_ENGINE}: the layouts of 64 include 2^6 and 2*2*2*2^3",
+        checks,
+    )
+
+
+def example_691(tables: ResultTables, rules: Rules) -> Claim:
+    """691 may not be laid as 691^1 (exponent 1 not allowed); 691 alone is legal."""
+    wrong, right = _ruling("691=691^1", rules), _ruling("691", rules)
+    checks = {
+        "691=691^1 refused": not wrong.legal,
+        "not a foul": not wrong.foul,
+        "691 alone legal": right.legal,
+    }
+    return _example(
+        "example_691",
+        EXPONENT,
+        "691 may not be laid as 691^1 (an exponent of 1 is not allowed).",
+        f"{RULES_ENGINE}: 691=691^1 refused without a foul; 691 alone is a legal prime play",
+        checks,
+        f"engine: {wrong.reason} / {right.reason}",
+    )
+
+
+def example_155(tables: ResultTables, rules: Rules) -> Claim:
+    """155 may not be laid as 5·31^1, only as 5·31."""
+    wrong, right = _ruling("155=5*31^1", rules), _ruling("155=5*31", rules)
+    checks = {
+        "155=5*31^1 refused": not wrong.legal,
+        "not a foul": not wrong.foul,
+        "155=5*31 legal": right.legal,
+    }
+    return _example(
+        "example_155",
+        EXPONENT,
+        "155 may not be laid as 5·31^1, only as 5·31.",
+        f"{RULES_ENGINE}: 155=5*31^1 refused (not a foul), 155=5*31 accepted",
+        checks,
+        f"engine: {wrong.reason} / {right.reason}",
+    )
+
+
+def example_23456(tables: ResultTables, rules: Rules) -> Claim:
+    """23456 = 2^5·733 may be laid with a joker standing for the exponent 5."""
+    joker_free = [
+        layout
+        for layout in expression_layouts(23456, (Term(2, (5,)), Term(733)), rules)
+        if layout.jokers + 1 <= rules.jokers and 5 in layout.multiset
+    ]
+    checks = {"a layout of 2^5*733 still fits with a joker for a 5": bool(joker_free)}
+    example = _names(joker_free[0].cards, rules) if joker_free else "none"
+    return _example(
+        "example_23456",
+        EXPONENT,
+        "23456 = 2^5·733 may be laid with a joker standing for the exponent 5.",
+        f"{RULES_ENGINE}: a layout of 23456 with expression 2^5*733 exists that still fits "
+        "the deck when one of its 5s is replaced by a joker",
+        checks,
+        f"{len(joker_free)} such layouts, e.g. {example}",
+    )
+
+
+def example_1024(tables: ResultTables, rules: Rules) -> Claim:
+    """1024 = 2^10 may be laid with a joker as the 0 of the exponent 10."""
+    multisets = {lay.multiset for lay in expression_layouts(1024, (Term(2, (10,)),), rules)}
+    with_zero = [
+        own + (2, 1, 0)
+        for own in sorted(tokenisations(1024, rules), key=lambda t: (jokers_needed(t, rules), t))
+        if (1, 0) in tokenisations(10, rules) and tuple(sorted(own + (2, 1, 0))) in multisets
+    ]
+    checks = {"2^10 laid with the exponent as A, Joker(0)": bool(with_zero)}
+    example = _names(with_zero[0], rules) if with_zero else "none"
+    return _example(
+        "example_1024",
+        EXPONENT,
+        "1024 = 2^10 may be laid with a joker as the 0 of the exponent 10.",
+        f"{RULES_ENGINE}: a layout of 1024 with expression 2^10 lays the exponent as A, Joker(0)",
+        checks,
+        f"{len(with_zero)} ways to lay 1024 itself allow it, e.g. {example}",
+    )
+
+
+def example_1(tables: ResultTables, rules: Rules) -> Claim:
+    """1 may not be played as 2^0 (exponent 0 not allowed)."""
+    wrong = _ruling("1=2^0", rules)
+    checks = {"1=2^0 refused": not wrong.legal, "not a foul": not wrong.foul}
+    return _example(
+        "example_1",
+        EXPONENT,
+        "1 may not be played as 2^0 (exponent 0 is not allowed).",
+        f"{RULES_ENGINE}: 1=2^0 refused without a foul",
+        checks,
+        f"engine: {wrong.reason}",
+    )
+
+
+def example_6(tables: ResultTables, rules: Rules) -> Claim:
+    """6 may not be laid as 2·3·691^0, only as 2·3."""
+    wrong, right = _ruling("6=2*3*691^0", rules), _ruling("6=2*3", rules)
+    checks = {
+        "6=2*3*691^0 refused": not wrong.legal,
+        "not a foul": not wrong.foul,
+        "6=2*3 legal": right.legal,
+    }
+    return _example(
+        "example_6",
+        EXPONENT,
+        "6 may not be laid as 2·3·691^0, only as 2·3.",
+        f"{RULES_ENGINE}: 6=2*3*691^0 refused (not a foul), 6=2*3 accepted",
+        checks,
+        f"engine: {wrong.reason} / {right.reason}",
+    )
+
+
+def example_65536(tables: ResultTables, rules: Rules) -> Claim:
+    """65536 = 2^16 may be laid as 2^(2^4), 2^(4^2) or 2^(2^(2^2))."""
+    texts = {layout.text for layout in composite_layouts(65536, rules)}
+    checks = {f"{t} is a layout": t in texts for t in ("2^(2^4)", "2^(4^2)", "2^(2^(2^2))")}
+    return _example(
+        "example_65536",
+        EXPONENT,
+        "65536 = 2^16 may be laid with nested exponents 2^(2^4), 2^(4^2) or 2^(2^(2^2)).",
+        f"{RULES_ENGINE}: each of the three nested expressions is among the layouts of 65536 "
+        f"(towers of at most {rules.max_tower_depth} levels)",
+        checks,
+    )
+
+
+def example_5187(tables: ResultTables, rules: Rules) -> Claim:
+    """5187 may not be laid as 3·1729 (a foul); it must be laid as 3·7·13·19."""
+    wrong, right = _ruling("5187=3*1729", rules), _ruling("5187=3*7*13*19", rules)
+    checks = {"5187=3*1729 a foul": wrong.foul, "5187=3*7*13*19 legal": right.legal}
+    return _example(
+        "example_5187",
+        REVOLUTION,
+        "5187 may not be laid as 3·1729 (a foul); it must be laid as 3·7·13·19.",
+        f"{RULES_ENGINE}: 5187=3*1729 is a foul, 5187=3*7*13*19 is legal",
+        checks,
+        f"engine: {wrong.reason} / {right.reason}",
+    )
+
+
+def ramanujan_not_composite(tables: ResultTables, rules: Rules) -> Claim:
+    """Laying 1729 as the composite 7·13·19 is a foul and starts no revolution."""
+    field = Field(1409, 4)
+    ruling = _ruling("1729=7*13*19", rules, field)
+    checks = {"1729=7*13*19 a foul": ruling.foul, "field unchanged": ruling.field == field}
+    return _example(
+        "ramanujan_not_composite",
+        REVOLUTION,
+        "Laying 1729 as the composite 7·13·19 is a foul and does not start a revolution.",
+        f"{RULES_ENGINE}: on a field of 1409 (4 cards), 1729=7*13*19 is a foul, field unchanged",
+        checks,
+        f"engine: {ruling.reason}",
+    )
+
+
+def ramanujan_revolution_rules(tables: ResultTables, rules: Rules) -> Claim:
+    """1729 plays like a four-card prime and flips the order; n cards answer n cards;
+    clearing keeps the revolution; another 1729 ends it; 57 cuts."""
+    start = _ruling("1729", rules, Field(1409, 4))
+    field = start.field
+    smaller, larger = _ruling("1013", rules, field), _ruling("2003", rules, field)
+    two_cards = _ruling("13", rules, field)
+    cleared = smaller.field.cleared()
+    again = _ruling("1729", rules, cleared)
+    cut = _ruling("57", rules, Field(53, 2))
+    checks = {
+        "1729 on 1409 starts a revolution": start.legal and start.field.revolution,
+        "in revolution 1013 beats 1729": smaller.legal,
+        "in revolution 2003 does not": not larger.legal,
+        "a 2-card play cannot answer 4 cards": not two_cards.legal,
+        "clearing keeps the revolution": cleared.revolution,
+        "a second 1729 ends it": again.legal and not again.field.revolution,
+        "57 cuts the field": cut.legal and cut.field.top is None,
+    }
+    return _example(
+        "ramanujan_revolution_rules",
+        REVOLUTION,
+        "1729 is played like a four-card prime and flips the order; n-card plays still need "
+        "n cards; clearing the field keeps the revolution; another 1729 ends it.",
+        f"{RULES_ENGINE}: a scripted sequence of plays, each step checked",
+        checks,
+    )
+
+
+#: The worked examples, in the order of the claims (each also takes the deck).
+WORKED_EXAMPLES = (
+    example_32,
+    example_88,
+    example_64,
+    example_691,
+    example_155,
+    example_23456,
+    example_1024,
+    example_1,
+    example_6,
+    example_65536,
+    example_5187,
+    ramanujan_not_composite,
+    ramanujan_revolution_rules,
+)

@@ -1,0 +1,302 @@
+"""The article's claims about numbers, read off the tables: the least composite that needs
+exponent notation, the least Eden prime, 1729 among the Carmichael numbers, the Genocchi
+primes, what exponent notation changes, and the z3 cross-check of the enumerator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from asobi.core.claims import Claim, ResultTables, Verdict
+from asobi.daifugo.claims.citations import (
+    EXPONENT,
+    GENOCCHI,
+    INTRO,
+    NUMBERS,
+    REVOLUTION,
+    Z3,
+    daifugo_claim,
+)
+from asobi.daifugo.claims.decisions import (
+    CARMICHAEL_SEARCH_MAX,
+    FIRST_EDEN_PRIME,
+    FIRST_UNPLAYABLE_COMPOSITE,
+    JOKER_PRIMES_BELOW,
+    SMALLER_CARMICHAEL,
+    VISIBLE_FACTORS,
+    decide_carmichael,
+    decide_exists,
+    decide_for_all,
+    decide_genocchi,
+    decide_least,
+    decide_looks_prime,
+)
+from asobi.daifugo.daifugo import RAMANUJAN, Rules
+from asobi.daifugo.genocchi import genocchi
+from asobi.daifugo.numbers import is_carmichael
+
+
+def _maybe_int(value: Any) -> int | None:
+    return None if value is None or pd.isna(value) else int(value)
+
+
+def smallest_unplayable_composite_without_exponent(tables: ResultTables) -> Claim:
+    """Without exponent notation the least composite that cannot be laid is 128."""
+    numbers = tables.read(NUMBERS, columns=["n", "is_prime", "playable_composite"])
+    n_max = int(numbers["n"].max())
+    composite = numbers[~numbers["is_prime"] & (numbers["n"] >= 4)]
+    stuck = composite[~composite["playable_composite"].astype(bool)]
+    smallest = int(stuck["n"].min()) if len(stuck) else None
+    verdict = decide_least(smallest, FIRST_UNPLAYABLE_COMPOSITE, n_max)
+    return daifugo_claim(
+        "smallest_unplayable_composite_without_exponent",
+        EXPONENT,
+        "Without exponent notation the smallest composite that cannot be played is 128.",
+        f"least composite n ≤ {n_max} with playable_composite false",
+        verdict,
+        f"least such n = {smallest} (table n = 2..{n_max})",
+        (NUMBERS,),
+        f"the table stops at {n_max}" if verdict is Verdict.UNDECIDED else None,
+    )
+
+
+def smallest_eden_prime(tables: ResultTables, rules: Rules) -> Claim:
+    """The least Eden prime (a prime no deal can lay) is 40009."""
+    numbers = tables.read(NUMBERS, columns=["n", "is_prime", "playable_plain"])
+    n_max = int(numbers["n"].max())
+    eden = numbers[numbers["is_prime"] & ~numbers["playable_plain"].astype(bool)]
+    first = int(eden["n"].min()) if len(eden) else None
+    verdict = decide_least(first, FIRST_EDEN_PRIME, n_max)
+    following = f", next {eden['n'].iloc[1:6].tolist()}" if len(eden) > 1 else ""
+    return daifugo_claim(
+        "smallest_eden_prime",
+        EXPONENT,
+        "The smallest Eden prime (a prime that cannot be laid at all) is 40009.",
+        f"least prime n ≤ {n_max} with playable_plain false (deck {rules.suits} suits, "
+        f"{rules.jokers} jokers, joker as 0 allowed: {rules.joker_zero})",
+        verdict,
+        f"least = {first}; {len(eden)} Eden primes up to {n_max}{following}",
+        (NUMBERS,),
+        f"the table stops at {n_max}" if verdict is Verdict.UNDECIDED else None,
+    )
+
+
+def ramanujan_smallest_carmichael_four_cards(tables: ResultTables) -> Claim:
+    """1729 is the least Carmichael number that needs four cards; 561 and 1105 need fewer."""
+    numbers = tables.read(NUMBERS, columns=["n", "min_cards"])
+    n_max = int(numbers["n"].max())
+    cards = numbers.set_index("n")["min_cards"]
+    carmichael = [n for n in range(3, min(n_max, CARMICHAEL_SEARCH_MAX) + 1, 2) if is_carmichael(n)]
+    needed = {n: _maybe_int(cards.get(n)) for n in carmichael}
+    verdict = decide_carmichael(needed, n_max)
+    shown = {n: c for n, c in needed.items() if n <= RAMANUJAN}
+    return daifugo_claim(
+        "ramanujan_smallest_carmichael_four_cards",
+        REVOLUTION,
+        "1729 is the smallest Carmichael number that needs four cards; 561 and 1105 need fewer.",
+        f"Carmichael numbers up to {min(n_max, CARMICHAEL_SEARCH_MAX)} by Korselt's criterion; "
+        "their fewest cards (min_cards) from the numbers table",
+        verdict,
+        f"Carmichael numbers up to 1729 and their fewest cards: {shown}",
+        (NUMBERS,),
+        f"the table stops at {n_max}, below 1729" if verdict is Verdict.UNDECIDED else None,
+    )
+
+
+def _least_factor(n: int, primes: np.ndarray) -> int | None:
+    """Least prime factor of ``n`` from a list of primes reaching √n (None: it does not)."""
+    for p in primes:
+        if p * p > n:
+            return n
+        if n % p == 0:
+            return int(p)
+    return None
+
+
+def ramanujan_looks_prime(tables: ResultTables) -> Claim:
+    """1729's least prime factor is 7, while 561 (digit sum 12) and 1105 (ends in 5) show a
+    factor at a glance."""
+    numbers = tables.read(NUMBERS, columns=["n", "is_prime"])
+    primes = numbers.loc[numbers["is_prime"].astype(bool), "n"].sort_values().to_numpy()
+    smallest = {n: _least_factor(n, primes) for n in (*SMALLER_CARMICHAEL, RAMANUJAN)}
+    return daifugo_claim(
+        "ramanujan_looks_prime",
+        REVOLUTION,
+        "1729's smallest prime factor is 7, while 561 (digit sum 12) and 1105 (ends in 5) "
+        "are visibly composite.",
+        "least prime factors by division by the numbers table's primes; 'visibly' = a factor "
+        f"in {VISIBLE_FACTORS} (seen from the last digit or the digit sum)",
+        decide_looks_prime(smallest),
+        f"least prime factors {smallest}; digit sum of 561 = {sum(map(int, '561'))}",
+        (NUMBERS,),
+    )
+
+
+def genocchi_17_only_prime(tables: ResultTables) -> Claim:
+    """17 is the only Genocchi prime (the signed sequence; |G_6| = 3 is prime, G_6 negative)."""
+    table = tables.read(GENOCCHI)
+    top = int(table["index"].max()) if len(table) else 0
+    prime = table[table["prime_absolute"].astype(bool)]
+    positive = [int(i) for i in prime.loc[prime["sign"] > 0, "index"]]
+    negative = [int(i) for i in prime.loc[prime["sign"] < 0, "index"]]
+    verdict, caveat = decide_genocchi(positive, top)
+    values = ", ".join(f"G_{i} = {genocchi(i)}" for i in positive + negative if i <= 40)
+    return daifugo_claim(
+        "genocchi_17_only_prime",
+        INTRO,
+        "17 is the only Genocchi prime.",
+        f"for every even index 2..{top}, |G_2n| is tested for primality (directly below 10, "
+        "by an explicit proper divisor (2^2n-1)/(D/2) from von Staudt-Clausen above); odd "
+        "indices above 1 give 0; a prime is a positive value",
+        verdict,
+        f"|G_2n| prime at indices {positive} with G_2n > 0 and at {negative} with G_2n < 0 "
+        f"({values}); checked up to index {top}",
+        (GENOCCHI,),
+        caveat,
+    )
+
+
+def _composites(numbers: pd.DataFrame) -> pd.DataFrame:
+    return numbers[~numbers["is_prime"] & (numbers["n"] >= 4)]
+
+
+def finding_rescued_by_exponent(tables: ResultTables) -> Claim:
+    """Exponent notation makes many composites playable that were not before."""
+    numbers = tables.read(
+        NUMBERS, columns=["n", "is_prime", "playable_composite", "playable_with_exponent"]
+    )
+    n_max = int(numbers["n"].max())
+    composite = _composites(numbers)
+    rescued = composite[
+        composite["playable_with_exponent"].astype(bool)
+        & ~composite["playable_composite"].astype(bool)
+    ]
+    return daifugo_claim(
+        "finding_rescued_by_exponent",
+        EXPONENT,
+        "Exponent notation makes many composites playable that could not be played before.",
+        f"composites n ≤ {n_max} with playable_with_exponent true and playable_composite false",
+        decide_exists(len(rescued)),
+        f"{len(rescued)} of {len(composite)} composites; smallest {rescued['n'].head(8).tolist()}",
+        (NUMBERS,),
+    )
+
+
+def finding_still_unplayable(tables: ResultTables) -> Claim:
+    """Some composites stay unplayable even with exponent notation (1729 aside)."""
+    numbers = tables.read(NUMBERS, columns=["n", "is_prime", "playable_with_exponent"])
+    n_max = int(numbers["n"].max())
+    composite = _composites(numbers)
+    stuck = composite[~composite["playable_with_exponent"].astype(bool)]
+    stuck = stuck[stuck["n"] != RAMANUJAN]
+    return daifugo_claim(
+        "finding_still_unplayable",
+        EXPONENT,
+        "Some composites stay unplayable even with exponent notation (our finding).",
+        f"composites n ≤ {n_max} with playable_with_exponent false (1729 excluded by rule)",
+        decide_exists(len(stuck)),
+        f"{len(stuck)} such composites besides 1729; smallest {stuck['n'].head(10).tolist()}",
+        (NUMBERS,),
+    )
+
+
+def finding_primes_needing_joker(tables: ResultTables) -> Claim:
+    """Some primes below 10^6 need a joker to be laid (or cannot be laid at all)."""
+    numbers = tables.read(
+        NUMBERS,
+        columns=["n", "is_prime", "playable_plain", "jokers_needed"],
+        filters=[("n", "<", JOKER_PRIMES_BELOW)],
+    )
+    primes = numbers[numbers["is_prime"].astype(bool)]
+    needs = primes["jokers_needed"].fillna(99) >= 1
+    layable = int((needs & primes["playable_plain"].astype(bool)).sum())
+    share = float(needs.mean()) if len(primes) else 0.0
+    return daifugo_claim(
+        "finding_primes_needing_joker",
+        EXPONENT,
+        "Some primes below 10^6 need a joker to be laid (our finding; the share is the evidence).",
+        f"primes n < min({JOKER_PRIMES_BELOW}, n_max + 1) with jokers_needed ≥ 1 or not "
+        "layable at all",
+        decide_exists(int(needs.sum())),
+        f"{int(needs.sum())} of {len(primes)} primes ({share:.4%}); {layable} layable with a joker",
+        (NUMBERS,),
+    )
+
+
+def _square_free(n: int, primes: np.ndarray) -> bool:
+    for p in primes:
+        if p * p > n:
+            return True
+        if n % (p * p) == 0:
+            return False
+    return True
+
+
+def square_free_unchanged(tables: ResultTables) -> Claim:
+    """Exponent notation changes nothing for primes and square-free numbers."""
+    numbers = tables.read(
+        NUMBERS,
+        columns=[
+            "n",
+            "is_prime",
+            "playable_composite",
+            "playable_with_exponent",
+            "min_cards_composite",
+            "min_cards_with_exponent",
+        ],
+    )
+    n_max = int(numbers["n"].max())
+    primes = numbers.loc[numbers["is_prime"].astype(bool), "n"].to_numpy()
+    composite = _composites(numbers)
+    square_free = composite[[_square_free(int(n), primes) for n in composite["n"]]]
+    same = (
+        square_free["min_cards_composite"].fillna(-1)
+        == square_free["min_cards_with_exponent"].fillna(-1)
+    ) & (
+        square_free["playable_composite"].astype(bool)
+        == square_free["playable_with_exponent"].astype(bool)
+    )
+    differ = square_free.loc[~same, "n"].head(5).tolist()
+    verdict, caveat = decide_for_all(int((~same).sum()), len(square_free), f"for n ≤ {n_max}")
+    return daifugo_claim(
+        "square_free_unchanged",
+        EXPONENT,
+        "Exponent notation changes nothing for primes and square-free numbers.",
+        f"for every square-free composite n ≤ {n_max}, playable and minimum card count are "
+        "the same with and without exponent notation",
+        verdict,
+        f"{int(same.sum())} of {len(square_free)} square-free composites agree"
+        + (f"; differ: {differ}" if differ else ""),
+        (NUMBERS,),
+        caveat,
+    )
+
+
+def z3_crosscheck(tables: ResultTables) -> Claim:
+    """The enumerator's cheapest composite plays are optimal (an independent z3 model)."""
+    z3 = tables.read(Z3, columns=["n", "origin", "agree"])
+    ranged = z3[z3["origin"] == "range"]
+    examples = z3.loc[z3["origin"] == "article_example", "n"].tolist()
+    top = int(ranged["n"].max()) if len(ranged) else 0
+    bad = z3.loc[~z3["agree"].astype(bool), "n"].head(5).tolist()
+    verdict, caveat = decide_for_all(
+        int((~z3["agree"].astype(bool)).sum()),
+        len(z3),
+        f"for the composites up to {top} and the article's examples",
+    )
+    return daifugo_claim(
+        "z3_crosscheck",
+        EXPONENT,
+        "The enumerator's cheapest composite plays are optimal (independent z3 model).",
+        f"for every composite n ≤ {top} and the article's examples {examples}: z3 finds a "
+        "layout at the enumerator's minimum that the enumerator lists, and none with one card "
+        "fewer (no layout at all when the enumerator finds none)",
+        verdict,
+        f"{int(z3['agree'].sum())} of {len(z3)} numbers agree"
+        + (f"; disagree: {bad}" if bad else ""),
+        (Z3,),
+        caveat,
+    )
