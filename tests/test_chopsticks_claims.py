@@ -216,7 +216,7 @@ def test_line_confirmed(frames, claim_id):
 @pytest.mark.parametrize("claim_id", claims.LINE_CLAIM_IDS)
 def test_line_refuted_when_the_start_is_a_draw_under_every_reading(frames, claim_id):
     rules = _line_rules(claim_id)
-    readings = [r.variant_id for r in claims._readings(rules).values()]
+    readings = [r.variant_id for r in claims.split_readings(rules).values()]
     changed = _with_position(frames, readings, START, "draw")
     claim = _claims(claims.printed_lines, frames, changed)[claim_id]
     assert claim.verdict is Verdict.REFUTED

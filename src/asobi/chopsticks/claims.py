@@ -157,7 +157,7 @@ def _article_setting(stated: Mapping[str, bool]) -> Rules:
     return Rules(**{name: stated.get(name, False) for name in ARTICLE_SWITCHES})
 
 
-def _readings(rules: Rules) -> dict[str, Rules]:
+def split_readings(rules: Rules) -> dict[str, Rules]:
     """A rule set under each reading of splitting (the from_one reading only with fusion)."""
     found = {ARTICLE_READING: rules}
     if rules.fusion and not rules.from_one:
@@ -202,7 +202,7 @@ def outcome_claim(claim: OutcomeClaim, tables: ResultTables) -> Claim:
     open options (dies_at 5/6, overflow, unmentioned switches) in the caveat and evidence."""
     starts = _starts(tables.read(VARIANTS_TABLE))
     own = _article_setting(claim.stated)
-    by_reading = _readings(own)
+    by_reading = split_readings(own)
     holding: dict[str, Holding] = {}
     parts = []
     for reading, rules in by_reading.items():
@@ -279,7 +279,7 @@ def _check_readings(
     one above (evidence only): (holding by reading, the evidence)."""
     holding: dict[str, Holding] = {}
     parts = []
-    readings = _readings(rules)
+    readings = split_readings(rules)
     judged = {r.variant_id: name for name, r in readings.items()}
     others = list(readings.values())
     others += [other for other, is_judged in alternatives(rules) if not is_judged]
