@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
+from asobi.contraposition.bitboard import board_tables, decide, to_masks, to_padded
 from asobi.contraposition.board import cell_count
 from asobi.contraposition.contraposition import (
     Colour,
@@ -22,14 +23,10 @@ from asobi.contraposition.contraposition import (
 )
 from asobi.contraposition.solver import (
     SearchBudget,
-    board_tables,
-    decide,
     exact_outcome,
     mover_wins_fast,
     opening_cells,
     solve,
-    to_masks,
-    to_padded,
 )
 from asobi.core.errors import InputError
 from asobi.core.game import Outcome, mover_wins, outcome

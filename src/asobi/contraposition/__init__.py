@@ -2,7 +2,9 @@
 
 The rooms: :mod:`~asobi.contraposition.contraposition` (the rules: moves, groups, the
 winning rule) on the board of :mod:`~asobi.contraposition.board`;
-:mod:`~asobi.contraposition.solver` (exact solving of sides 1 to 3);
+:mod:`~asobi.contraposition.solver` (exact solving of sides 1 to 3, by the numba search
+of :mod:`~asobi.contraposition.search` on the bit masks of
+:mod:`~asobi.contraposition.bitboard`);
 :mod:`~asobi.contraposition.mcts` (UCT and GRAVE self-play) on the numba kernels of
 :mod:`~asobi.contraposition.kernels`; :mod:`~asobi.contraposition.audit` (the
 winning-rule audit), :mod:`~asobi.contraposition.eyes`, :mod:`~asobi.contraposition.mirror`

@@ -4,7 +4,7 @@ Shared by the MCTS players (:mod:`asobi.contraposition.mcts`), the winning-rule 
 (:mod:`asobi.contraposition.audit`) and the mirror boards
 (:mod:`asobi.contraposition.mirror`): a flood fill that counts each colour's groups by
 size, the scores of a full board, and the size profiles of many boards at once. The exact
-solver has its own bitboard kernels (:mod:`asobi.contraposition.solver`).
+solver has its own bitboard kernels (:mod:`asobi.contraposition.bitboard`).
 """
 
 from __future__ import annotations
