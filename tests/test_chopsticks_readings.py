@@ -10,7 +10,7 @@ from asobi.chopsticks.rule_sets import article_rule_sets, rule_sets, two_hand_ru
 from asobi.chopsticks.solver import depth_limited_values, reachable_positions, solve
 from asobi.chopsticks.tables import variant_row
 from asobi.core.errors import ConfigError
-from asobi.report import figures
+from asobi.report import figures, summaries
 
 FREE = Rules(split=True, fusion=True, from_one=True)
 
@@ -100,7 +100,7 @@ def test_dies_figure_has_one_panel_per_overflow_and_reading():
 
 def test_the_article_matrix_leaves_out_the_from_one_reading():
     rows = [variant_row(solve(r)) for r in two_hand_rule_sets([5, 6], from_one=True)]
-    matrix = figures.chopsticks_matrix(pd.DataFrame(rows))
+    matrix = summaries.chopsticks_matrix(pd.DataFrame(rows))
     assert matrix.shape == (17, 4)
     assert matrix.loc["split + fusion + reaction", "dies5 cutoff"] == "first|5"
 

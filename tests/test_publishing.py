@@ -27,7 +27,7 @@ import asobi
 from asobi.cli import main
 from asobi.core.config import package_data
 from asobi.report.datapackage import load_lines, load_package
-from asobi.report.figures import bundled_cjk_font, text_font
+from asobi.report.fonts import bundled_cjk_font, text_font
 from asobi.report.release import FIXED_MTIME, archive_name, write_release
 from asobi.report.validate import validate_results
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from matplotlib import image
-from test_report import write_synthetic_results
+from synthetic_results import write_synthetic_results
 
 from asobi.cli import main
 from asobi.report.browser import find_browser

@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 from conftest import REPO, SNAKEMAKE
-from test_report import write_synthetic_results
+from synthetic_results import write_synthetic_results
 
 from asobi.cli import main
 from asobi.report.datapackage import load_package

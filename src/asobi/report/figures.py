@@ -4,25 +4,33 @@ Each ``*_figure`` function takes the frame(s) it needs and returns a matplotlib
 :class:`~matplotlib.figure.Figure`, or ``None`` when there is nothing to draw; a frame that
 lacks a needed column raises :class:`KeyError` (the report then says which column was
 missing instead of drawing a wrong picture). Figures are built with the object-oriented API
-(no pyplot state), so they are safe in workers and tests.
+(no pyplot state), so they are safe in workers and tests. What they draw is shaped in
+:mod:`asobi.report.summaries`; kana are set in the fonts of :mod:`asobi.report.fonts`.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import re
 from collections.abc import Iterable, Sequence
-from functools import cache
-from itertools import chain
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from matplotlib import font_manager
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle, RegularPolygon
 from matplotlib.ticker import MaxNLocator
+
+from asobi.report.fonts import text_font
+from asobi.report.summaries import (
+    CHOPSTICKS_SWITCHES,
+    chopsticks_matrix,
+    daifugo_by_digits,
+    fivelines_by_total,
+    from_one_reading,
+    shiritori_graph_frame,
+    switch_label,
+)
 
 OUTCOME_COLOURS = {"first": "#d95f02", "second": "#1b9e77", "draw": "#9e9e9e"}
 WINNER_COLOURS = {"yokai": "#b03a2e", "human": "#2471a3", "unknown": "#bdbdbd"}
@@ -31,54 +39,6 @@ WINNER_LABELS = {
     "human": "human wins",
     "unknown": "undecided in the search budget",
 }
-CJK_FONT_HINT = re.compile(r"(ipa|cjk|takao|vl-?gothic|ume|droidsansfallback|noto.*jp)", re.I)
-
-CHOPSTICKS_SWITCHES = ("split", "revive", "fusion", "swap", "reaction")
-SHIRITORI_DEFAULTS = {
-    "long_vowel": "vowel",
-    "small_kana": "enlarge",
-    "final_u": "written",
-    "dakuten": "strict",
-    "aliases": "ban",
-}
-
-
-def bundled_cjk_font() -> Path | None:
-    """IPAex Gothic as shipped by the ``matplotlib-fontja`` dependency (a kana font that needs
-    nothing installed system-wide), or ``None`` if that package is missing.
-
-    The package is located, not imported: importing it switches matplotlib's global default
-    font, and the figures choose their fonts per text instead.
-    """
-    spec = importlib.util.find_spec("matplotlib_fontja")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    path = Path(next(iter(spec.submodule_search_locations))) / "fonts" / "ipaexg.ttf"
-    return path if path.is_file() else None
-
-
-@cache
-def cjk_font_family() -> str | None:
-    """A font family that has kana: the bundled IPAex Gothic (:func:`bundled_cjk_font`),
-    otherwise a system CJK font matplotlib has not seen, registered on first use.
-
-    Returns ``None`` only when neither exists (labels in kana then show as boxes).
-    """
-    bundled = bundled_cjk_font()
-    system = (p for p in font_manager.findSystemFonts() if CJK_FONT_HINT.search(Path(p).name))
-    for path in chain([str(bundled)] if bundled else [], system):
-        try:
-            font_manager.fontManager.addfont(path)
-            return font_manager.FontProperties(fname=path).get_name()
-        except (OSError, RuntimeError, ValueError):
-            continue
-    return None
-
-
-def text_font() -> dict[str, object]:
-    """Font keyword arguments for text that may contain kana."""
-    family = cjk_font_family()
-    return {"fontfamily": [family, "DejaVu Sans"]} if family else {}
 
 
 def save_figure(figure: Figure, path: str | Path) -> Path:
@@ -90,34 +50,6 @@ def save_figure(figure: Figure, path: str | Path) -> Path:
 
 
 # --- 数字を増やす遊び (chopsticks) ----------------------------------------------------------
-
-
-def _switch_label(row: pd.Series) -> str:
-    if not bool(row["split"]):
-        return "attacks only (no split)"
-    return " + ".join(name for name in CHOPSTICKS_SWITCHES if bool(row[name]))
-
-
-def chopsticks_matrix(variants: pd.DataFrame) -> pd.DataFrame:
-    """Start outcome of the 2-hand rule sets: switch combination × (dies_at, overflow)."""
-    base = variants[
-        (variants["hands_first"] == 2)
-        & (variants["hands_second"] == 2)
-        & variants["dies_at"].isin([5, 6])
-        & ~_from_one(variants)
-    ].copy()
-    if base.empty:
-        return pd.DataFrame()
-    for name in CHOPSTICKS_SWITCHES:
-        base[name] = base[name].fillna(False).astype(bool)
-    base["rules"] = base.apply(_switch_label, axis=1)
-    base["order"] = base[list(CHOPSTICKS_SWITCHES)].astype(int).astype(str).agg("".join, axis=1)
-    base["column"] = "dies" + base["dies_at"].astype(str) + " " + base["overflow"].astype(str)
-    plies = base["start_plies"].map(lambda v: "" if pd.isna(v) else str(int(v)))
-    base["cell"] = base["start_outcome"].map(str) + "|" + plies
-    base = base.drop_duplicates(["order", "column"]).sort_values(["order", "column"])
-    matrix = base.pivot(index=["order", "rules"], columns="column", values="cell")
-    return matrix.droplevel("order")
 
 
 def chopsticks_figure(variants: pd.DataFrame) -> Figure | None:
@@ -161,13 +93,6 @@ def chopsticks_figure(variants: pd.DataFrame) -> Figure | None:
     return figure
 
 
-def _from_one(variants: pd.DataFrame) -> pd.Series:
-    """The ``from_one`` reading of each rule set (False where the column is absent)."""
-    if "from_one" not in variants:
-        return pd.Series(False, index=variants.index)
-    return variants["from_one"].fillna(False).astype(bool)
-
-
 def chopsticks_dies_figure(variants: pd.DataFrame) -> Figure | None:
     """Start outcome of the 2-hand rule sets by dies_at (x) and switch set (y).
 
@@ -180,8 +105,8 @@ def chopsticks_dies_figure(variants: pd.DataFrame) -> Figure | None:
         return None
     for name in CHOPSTICKS_SWITCHES:
         two[name] = two[name].fillna(False).astype(bool)
-    two["from_one"] = _from_one(two)
-    two["rules"] = two.apply(_switch_label, axis=1)
+    two["from_one"] = from_one_reading(two)
+    two["rules"] = two.apply(switch_label, axis=1)
     two["order"] = two[list(CHOPSTICKS_SWITCHES)].astype(int).astype(str).agg("".join, axis=1)
     rows = two.drop_duplicates("order").sort_values("order")["rules"].tolist()
     dies = sorted(two["dies_at"].unique())
@@ -237,24 +162,6 @@ def chopsticks_dies_figure(variants: pd.DataFrame) -> Figure | None:
 
 
 # --- 五線 (five lines) ----------------------------------------------------------------------
-
-
-def fivelines_by_total(positions: pd.DataFrame) -> pd.DataFrame:
-    """Per total number of sticks: positions, second-player wins (normal, misère), disagreements."""
-    frame = positions[["total", "normal_outcome", "misere_outcome"]]
-    grouped = frame.assign(
-        normal_second=frame["normal_outcome"] == "second",
-        misere_second=frame["misere_outcome"] == "second",
-        differ=frame["normal_outcome"] != frame["misere_outcome"],
-    ).groupby("total")
-    return pd.DataFrame(
-        {
-            "positions": grouped.size(),
-            "second_wins_normal": grouped["normal_second"].sum(),
-            "second_wins_misere": grouped["misere_second"].sum(),
-            "outcome_differs": grouped["differ"].sum(),
-        }
-    ).reset_index()
 
 
 def fivelines_figure(positions: pd.DataFrame) -> Figure | None:
@@ -425,29 +332,6 @@ def selfplay_figure(selfplay: pd.DataFrame) -> Figure | None:
 # --- 素数大富豪 (prime daifugō) ------------------------------------------------------------
 
 
-def daifugo_by_digits(numbers: pd.DataFrame) -> pd.DataFrame:
-    """Per digit count: primes and composites, and the shares that can be played."""
-    frame = numbers.assign(digits=numbers["n"].astype("int64").astype(str).str.len())
-    composite = frame[~frame["is_prime"].astype(bool)]
-    prime = frame[frame["is_prime"].astype(bool)]
-    by_composite = composite.groupby("digits")
-    by_prime = prime.groupby("digits")
-    table = (
-        pd.DataFrame(
-            {
-                "primes": by_prime.size(),
-                "primes_playable": by_prime["playable_plain"].sum(),
-                "composites": by_composite.size(),
-                "composites_playable_plain": by_composite["playable_composite"].sum(),
-                "composites_playable_with_exponent": by_composite["playable_with_exponent"].sum(),
-            }
-        )
-        .fillna(0)
-        .astype("int64")
-    )
-    return table.reset_index()
-
-
 def daifugo_figure(numbers: pd.DataFrame) -> Figure | None:
     """Share of playable numbers by digit count, with and without exponent notation."""
     table = daifugo_by_digits(numbers)
@@ -536,42 +420,6 @@ def daifugo_odds_figure(odds: pd.DataFrame) -> Figure | None:
 
 
 # --- ようかいしりとり (yokai shiritori) -----------------------------------------------------
-
-
-def default_variant(frame: pd.DataFrame) -> pd.DataFrame:
-    """Rows of the article's rules (the default variant), when variant columns exist."""
-    mask = pd.Series(True, index=frame.index)
-    for axis, value in SHIRITORI_DEFAULTS.items():
-        if axis in frame.columns:
-            mask &= frame[axis] == value
-    return frame[mask]
-
-
-def _pick(frame: pd.DataFrame, names: Sequence[str]) -> str:
-    for name in names:
-        if name in frame.columns:
-            return name
-    raise KeyError(f"none of the columns {', '.join(names)}")
-
-
-WORD_COLUMNS = ("word", "reading", "name", "start")
-FIRST_COLUMNS = ("first", "first_unit", "first_letter", "head")
-LAST_COLUMNS = ("last", "last_unit", "last_letter", "tail")
-
-
-def shiritori_graph_frame(words: pd.DataFrame, outcomes: pd.DataFrame) -> pd.DataFrame:
-    """Default-variant words with their first and last units and the winner as start word."""
-    words = default_variant(words)
-    outcomes = default_variant(outcomes)
-    word, first, last = (
-        _pick(words, WORD_COLUMNS),
-        _pick(words, FIRST_COLUMNS),
-        _pick(words, LAST_COLUMNS),
-    )
-    winners = outcomes.drop_duplicates("start").set_index("start")["winner"]
-    frame = words[[word, first, last]].drop_duplicates(word)
-    frame.columns = ["word", "first", "last"]
-    return frame.assign(winner=frame["word"].map(winners).fillna("unknown"))
 
 
 def shiritori_figure(words: pd.DataFrame, outcomes: pd.DataFrame) -> Figure | None:

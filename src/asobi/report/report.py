@@ -23,7 +23,7 @@ import pyarrow.parquet as pq
 
 from asobi import __version__
 from asobi.core.claims import Verdict
-from asobi.report import figures
+from asobi.report import figures, summaries
 from asobi.report.catalog import ARTICLES, GAME_ORDER
 from asobi.report.datapackage import load_package, table_files
 from asobi.report.template import PAGE_TEMPLATE
@@ -124,7 +124,7 @@ def _chopsticks_variants(r: Results) -> pd.DataFrame | None:
     variants = r.load("chopsticks/variants")
     if variants is None:
         return None
-    matrix = figures.chopsticks_matrix(variants)
+    matrix = summaries.chopsticks_matrix(variants)
     if matrix.empty:
         return None
     shown = matrix.map(
@@ -171,7 +171,7 @@ def _daifugo_numbers(r: Results) -> pd.DataFrame | None:
 
 def _daifugo_digits(r: Results) -> pd.DataFrame | None:
     numbers = _daifugo_numbers(r)
-    return None if numbers is None else figures.daifugo_by_digits(numbers)
+    return None if numbers is None else summaries.daifugo_by_digits(numbers)
 
 
 def _daifugo_z3(r: Results) -> pd.DataFrame | None:
@@ -245,7 +245,7 @@ def _shiritori_default_outcomes(r: Results) -> pd.DataFrame | None:
     outcomes = r.load("shiritori/outcomes")
     if outcomes is None:
         return None
-    default = figures.default_variant(outcomes)
+    default = summaries.default_variant(outcomes)
     keep = [c for c in ("start", "winner", "line", "nodes") if c in default.columns]
     return default[keep].sort_values(keep[0]) if not default.empty else None
 
@@ -326,7 +326,7 @@ TABLES: dict[str, list[TableSpec]] = {
         ("The pyramid 1-2-3-4-5", _fivelines_pyramid),
         (
             "Positions by total number of sticks",
-            lambda r: _apply(figures.fivelines_by_total, _fivelines_positions(r)),
+            lambda r: _apply(summaries.fivelines_by_total, _fivelines_positions(r)),
         ),
         ("z3 lemmas", _fivelines_proofs),
     ],

@@ -1,0 +1,147 @@
+"""Small summaries of the result tables, which the figures draw and the page shows as key
+tables: who wins each chopsticks rule set, five-lines outcomes by total, playable numbers by
+digit count, and the shiritori word graph under the article's rules.
+
+Each takes the frame it needs and returns a frame (empty when there is nothing to show); a
+frame that lacks a needed column raises :class:`KeyError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+
+CHOPSTICKS_SWITCHES = ("split", "revive", "fusion", "swap", "reaction")
+SHIRITORI_DEFAULTS = {
+    "long_vowel": "vowel",
+    "small_kana": "enlarge",
+    "final_u": "written",
+    "dakuten": "strict",
+    "aliases": "ban",
+}
+
+
+# --- 数字を増やす遊び (chopsticks) ----------------------------------------------------------
+
+
+def switch_label(row: pd.Series) -> str:
+    """The switches of a rule set's row, joined by " + " ("attacks only" without split)."""
+    if not bool(row["split"]):
+        return "attacks only (no split)"
+    return " + ".join(name for name in CHOPSTICKS_SWITCHES if bool(row[name]))
+
+
+def from_one_reading(variants: pd.DataFrame) -> pd.Series:
+    """The ``from_one`` reading of each rule set (False where the column is absent)."""
+    if "from_one" not in variants:
+        return pd.Series(False, index=variants.index)
+    return variants["from_one"].fillna(False).astype(bool)
+
+
+def chopsticks_matrix(variants: pd.DataFrame) -> pd.DataFrame:
+    """Start outcome of the 2-hand rule sets: switch combination × (dies_at, overflow)."""
+    base = variants[
+        (variants["hands_first"] == 2)
+        & (variants["hands_second"] == 2)
+        & variants["dies_at"].isin([5, 6])
+        & ~from_one_reading(variants)
+    ].copy()
+    if base.empty:
+        return pd.DataFrame()
+    for name in CHOPSTICKS_SWITCHES:
+        base[name] = base[name].fillna(False).astype(bool)
+    base["rules"] = base.apply(switch_label, axis=1)
+    base["order"] = base[list(CHOPSTICKS_SWITCHES)].astype(int).astype(str).agg("".join, axis=1)
+    base["column"] = "dies" + base["dies_at"].astype(str) + " " + base["overflow"].astype(str)
+    plies = base["start_plies"].map(lambda v: "" if pd.isna(v) else str(int(v)))
+    base["cell"] = base["start_outcome"].map(str) + "|" + plies
+    base = base.drop_duplicates(["order", "column"]).sort_values(["order", "column"])
+    matrix = base.pivot(index=["order", "rules"], columns="column", values="cell")
+    return matrix.droplevel("order")
+
+
+# --- 五線 (five lines) ----------------------------------------------------------------------
+
+
+def fivelines_by_total(positions: pd.DataFrame) -> pd.DataFrame:
+    """Per total number of sticks: positions, second-player wins (normal, misère), disagreements."""
+    frame = positions[["total", "normal_outcome", "misere_outcome"]]
+    grouped = frame.assign(
+        normal_second=frame["normal_outcome"] == "second",
+        misere_second=frame["misere_outcome"] == "second",
+        differ=frame["normal_outcome"] != frame["misere_outcome"],
+    ).groupby("total")
+    return pd.DataFrame(
+        {
+            "positions": grouped.size(),
+            "second_wins_normal": grouped["normal_second"].sum(),
+            "second_wins_misere": grouped["misere_second"].sum(),
+            "outcome_differs": grouped["differ"].sum(),
+        }
+    ).reset_index()
+
+
+# --- 素数大富豪 (prime daifugō) ------------------------------------------------------------
+
+
+def daifugo_by_digits(numbers: pd.DataFrame) -> pd.DataFrame:
+    """Per digit count: primes and composites, and the shares that can be played."""
+    frame = numbers.assign(digits=numbers["n"].astype("int64").astype(str).str.len())
+    composite = frame[~frame["is_prime"].astype(bool)]
+    prime = frame[frame["is_prime"].astype(bool)]
+    by_composite = composite.groupby("digits")
+    by_prime = prime.groupby("digits")
+    table = (
+        pd.DataFrame(
+            {
+                "primes": by_prime.size(),
+                "primes_playable": by_prime["playable_plain"].sum(),
+                "composites": by_composite.size(),
+                "composites_playable_plain": by_composite["playable_composite"].sum(),
+                "composites_playable_with_exponent": by_composite["playable_with_exponent"].sum(),
+            }
+        )
+        .fillna(0)
+        .astype("int64")
+    )
+    return table.reset_index()
+
+
+# --- ようかいしりとり (yokai shiritori) -----------------------------------------------------
+
+
+def default_variant(frame: pd.DataFrame) -> pd.DataFrame:
+    """Rows of the article's rules (the default variant), when variant columns exist."""
+    mask = pd.Series(True, index=frame.index)
+    for axis, value in SHIRITORI_DEFAULTS.items():
+        if axis in frame.columns:
+            mask &= frame[axis] == value
+    return frame[mask]
+
+
+def _pick(frame: pd.DataFrame, names: Sequence[str]) -> str:
+    for name in names:
+        if name in frame.columns:
+            return name
+    raise KeyError(f"none of the columns {', '.join(names)}")
+
+
+WORD_COLUMNS = ("word", "reading", "name", "start")
+FIRST_COLUMNS = ("first", "first_unit", "first_letter", "head")
+LAST_COLUMNS = ("last", "last_unit", "last_letter", "tail")
+
+
+def shiritori_graph_frame(words: pd.DataFrame, outcomes: pd.DataFrame) -> pd.DataFrame:
+    """Default-variant words with their first and last units and the winner as start word."""
+    words = default_variant(words)
+    outcomes = default_variant(outcomes)
+    word, first, last = (
+        _pick(words, WORD_COLUMNS),
+        _pick(words, FIRST_COLUMNS),
+        _pick(words, LAST_COLUMNS),
+    )
+    winners = outcomes.drop_duplicates("start").set_index("start")["winner"]
+    frame = words[[word, first, last]].drop_duplicates(word)
+    frame.columns = ["word", "first", "last"]
+    return frame.assign(winner=frame["word"].map(winners).fillna("unknown"))
