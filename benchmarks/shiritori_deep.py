@@ -335,7 +335,7 @@ def play_line(staged: StagedSolver, line: list[str], option: str) -> tuple[int, 
             "(give the line's words separated by spaces)"
         )
     start, *said = line
-    solver._apply_start(start)
+    solver.load_start(start)
     unit = solver.unit_id[game.last[game.word_index(start)]]
     gone = game.bans[game.word_index(start)]
     for k, word in enumerate(said, start=1):
@@ -345,7 +345,7 @@ def play_line(staged: StagedSolver, line: list[str], option: str) -> tuple[int, 
                 f"shiritori_deep: {option}: {word} cannot be said after {' → '.join(line[:k])} "
                 "(not a legal answer there, or a mirror word the reduced game sets aside)"
             )
-        solver._play(cls)
+        solver.play(cls)
         gone |= game.bans[game.word_index(word)]
         unit = solver.end[cls]
     return unit, gone
@@ -385,13 +385,13 @@ def split(staged: StagedSolver, line: list[str], budget: int) -> list[dict]:
     for cls in list(solver.playable_at[unit]):
         if not solver.remaining[cls]:
             continue
-        word = game.words[solver._real_word(cls, gone)]
-        banned = solver._play(cls)
+        word = game.words[solver.real_word(cls, gone)]
+        banned = solver.play(cls)
         end = solver.end[cls]
         began, nodes = time.process_time(), search.nodes
         report = staged.progress(f"{' → '.join(line)} → {word}", budget)
         opponent = False if solver.avail[end] == 0 else search.mover_wins(end, budget, report)
-        solver._unplay(cls, banned)
+        solver.unplay(cls, banned)
         verdict = "open" if opponent is None else f"{mover} {'loses' if opponent else 'wins'}"
         records.append(
             {
@@ -419,7 +419,7 @@ def answers(staged: StagedSolver, line: list[str]) -> list[dict]:
         records.append(
             {
                 "answers": " → ".join(line),
-                "answer": game.words[solver._real_word(cls, gone)],
+                "answer": game.words[solver.real_word(cls, gone)],
                 "words": len(solver.class_words[cls]),
                 "to": solver.units[solver.end[cls]],
                 "known": f"{mover} {verdict}" if verdict else "open",

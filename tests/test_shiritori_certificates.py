@@ -23,7 +23,7 @@ from asobi.shiritori.certify import CertificateBuilder
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.pipeline import write_outcomes, write_outcomes_chunk, write_proofs
 from asobi.shiritori.shiritori import ALL_RULES, DEFAULT_RULES, Lexicon, Rules, Shiritori
-from asobi.shiritori.solver import StagedSolver
+from asobi.shiritori.staged import StagedSolver
 from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR, PROOFS_SCHEMA
 from asobi.shiritori.verify import CertificateError, Node, VariantChecker, load_nodes
 

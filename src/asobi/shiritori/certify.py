@@ -38,8 +38,10 @@ import pyarrow as pa
 
 from asobi.core.config import package_data
 from asobi.core.errors import IllegalMoveError
+from asobi.shiritori.search import BudgetExceeded, StartResult
 from asobi.shiritori.shiritori import LOSING_UNIT, Shiritori, bits
-from asobi.shiritori.solver import _LOSS, BudgetExceeded, StagedSolver, StartResult
+from asobi.shiritori.solver import LOSS
+from asobi.shiritori.staged import StagedSolver
 from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR, PROOFS_SCHEMA
 from asobi.shiritori.verify import (
     Node,
@@ -143,7 +145,7 @@ class CertificateBuilder:
                     raise CertificateFailure(f"{start} ends in ン but the yokai is said to win")
                 self._row(self._new_id(), None, [(start, ENDS_IN_N, None)], root=True)
                 return
-            solver._apply_start(start)
+            solver.load_start(start)
             self._reserve(game.bans[i])
             self._reset_hash()
             after, unit = game.bans[i], game.last[i]
@@ -340,11 +342,11 @@ class CertificateBuilder:
         first_row = len(self.rows)
         self._memo[key] = node
         before = solver.used
-        banned = solver._play(c)
+        banned = solver.play(c)
         self._update_hash(before ^ solver.used)
         entries, said, answering = self._loser_turn(used | game.bans[word], game.last[word])
         before = solver.used
-        solver._unplay(c, banned)
+        solver.unplay(c, banned)
         self._update_hash(before ^ solver.used)
         self._row(node, game.words[word], entries)
         self._said[node] = said | 1 << word
@@ -383,11 +385,11 @@ class CertificateBuilder:
                     interchanged.append((r, first))
                     continue
                 before = solver.used
-                banned = solver._play(c)
+                banned = solver.play(c)
                 self._update_hash(before ^ solver.used)
                 child = self._winner_turn(used | game.bans[r], game.last[r])
                 before = solver.used
-                solver._unplay(c, banned)
+                solver.unplay(c, banned)
                 self._update_hash(before ^ solver.used)
                 entries.append((reply, child, None))
                 children[r] = child
@@ -414,15 +416,15 @@ class CertificateBuilder:
         the loser cannot answer or answers only into a known loss; None if there is none."""
         solver = self.solver
         known = solver.table.get((solver.used, u))
-        if known is not None and known != _LOSS and solver.remaining[known]:
+        if known is not None and known != LOSS and solver.remaining[known]:
             return known
-        if known == _LOSS:
+        if known == LOSS:
             raise CertificateFailure(f"{self._start}: the table says the winner loses here")
         for c in solver.playable_at[u]:
             if not solver.remaining[c]:
                 continue
-            child_used, replies = solver._peek(c)
-            if not replies or solver.table.get((child_used, solver.end[c])) == _LOSS:
+            child_used, replies = solver.peek(c)
+            if not replies or solver.table.get((child_used, solver.end[c])) == LOSS:
                 return c
         return self._compiled_move(u)
 
@@ -458,16 +460,16 @@ class CertificateBuilder:
         """Search again in a scratch table; the solver's own table, counters and killer moves
         are left as they were."""
         solver = self.solver
-        saved = (solver.table, solver.nodes, solver._budget_end, list(solver.killer))
+        saved = (solver.table, solver.nodes, solver.budget_end, list(solver.killer))
         solver.table = _Overlay(saved[0])
-        solver._budget_end = solver.nodes + self.research_budget
+        solver.budget_end = solver.nodes + self.research_budget
         try:
             with self._state_kept():
-                move = solver._winning_move(u)
+                move = solver.winning_move(u)
         except BudgetExceeded:
             raise CertificateFailure(f"{self._start}: re-search ran out of budget") from None
         finally:
-            solver.table, solver.nodes, solver._budget_end = saved[:3]
+            solver.table, solver.nodes, solver.budget_end = saved[:3]
             solver.killer[:] = saved[3]
         if move is None:
             raise CertificateFailure(f"{self._start}: the search says the winner loses here")

@@ -130,7 +130,8 @@ def solve(
     (progress goes to stderr every 10 million compiled nodes).
     """
     from asobi.shiritori.certify import write_certificates
-    from asobi.shiritori.solver import StagedSolver, check_table_memory
+    from asobi.shiritori.search import check_table_memory
+    from asobi.shiritori.staged import StagedSolver
 
     if compiled_budget:
         check_table_memory(compiled_table_bits)
