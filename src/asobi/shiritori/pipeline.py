@@ -18,7 +18,7 @@ from asobi.core.config import schema_entry
 from asobi.core.errors import DataError
 from asobi.core.runlog import progress
 from asobi.core.tables import concat_tables, read_table, write_table
-from asobi.shiritori.certify import CertificateBuilder, vendored_certificates
+from asobi.shiritori.certify import CertificateBuilder
 from asobi.shiritori.data import checked_sha256, load_clean
 from asobi.shiritori.search import DEFAULT_TABLE_BITS
 from asobi.shiritori.shiritori import Rules, Shiritori, selected_rules
@@ -36,6 +36,7 @@ from asobi.shiritori.tables import (
     summary_rows,
     word_rows,
 )
+from asobi.shiritori.vendored import vendored_certificates
 from asobi.shiritori.verify import verify_results
 
 log = logging.getLogger("asobi.shiritori")
