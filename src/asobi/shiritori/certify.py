@@ -65,6 +65,16 @@ class CertificateBuilder:
     """Certificates of the start words one :class:`StagedSolver` decides (one variant chunk).
 
     Node ids are ``local * chunks + chunk`` so that the chunks of a variant never collide.
+
+    The walk is open to subclasses (the transfer tool's
+    :class:`~asobi.shiritori.transfer.HintedBuilder` follows a hint certificate with it):
+    :meth:`winner_turn`, :meth:`loser_turn`, :meth:`winning_class` and :meth:`reserve` may be
+    overridden, :meth:`known_class` asked, and the builder's state read and reset:
+    ``local_count`` (the next local node number), ``memo`` (node built per position),
+    ``shared`` (nodes reusable per unit and mirror words), ``certified`` (the first start word
+    per exchange class), ``said`` and ``answering`` (per winner node, the verifier's W and
+    L), ``reserved`` and ``partner`` (the mirror words set aside, and their partners) and
+    ``state_hash`` (the compiled table's hash of the solver's state).
     """
 
     def __init__(
@@ -96,23 +106,23 @@ class CertificateBuilder:
         self.rows: list[dict[str, Any]] = []
         self.copied: list[pa.Table] = []  # vendored certificates, renumbered
         self.researched = 0
-        self._count = 0
-        self._memo: dict[tuple[int, str, int], int] = {}
+        self.local_count = 0
+        self.memo: dict[tuple[int, str, int], int] = {}
         # per winner node: the words the winner says in it and the words that could answer
         # a unit the loser answers in it (the verifier's W and L), and per (unit, mirror
         # words) the larger nodes built so far, reused wherever those two sets allow
-        self._said: dict[int, int] = {}
-        self._answering: dict[int, int] = {}
-        self._shared: dict[tuple[str, int], list[tuple[int, int]]] = {}
+        self.said: dict[int, int] = {}
+        self.answering: dict[int, int] = {}
+        self.shared: dict[tuple[str, int], list[tuple[int, int]]] = {}
         self.shared_hits = 0
         self._start = ""
         self._stage = "python"
         self._snapshot: tuple | None = None
-        self._hash = (0, 0)
+        self.state_hash = (0, 0)
         self._untouched: tuple[dict[int, int], int] | None = None
         self._paired_words: set[int] | None = None
         # per (first unit, last unit): the first start word certified, and its winner
-        self._certified: dict[tuple[str, str], tuple[str, str]] = {}
+        self.certified: dict[tuple[str, str], tuple[str, str]] = {}
         self._plain = plain_words(self.game)
 
     # -- public ------------------------------------------------------------------------------
@@ -138,15 +148,15 @@ class CertificateBuilder:
                 self._row(self._new_id(), None, [(start, ENDS_IN_N, None)], root=True)
                 return
             solver.load_start(start)
-            self._reserve(game.bans[i])
+            self.reserve(game.bans[i])
             self._reset_hash()
             after, unit = game.bans[i], game.last[i]
             root = self._new_id()
             if result.winner == "yokai":
-                entries = self._loser_turn(after, unit)[0]
+                entries = self.loser_turn(after, unit)[0]
                 self._row(root, start, entries, root=True)
             else:
-                child = self._winner_turn(after, unit)
+                child = self.winner_turn(after, unit)
                 self._row(root, None, [(start, child, None)], root=True)
         finally:
             sys.setrecursionlimit(limit)
@@ -161,7 +171,7 @@ class CertificateBuilder:
         key = exchange_class(self.game, self._plain, self.game.word_index(start))
         if key is None:
             return None
-        twin = self._certified.setdefault(key, (start, winner))
+        twin = self.certified.setdefault(key, (start, winner))
         if twin[0] == start:
             return None
         if twin[1] != winner:
@@ -204,8 +214,8 @@ class CertificateBuilder:
             winners[start], lines[start] = winner, line
             self._twin(start, winner)  # start words searched later may be exchanged with it
             results.append(StartResult(start, winner, line, 0, "vendored"))
-        copied = renumbered(vendored, self.variant, self._count, self.chunk, self.chunks)
-        self._count += copied.num_rows
+        copied = renumbered(vendored, self.variant, self.local_count, self.chunk, self.chunks)
+        self.local_count += copied.num_rows
         self.copied.append(copied)
         return results
 
@@ -220,7 +230,7 @@ class CertificateBuilder:
 
     # -- real words beside the reduced game --------------------------------------------------
 
-    def _reserve(self, used: int) -> None:
+    def reserve(self, used: int) -> None:
         """The mirror words the solver set aside after the start, as real words in pairs
         (the same for every start that touches no mirror pair's class)."""
         solver = self.solver
@@ -230,7 +240,7 @@ class CertificateBuilder:
             }
         touched = not self._paired_words.isdisjoint(bits(used))
         if not touched and self._untouched is not None:
-            self._partner, self._reserved = self._untouched
+            self.partner, self.reserved = self._untouched
             return
         free = {
             c: [w for w in solver.class_words[c] if not used >> w & 1]
@@ -247,18 +257,18 @@ class CertificateBuilder:
                 pairs = zip(fx[:k], fy[:k], strict=True)
             for a, b in pairs:
                 partner[a], partner[b] = b, a
-        self._partner = partner
-        self._reserved = sum(1 << w for w in partner)
+        self.partner = partner
+        self.reserved = sum(1 << w for w in partner)
         if not touched:
-            self._untouched = (partner, self._reserved)
+            self._untouched = (partner, self.reserved)
 
     def _first_free(self, c: int, used: int) -> int:
-        gone = used | self._reserved
+        gone = used | self.reserved
         return next(w for w in self.solver.class_words[c] if not gone >> w & 1)
 
     def _new_id(self) -> int:
-        local = self._count
-        self._count += 1
+        local = self.local_count
+        self.local_count += 1
         return local * self.chunks + self.chunk
 
     def _row(self, node: int, word: str | None, entries: list, *, root: bool = False) -> None:
@@ -277,46 +287,46 @@ class CertificateBuilder:
 
     # -- the walk ----------------------------------------------------------------------------
 
-    def _winner_turn(self, used: int, unit: str) -> int:
+    def winner_turn(self, used: int, unit: str) -> int:
         """The node where the winner answers ``unit`` (solver state: that position).
 
         A node built at used words ``S`` is reused at ``used`` when the loser has no reply
         there it lacked at ``S`` and the winner still has all its words (the verifier's
         rule, :mod:`asobi.shiritori.verify`): the same strategy serves every start word that
         leads to the same trap."""
-        key = (used, unit, self._reserved)
-        known = self._memo.get(key)
+        key = (used, unit, self.reserved)
+        known = self.memo.get(key)
         if known is not None:
             return known
-        shared = self._shared.get((unit, self._reserved), ())
+        shared = self.shared.get((unit, self.reserved), ())
         for built_at, node in reversed(shared):
-            if not self._said[node] & used and not built_at & self._answering[node] & ~used:
+            if not self.said[node] & used and not built_at & self.answering[node] & ~used:
                 self.shared_hits += 1
                 return node
         game, solver = self.game, self.solver
-        c = self._winning_class(solver.unit_id[unit])
+        c = self.winning_class(solver.unit_id[unit])
         word = self._first_free(c, used)
         node = self._new_id()
         first_row = len(self.rows)
-        self._memo[key] = node
+        self.memo[key] = node
         before = solver.used
         banned = solver.play(c)
         self._update_hash(before ^ solver.used)
-        entries, said, answering = self._loser_turn(used | game.bans[word], game.last[word])
+        entries, said, answering = self.loser_turn(used | game.bans[word], game.last[word])
         before = solver.used
         solver.unplay(c, banned)
         self._update_hash(before ^ solver.used)
         self._row(node, game.words[word], entries)
-        self._said[node] = said | 1 << word
-        self._answering[node] = answering
+        self.said[node] = said | 1 << word
+        self.answering[node] = answering
         if len(self.rows) - first_row >= self.share_min_nodes:
-            shared = self._shared.setdefault((unit, self._reserved), [])
+            shared = self.shared.setdefault((unit, self.reserved), [])
             shared.append((used, node))
             if len(shared) > self.share_capacity:
                 del shared[0]
         return node
 
-    def _loser_turn(
+    def loser_turn(
         self, used: int, unit: str
     ) -> tuple[list[tuple[str, int, str | None]], int, int]:
         """Every legal reply to ``unit`` and how it is answered (solver state: that
@@ -333,8 +343,8 @@ class CertificateBuilder:
             reply = game.words[r]
             if game.last[r] == LOSING_UNIT:
                 entries.append((reply, ENDS_IN_N, None))
-            elif self._reserved >> r & 1:
-                entries.append((reply, MIRROR, game.words[self._partner[r]]))
+            elif self.reserved >> r & 1:
+                entries.append((reply, MIRROR, game.words[self.partner[r]]))
             else:
                 c = solver.class_of_word[r]
                 first = self._first_free(c, used)
@@ -345,23 +355,23 @@ class CertificateBuilder:
                 before = solver.used
                 banned = solver.play(c)
                 self._update_hash(before ^ solver.used)
-                child = self._winner_turn(used | game.bans[r], game.last[r])
+                child = self.winner_turn(used | game.bans[r], game.last[r])
                 before = solver.used
                 solver.unplay(c, banned)
                 self._update_hash(before ^ solver.used)
                 entries.append((reply, child, None))
                 children[r] = child
-                said |= self._said[child]
-                answering |= self._answering[child]
+                said |= self.said[child]
+                answering |= self.answering[child]
         for r, first in interchanged:  # the winner's words after r: those after first
-            said |= exchanged(self._said[children[first]], r, first)
+            said |= exchanged(self.said[children[first]], r, first)
         return entries, said, answering
 
     # -- which class wins --------------------------------------------------------------------
 
-    def _winning_class(self, u: int) -> int:
+    def winning_class(self, u: int) -> int:
         """A class that wins for the player answering unit ``u`` at the solver's state."""
-        known = self._known_class(u)
+        known = self.known_class(u)
         if known is not None:
             return known
         self.researched += 1
@@ -369,7 +379,7 @@ class CertificateBuilder:
             return self._compiled_search(u)
         return self._python_search(u)
 
-    def _known_class(self, u: int) -> int | None:
+    def known_class(self, u: int) -> int | None:
         """A winning class for unit ``u`` that needs no search: the tables' move, or one
         the loser cannot answer or answers only into a known loss; None if there is none."""
         solver = self.solver
@@ -394,7 +404,7 @@ class CertificateBuilder:
             return None
         solver = self.solver
         keys = self._unit_keys[u]
-        pn, _, move = compiled.stored(self._hash[0] ^ keys[0], self._hash[1] ^ keys[1])
+        pn, _, move = compiled.stored(self.state_hash[0] ^ keys[0], self.state_hash[1] ^ keys[1])
         if pn != 0:
             move = compiled.store_move(u)
             if move is None:
@@ -458,7 +468,7 @@ class CertificateBuilder:
             a, b = self._zobrist[low.bit_length() - 1]
             h0, h1 = h0 ^ a, h1 ^ b
             used ^= low
-        self._hash = (h0, h1)
+        self.state_hash = (h0, h1)
 
     def _update_hash(self, changed: int) -> None:
         if self.staged.compiled is None:
@@ -466,13 +476,13 @@ class CertificateBuilder:
         if not hasattr(self, "_zobrist"):
             self._reset_hash()
             return
-        h0, h1 = self._hash
+        h0, h1 = self.state_hash
         while changed:
             low = changed & -changed
             a, b = self._zobrist[low.bit_length() - 1]
             h0, h1 = h0 ^ a, h1 ^ b
             changed ^= low
-        self._hash = (h0, h1)
+        self.state_hash = (h0, h1)
 
 
 def write_certificates(staged: StagedSolver, results: list[StartResult], out: str | Path) -> int:

@@ -86,7 +86,7 @@ class HintedBuilder(CertificateBuilder):
         super().__init__(staged, variant, **options)
         self.hint = hint
         self.reuse = reuse  # False for a hint of another variant: its moves only
-        self._count = first_id  # new node ids after the hint file's
+        self.local_count = first_id  # new node ids after the hint file's
         # the hint's winner node for a position (used, unit) where the winner is to move,
         # with the words gone at the hint's own position there
         self._hint_at: dict[tuple[int, str], tuple[int, int]] = {}
@@ -217,7 +217,7 @@ class HintedBuilder(CertificateBuilder):
         self._pairs_read[keys] = partner
         return partner
 
-    def _reserve(self, used: int) -> None:
+    def reserve(self, used: int) -> None:
         """The mirror words set aside, paired as the followed certificates pair them
         wherever both words are free here (the verifier holds a certificate to one
         matching), the rest in list order; as many pairs per class pair as the reduced game
@@ -244,8 +244,8 @@ class HintedBuilder(CertificateBuilder):
                 extra = list(zip(rest_x, rest_y, strict=False))
             for a, b in [*pairs, *extra][:count]:
                 partner[a], partner[b] = b, a
-        self._partner = partner
-        self._reserved = sum(1 << w for w in partner)
+        self.partner = partner
+        self.reserved = sum(1 << w for w in partner)
         # a node of a followed certificate serves only if that certificate pairs no word
         # otherwise than this one: the verifier takes in its whole matching with the node
         # (_still_wins), and a mirror entry of this certificate met after it would then be
@@ -259,21 +259,21 @@ class HintedBuilder(CertificateBuilder):
         point to them (positions built, shared nodes, classes certified)."""
         return (
             len(self.rows),
-            len(self._memo),
-            {key: list(nodes) for key, nodes in self._shared.items()},
-            dict(self._certified),
+            len(self.memo),
+            {key: list(nodes) for key, nodes in self.shared.items()},
+            dict(self.certified),
         )
 
     def rollback(self, saved: tuple) -> None:
         rows, memo, shared, certified = saved
         self._forget_since(rows, memo)
-        self._shared, self._certified = shared, certified
+        self.shared, self.certified = shared, certified
 
     def _forget_since(self, rows: int, memo: int) -> None:
         """Drop the rows and the positions built after the first ``rows`` and ``memo``."""
         del self.rows[rows:]
-        for _ in range(len(self._memo) - memo):
-            self._memo.popitem()  # positions are added, never replaced: the newest last
+        for _ in range(len(self.memo) - memo):
+            self.memo.popitem()  # positions are added, never replaced: the newest last
         self._pending = self._loser_hint = None
 
     # -- the verifier's W and L of a hint node ------------------------------------------------
@@ -305,7 +305,7 @@ class HintedBuilder(CertificateBuilder):
 
     # -- following the hint ---------------------------------------------------------------------
 
-    def _winner_turn(self, used: int, unit: str) -> int:
+    def winner_turn(self, used: int, unit: str) -> int:
         try:
             return self._hinted_winner_turn(used, unit)
         except CertificateFailure as failure:
@@ -323,14 +323,14 @@ class HintedBuilder(CertificateBuilder):
             said, answering = self._words_of(key)
             if not said & used and not hint_used & answering & ~used:
                 self.reused += 1
-                self._said[key], self._answering[key] = said, answering
+                self.said[key], self.answering[key] = said, answering
                 return key  # the hint's own node: the verifier's rule lets it serve here
         solver = self.solver
         here = (solver.used, solver.unit_id[unit])
         saved = self._mark() if hint is not None and self.backtracks_left > 0 else None
         self._pending, self._pending_book = hint, book
         try:
-            return super()._winner_turn(used, unit)
+            return super().winner_turn(used, unit)
         except CertificateFailure:
             if saved is None or here not in self._followed_at or self.backtracks_left <= 0:
                 raise
@@ -340,7 +340,7 @@ class HintedBuilder(CertificateBuilder):
             self.backtracks_left -= 1
             self.backtracked += 1
             self._restore(saved)
-            return super()._winner_turn(used, unit)
+            return super().winner_turn(used, unit)
         finally:
             self._pending = None  # not taken when the position was built before
             self._followed_at.discard(here)
@@ -349,10 +349,10 @@ class HintedBuilder(CertificateBuilder):
         solver = self.solver
         return (
             len(self.rows),
-            len(self._memo),
-            self._count,
+            len(self.memo),
+            self.local_count,
             (list(solver.remaining), solver.used, list(solver.avail)),
-            self._hash,
+            self.state_hash,
         )
 
     def _restore(self, saved: tuple) -> None:
@@ -360,14 +360,14 @@ class HintedBuilder(CertificateBuilder):
         positions and the shared nodes built since are forgotten."""
         rows, memo, count, state, hashed = saved
         self._forget_since(rows, memo)
-        self._count = count
-        for key, nodes in self._shared.items():
-            self._shared[key] = [(at, node) for at, node in nodes if node < count]
+        self.local_count = count
+        for key, nodes in self.shared.items():
+            self.shared[key] = [(at, node) for at, node in nodes if node < count]
         solver = self.solver
         solver.remaining[:], solver.used, solver.avail[:] = state[0], state[1], state[2]
-        self._hash = hashed
+        self.state_hash = hashed
 
-    def _winning_class(self, u: int) -> int:
+    def winning_class(self, u: int) -> int:
         hint, self._pending, self._loser_hint = self._pending, None, None
         solver = self.solver
         if self._first is not None:  # the root, with --first
@@ -378,7 +378,7 @@ class HintedBuilder(CertificateBuilder):
                 return c
         if hint is not None and self._pending_book:
             # a book's strategy only where the tables know no win already
-            known = self._known_class(u)
+            known = self.known_class(u)
             if known is not None:
                 return known
         if hint is not None:
@@ -389,13 +389,13 @@ class HintedBuilder(CertificateBuilder):
                 self._followed_at.add((solver.used, u))
                 self._loser_hint = hint
                 return c
-        return super()._winning_class(u)
+        return super().winning_class(u)
 
-    def _loser_turn(self, used: int, unit: str):  # type: ignore[no-untyped-def]
+    def loser_turn(self, used: int, unit: str):  # type: ignore[no-untyped-def]
         hint, self._loser_hint = self._loser_hint, None
         registered = self._register(hint, used, unit) if hint is not None else []
         try:
-            return super()._loser_turn(used, unit)
+            return super().loser_turn(used, unit)
         finally:
             for position in registered:
                 self._hint_at.pop(position, None)
