@@ -21,7 +21,7 @@ from asobi.shiritori.compiled import CompiledSearch
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.pipeline import python_budgets
 from asobi.shiritori.shiritori import Rules, Shiritori
-from asobi.shiritori.solver import StagedSolver
+from asobi.shiritori.staged import StagedSolver
 
 TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
 VARIANT = "long_vowel-previous_kana__small_kana-enlarge__final_u-written__dakuten-free__aliases-ban"
@@ -51,14 +51,14 @@ def main() -> None:
             found.append(word)
     if not found:
         raise SystemExit(f"{args.variant}: the Python stages leave no start word open")
-    solver._apply_start(found[0])
+    solver.load_start(found[0])
     CompiledSearch(solver, table_bits=10).mover_wins(0, 10)  # load numba's compiled code
     search = staged.compiled_search()
     verdicts = []
     started = time.perf_counter()
     before = search.nodes
     for word in found:
-        solver._apply_start(word)
+        solver.load_start(word)
         unit = solver.unit_id[game.last[game.word_index(word)]]
         wins = search.mover_wins(unit, args.budget)
         verdicts.append("unknown" if wins is None else "human" if wins else "yokai")

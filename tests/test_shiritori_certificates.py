@@ -19,13 +19,14 @@ from hypothesis import strategies as st
 
 from asobi.core.game import mover_wins
 from asobi.core.tables import write_table
+from asobi.shiritori.certificates import CertificateError, Node, load_nodes
 from asobi.shiritori.certify import CertificateBuilder
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.pipeline import write_outcomes, write_outcomes_chunk, write_proofs
 from asobi.shiritori.shiritori import ALL_RULES, DEFAULT_RULES, Lexicon, Rules, Shiritori
-from asobi.shiritori.solver import StagedSolver
+from asobi.shiritori.staged import StagedSolver
 from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR, PROOFS_SCHEMA
-from asobi.shiritori.verify import CertificateError, Node, VariantChecker, load_nodes
+from asobi.shiritori.verify import VariantChecker
 
 REPO = Path(__file__).resolve().parents[1]
 TSV = REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
@@ -352,7 +353,7 @@ def test_parallel_verification_reports_what_one_process_reports(tmp_path):
 def test_sharing_groups_join_exactly_the_certificates_that_share_a_node_or_an_exchange(
     tmp_path,
 ):
-    from asobi.shiritori.verify import sharing_groups
+    from asobi.shiritori.certificates import sharing_groups
 
     results = _results_dir(tmp_path, max_starts=120)
     nodes, roots = load_nodes(results / "shiritori" / "proofs.parquet", DEFAULT_RULES.variant_id)
@@ -676,7 +677,7 @@ def test_certificate_rows_refer_only_to_their_variants_nodes():
 def test_vendored_certificates_are_used_instead_of_searching_and_checked_by_the_verify_step(
     tmp_path, monkeypatch
 ):
-    import asobi.shiritori.certify as certify
+    import asobi.shiritori.vendored as vendored
     from asobi.shiritori.certify import CertificateFailure, write_certificates
     from asobi.shiritori.verify import verify_results
 
@@ -687,7 +688,7 @@ def test_vendored_certificates_are_used_instead_of_searching_and_checked_by_the_
     folder = tmp_path / "data" / "shiritori" / "proofs"
     folder.mkdir(parents=True)
     write_certificates(staged, [result], folder / f"{variant}.parquet")
-    monkeypatch.setattr(certify, "package_data", lambda *parts: tmp_path.joinpath("data", *parts))
+    monkeypatch.setattr(vendored, "package_data", lambda *parts: tmp_path.joinpath("data", *parts))
     words = list(CLEAN.words)
     max_starts = words.index("ロクロクビ") + 1
     part, proofs = tmp_path / "part.parquet", tmp_path / "proofs.parquet"
@@ -726,7 +727,8 @@ def test_vendored_certificates_are_used_instead_of_searching_and_checked_by_the_
 def test_vendored_certificates_are_copied_node_for_node_under_the_chunks_ids(tmp_path):
     # the copy is made from the verifier's arrays: every node, its start and root flag come
     # back under new ids (chunk 1 of 3: ids ≡ 1 mod 3, in the order of the old ones)
-    from asobi.shiritori.certify import Vendored, write_certificates
+    from asobi.shiritori.certify import write_certificates
+    from asobi.shiritori.vendored import Vendored
 
     variant = DEFAULT_RULES.variant_id
     game = Shiritori(CLEAN.lexicon, DEFAULT_RULES)
@@ -752,23 +754,23 @@ def test_vendored_certificates_are_copied_node_for_node_under_the_chunks_ids(tmp
 def test_vendored_certificates_are_a_workflow_input_only_when_present_and_switched_on(
     tmp_path, monkeypatch
 ):
-    from asobi.shiritori import certify
+    from asobi.shiritori import vendored
 
-    monkeypatch.setattr(certify, "package_data", lambda *parts: tmp_path.joinpath(*parts))
+    monkeypatch.setattr(vendored, "package_data", lambda *parts: tmp_path.joinpath(*parts))
     variant = "long_vowel-vowel__small_kana-enlarge__final_u-written__dakuten-strict__aliases-ban"
-    assert certify.vendored_inputs(variant, True) == []
+    assert vendored.vendored_inputs(variant, True) == []
     path = tmp_path / "shiritori" / "proofs" / f"{variant}.parquet"
     path.parent.mkdir(parents=True)
     path.write_bytes(b"")
-    assert certify.vendored_inputs(variant, True) == [str(path)]
-    assert certify.vendored_inputs(variant, False) == []
+    assert vendored.vendored_inputs(variant, True) == [str(path)]
+    assert vendored.vendored_inputs(variant, False) == []
 
 
 def test_chunk_0_asks_for_the_memory_its_vendored_check_took(tmp_path):
     # 1.37 GB peak for chunk 0 of previous_kana/written/independent with its 4.4 MB file,
     # 8.4 GB with the 36.1 MB file before its strategies were shared (docs/PERFORMANCE.md):
     # the estimate covers both, and nothing vendored asks for nothing
-    from asobi.shiritori.certify import VENDORED_CHECK_MB_PER_MB, vendored_check_mem_mb
+    from asobi.shiritori.vendored import VENDORED_CHECK_MB_PER_MB, vendored_check_mem_mb
 
     assert vendored_check_mem_mb([]) == 0
     for size, peak_mb in ((4_385_760, 1_368), (36_143_838, 8_444)):
@@ -840,7 +842,7 @@ def test_re_searches_without_a_snapshot_give_the_same_checked_certificates(monke
     st.sampled_from([1, 2, 3, 1000]),  # dense ids, the ids of a chunk of 2 or 3, far apart
 )
 def test_a_node_table_finds_each_node_by_its_id_however_the_ids_are_spread(locals_, spread):
-    from asobi.shiritori.verify import NodeTable
+    from asobi.shiritori.certificates import NodeTable
 
     columns = ("node", "word", "replies", "next", "via")
     keys = [spread * k for k in sorted(locals_, reverse=True)]  # rows not in id order

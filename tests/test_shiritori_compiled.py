@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from asobi.core.game import mover_wins
 from asobi.shiritori import proofstore
-from asobi.shiritori.compiled import CompiledSearch, _entry, _put
+from asobi.shiritori.compiled import CompiledSearch
 from asobi.shiritori.data import load_clean
+from asobi.shiritori.dfpn import entry, put
 from asobi.shiritori.shiritori import (
     ALL_RULES,
     DEFAULT_RULES,
@@ -21,7 +22,8 @@ from asobi.shiritori.shiritori import (
     Shiritori,
     line_winner,
 )
-from asobi.shiritori.solver import Solver, StagedSolver, solve_open_start
+from asobi.shiritori.solver import Solver
+from asobi.shiritori.staged import StagedSolver, solve_open_start
 
 REPO = Path(__file__).resolve().parents[1]
 CLEAN = load_clean(REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv")
@@ -152,13 +154,13 @@ def test_hand_built_lexicon_article_tree():
     game = Shiritori(Lexicon.from_pairs((w, ()) for w in words))
     solver = Solver(game)
     search = CompiledSearch(solver, table_bits=10)
-    solver._load(0)
+    solver.load(0)
     assert search.mover_wins(solver.unit_id["ア"], BIG) is True
     move = search.winning_class(solver.unit_id["ア"], BIG)
     assert game.words[solver.class_words[move][0]] == "アカエイ"
-    solver._load(game.bans[game.word_index("アカエイ")])
+    solver.load(game.bans[game.word_index("アカエイ")])
     assert search.mover_wins(solver.unit_id["イ"], BIG) is False
-    solver._load(game.bans[game.word_index("アカアシ")])
+    solver.load(game.bans[game.word_index("アカアシ")])
     assert search.mover_wins(solver.unit_id["シ"], BIG) is True
     # Every start word: the compiled winner is the plain search's, with a legal finished line.
     assert_agrees_with_plain(game, table_bits=10)
@@ -245,7 +247,7 @@ def test_open_lines_are_legal_and_leave_the_state_unchanged(words, alias_pairs, 
     for start in game.words:
         if solve_open_start(solver, search, start, budget) is not None:
             continue
-        solver._apply_start(start)
+        solver.load_start(start)
         before = (list(solver.remaining), list(solver.avail), solver.used)
         line = (start, *search.open_line(start))
         assert (list(solver.remaining), list(solver.avail), solver.used) == before
@@ -256,12 +258,12 @@ def test_a_budget_spent_in_slices_decides_as_one_call_and_reports_progress():
     rules = Rules(final_u="pronounced", dakuten="free", aliases="independent")
     game = Shiritori(CLEAN.lexicon, rules)
     whole = Solver(game)
-    whole._apply_start("アカシサマ")
+    whole.load_start("アカシサマ")
     unit = whole.unit_id["マ"]
     one_call = CompiledSearch(whole).mover_wins(unit, 2_000_000)
     assert one_call is not None
     sliced_solver = Solver(game)
-    sliced_solver._apply_start("アカシサマ")
+    sliced_solver.load_start("アカシサマ")
     sliced = CompiledSearch(sliced_solver)
     sliced.slice_nodes = 1000
     reports: list[int] = []
@@ -291,7 +293,7 @@ def test_table_hits_need_both_halves_of_the_128_bit_key():
     game = Shiritori(CLEAN.lexicon, DEFAULT_RULES)
     solver = Solver(game)
     search = CompiledSearch(solver, table_bits=16)
-    solver._apply_start("ロクロクビ")
+    solver.load_start("ロクロクビ")
     unit = solver.unit_id["ビ"]
     assert search.mover_wins(unit, BIG) is False  # the article: ロクロクビ is a yokai win
     before = search.nodes
@@ -308,30 +310,30 @@ def test_a_bucket_of_rows_evicts_the_row_with_the_least_work():
     tt = np.zeros((1, 2, 4), dtype=np.uint64)  # one bucket of two rows
     tt_move = np.zeros((1, 2), dtype=np.int32)
     infinite = 1 << 40
-    _put(np.uint64(8), np.uint64(1), 0, infinite, 3, 500, tt, tt_move)  # proven, 500 nodes
-    _put(np.uint64(16), np.uint64(2), 7, 9, -1, 20, tt, tt_move)  # open, 20 nodes
-    _put(np.uint64(24), np.uint64(3), 1, 4, -1, 1, tt, tt_move)  # a new one: evicts 16
-    assert _entry(np.uint64(8), np.uint64(1), tt) == (0, infinite, 500)
-    assert _entry(np.uint64(16), np.uint64(2), tt) == (-1, -1, 0)
-    assert _entry(np.uint64(24), np.uint64(3), tt) == (1, 4, 1)
+    put(np.uint64(8), np.uint64(1), 0, infinite, 3, 500, tt, tt_move)  # proven, 500 nodes
+    put(np.uint64(16), np.uint64(2), 7, 9, -1, 20, tt, tt_move)  # open, 20 nodes
+    put(np.uint64(24), np.uint64(3), 1, 4, -1, 1, tt, tt_move)  # a new one: evicts 16
+    assert entry(np.uint64(8), np.uint64(1), tt) == (0, infinite, 500)
+    assert entry(np.uint64(16), np.uint64(2), tt) == (-1, -1, 0)
+    assert entry(np.uint64(24), np.uint64(3), tt) == (1, 4, 1)
     # the same position again is updated in its own row, whatever its work
-    _put(np.uint64(24), np.uint64(3), infinite, 0, -1, 2, tt, tt_move)
-    assert _entry(np.uint64(8), np.uint64(1), tt) == (0, infinite, 500)
-    assert _entry(np.uint64(24), np.uint64(3), tt) == (infinite, 0, 2)
+    put(np.uint64(24), np.uint64(3), infinite, 0, -1, 2, tt, tt_move)
+    assert entry(np.uint64(8), np.uint64(1), tt) == (0, infinite, 500)
+    assert entry(np.uint64(24), np.uint64(3), tt) == (infinite, 0, 2)
     # work saturates in the spare bits and never spills into the numbers
-    _put(np.uint64(32), np.uint64(4), infinite, 5, -1, 1 << 50, tt, tt_move)
-    assert _entry(np.uint64(32), np.uint64(4), tt) == (infinite, 5, (1 << 23) - 1)
-    assert _entry(np.uint64(24), np.uint64(3), tt) == (-1, -1, 0)  # it had the least work
-    assert _entry(np.uint64(8), np.uint64(1), tt) == (0, infinite, 500)
+    put(np.uint64(32), np.uint64(4), infinite, 5, -1, 1 << 50, tt, tt_move)
+    assert entry(np.uint64(32), np.uint64(4), tt) == (infinite, 5, (1 << 23) - 1)
+    assert entry(np.uint64(24), np.uint64(3), tt) == (-1, -1, 0)  # it had the least work
+    assert entry(np.uint64(8), np.uint64(1), tt) == (0, infinite, 500)
 
 
 def test_one_row_per_bucket_is_the_always_replaced_table():
     tt = np.zeros((4, 1, 4), dtype=np.uint64)
     tt_move = np.zeros((4, 1), dtype=np.int32)
-    _put(np.uint64(5), np.uint64(1), 0, 1 << 40, 2, 10**6, tt, tt_move)
-    _put(np.uint64(9), np.uint64(2), 3, 4, -1, 1, tt, tt_move)  # same slot (9 & 3 == 5 & 3)
-    assert _entry(np.uint64(5), np.uint64(1), tt) == (-1, -1, 0)
-    assert _entry(np.uint64(9), np.uint64(2), tt) == (3, 4, 1)
+    put(np.uint64(5), np.uint64(1), 0, 1 << 40, 2, 10**6, tt, tt_move)
+    put(np.uint64(9), np.uint64(2), 3, 4, -1, 1, tt, tt_move)  # same slot (9 & 3 == 5 & 3)
+    assert entry(np.uint64(5), np.uint64(1), tt) == (-1, -1, 0)
+    assert entry(np.uint64(9), np.uint64(2), tt) == (3, 4, 1)
 
 
 @pytest.mark.parametrize("table_ways", [0, 3, 16])
@@ -423,15 +425,15 @@ def test_a_resumed_search_sees_the_answers_the_stored_proofs_decide(tmp_path):
     second = CompiledSearch(Solver(game), table_bits=16, proof_store=True, store_min_nodes=16)
     second.load_proofs(saved)
     solver = second.solver
-    solver._apply_start("イタオニ")
+    solver.load_start("イタオニ")
     unit = solver.unit_id[game.last[game.word_index("イタオニ")]]
     decided = [(c, pn == 0) for c, pn, dn, _ in second.answer_numbers(unit) if pn == 0 or dn == 0]
     assert decided
     plain = CompiledSearch(solver, table_bits=16)
     for c, opponent_wins in decided:
-        banned = solver._play(c)
+        banned = solver.play(c)
         assert plain.mover_wins(solver.end[c], 1_000_000) is opponent_wins, c
-        solver._unplay(c, banned)
+        solver.unplay(c, banned)
 
 
 def test_the_archive_keeps_the_proofs_near_the_root_and_travels_with_the_stored_proofs(
@@ -506,13 +508,13 @@ def test_stored_proofs_of_searches_run_side_by_side_merge_into_one_file(tmp_path
     merged = tmp_path / "merged.npz"
     counts = proofstore.merge_ring_files(branches, merged)
     assert counts["kept"] > 0 and counts["dropped"] > 0  # the rings overflowed: a choice was made
-    _, arrays = proofstore._read_rings(merged)
-    inputs = [proofstore._read_rings(path)[1] for path in branches]
-    for names in (list(proofstore._RING), list(proofstore._ARCHIVE)):
+    _, arrays = proofstore.read_rings(merged)
+    inputs = [proofstore.read_rings(path)[1] for path in branches]
+    for names in (list(proofstore.RING), list(proofstore.ARCHIVE)):
         capacity = arrays[names[0]].shape[1]
         for u in range(arrays[names[0]].shape[0]):
-            kept = proofstore._entries(arrays, names, u)
-            union = {entry for one in inputs for entry in proofstore._entries(one, names, u)}
+            kept = proofstore.ring_entries(arrays, names, u)
+            union = {entry for one in inputs for entry in proofstore.ring_entries(one, names, u)}
             assert len(kept) == len(set(kept)) == min(capacity, len(union))
             assert set(kept) <= union
     resumed = CompiledSearch(Solver(game), table_bits=16, **sizes)

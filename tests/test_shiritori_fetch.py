@@ -29,13 +29,12 @@ from asobi.core.tables import read_metadata, read_table
 from asobi.shiritori.data import load_clean
 from asobi.shiritori.fetch import (
     Revision,
-    api_get,
-    check_api_url,
     fetch_to_tsv,
     parse_yokai_tables,
     parsed_html,
     revision_at,
 )
+from asobi.shiritori.mediawiki import api_get, check_api_url
 
 FIXTURE_HTML = (Path(__file__).parent / "data" / "shiritori" / "parse.html").read_text("utf-8")
 TITLE = "日本の妖怪一覧"

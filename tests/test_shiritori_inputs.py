@@ -152,7 +152,7 @@ def test_workflow_fetches_from_a_local_stand_in_and_refuses_an_edited_fetched_li
 
 def test_a_compiled_table_above_the_maximum_is_refused_in_one_line(capsys):
     from asobi.cli import main
-    from asobi.shiritori.solver import MAX_TABLE_BITS
+    from asobi.shiritori.search import MAX_TABLE_BITS
 
     assert main(["shiritori", "solve", "ボゼ", "--compiled-table-bits", "32"]) == 2
     err = capsys.readouterr().err.strip()
@@ -161,7 +161,7 @@ def test_a_compiled_table_above_the_maximum_is_refused_in_one_line(capsys):
 
 
 def test_a_compiled_table_larger_than_the_memory_is_refused_before_allocating():
-    from asobi.shiritori.solver import MAX_TABLE_BITS, check_table_memory, table_bytes
+    from asobi.shiritori.search import MAX_TABLE_BITS, check_table_memory, table_bytes
 
     assert table_bytes(22) == 36 << 22
     check_table_memory(22, available=table_bytes(22))
@@ -173,7 +173,7 @@ def test_a_compiled_table_larger_than_the_memory_is_refused_before_allocating():
 
 def test_the_schema_and_the_cli_share_the_table_maximum():
     from asobi.core.config import DEFAULT_SCHEMA, load_yaml
-    from asobi.shiritori.solver import MAX_TABLE_BITS
+    from asobi.shiritori.search import MAX_TABLE_BITS
 
     schema = load_yaml(DEFAULT_SCHEMA)["properties"]["shiritori"]["properties"]
     assert schema["compiled_table_bits"]["maximum"] == MAX_TABLE_BITS

@@ -1,6 +1,6 @@
 # ようかいしりとり (yokai shiritori): check the vendored list, (optionally) fetch it from
 # Wikipedia, clean it, solve every start word under every variant, audit the article.
-from asobi.shiritori.certify import vendored_check_mem_mb, vendored_inputs
+from asobi.shiritori.vendored import vendored_check_mem_mb, vendored_inputs
 from asobi.shiritori.pipeline import PRIORITY as SHIRITORI_PRIORITY
 from asobi.shiritori.pipeline import solve_priority
 from asobi.shiritori.shiritori import selected_rules

@@ -1,10 +1,21 @@
 """ようかいしりとり (yokai shiritori): word chain over yokai names, solved for every start word.
 
-Rooms: ``shiritori.py`` (the rules: :class:`~asobi.shiritori.shiritori.Shiritori`, the 32
-variants), ``data.py`` (reading and cleaning the yokai list), ``fetch.py`` (the list from
-Wikipedia), ``solver.py`` (exact solving), ``compiled.py`` (its numba df-pn stage),
-``tables.py`` (rows and schemas), ``claims.py`` (the article's claims), ``pipeline.py`` (the
-workflow steps), ``cli.py`` (``asobi shiritori``).
+Rooms, from the bottom layer up (no module imports one above it):
+
+* **Rules**: ``shiritori.py`` (:class:`~asobi.shiritori.shiritori.Shiritori`, the 32
+  variants), ``reduced.py`` (the reduced game the searches play, with its public state API).
+* **Data**: ``data.py`` (reading and cleaning the yokai list), ``mediawiki.py`` (the bounded
+  HTTP client), ``fetch.py`` (the list from Wikipedia).
+* **Search**: ``search.py`` (what the stages share: the budget exception, a start word's
+  result, the compiled table's sizes), ``solver.py`` (the Python stage), ``dfpn.py`` and
+  ``proofstore.py`` (numba kernels), ``compiled.py`` (the compiled stage), ``staged.py``
+  (both stages as the pipeline runs them).
+* **Certificates**: ``tables.py`` (rows and schemas), ``certificates.py`` (the format),
+  ``verify.py`` (checks it with the rules alone, never importing the search),
+  ``vendored.py`` (the certificates shipped with the package), ``certify.py`` (builds them).
+* **Steps and tools**: ``claims.py`` (the article's claims), ``pipeline.py`` (the workflow
+  steps), ``deep.py``, ``transfer.py`` and ``merge.py`` (the deep-search tools), ``cli.py``
+  (``asobi shiritori``).
 """
 
 from __future__ import annotations

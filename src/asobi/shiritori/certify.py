@@ -2,7 +2,7 @@
 
 The solver decides a start word on a *reduced* game (interchangeable words counted per
 class, mirror pairs removed; :mod:`asobi.shiritori.solver`). A certificate (format: the
-README section ようかいしりとり and :mod:`asobi.shiritori.verify`) must speak of real words
+README section ようかいしりとり and :mod:`asobi.shiritori.certificates`) must speak of real words
 and real legal replies, so the builder walks the solved position again, playing real words
 alongside the reduced game:
 
@@ -29,25 +29,19 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pyarrow as pa
 
-from asobi.core.config import package_data
 from asobi.core.errors import IllegalMoveError
-from asobi.shiritori.shiritori import LOSING_UNIT, Shiritori, bits
-from asobi.shiritori.solver import _LOSS, BudgetExceeded, StagedSolver, StartResult
+from asobi.shiritori.certificates import exchange_class, exchanged, plain_words
+from asobi.shiritori.search import BudgetExceeded, StartResult
+from asobi.shiritori.shiritori import LOSING_UNIT, bits
+from asobi.shiritori.solver import LOSS
+from asobi.shiritori.staged import StagedSolver
 from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR, PROOFS_SCHEMA
-from asobi.shiritori.verify import (
-    Node,
-    exchange_class,
-    exchanged,
-    load_nodes,
-    plain_words,
-)
+from asobi.shiritori.vendored import Vendored, principal_line, renumbered
 
 
 class CertificateFailure(Exception):
@@ -71,6 +65,16 @@ class CertificateBuilder:
     """Certificates of the start words one :class:`StagedSolver` decides (one variant chunk).
 
     Node ids are ``local * chunks + chunk`` so that the chunks of a variant never collide.
+
+    The walk is open to subclasses (the transfer tool's
+    :class:`~asobi.shiritori.transfer.HintedBuilder` follows a hint certificate with it):
+    :meth:`winner_turn`, :meth:`loser_turn`, :meth:`winning_class` and :meth:`reserve` may be
+    overridden, :meth:`known_class` asked, and the builder's state read and reset:
+    ``local_count`` (the next local node number), ``memo`` (node built per position),
+    ``shared`` (nodes reusable per unit and mirror words), ``certified`` (the first start word
+    per exchange class), ``said`` and ``answering`` (per winner node, the verifier's W and
+    L), ``reserved`` and ``partner`` (the mirror words set aside, and their partners) and
+    ``state_hash`` (the compiled table's hash of the solver's state).
     """
 
     def __init__(
@@ -102,23 +106,23 @@ class CertificateBuilder:
         self.rows: list[dict[str, Any]] = []
         self.copied: list[pa.Table] = []  # vendored certificates, renumbered
         self.researched = 0
-        self._count = 0
-        self._memo: dict[tuple[int, str, int], int] = {}
+        self.local_count = 0
+        self.memo: dict[tuple[int, str, int], int] = {}
         # per winner node: the words the winner says in it and the words that could answer
         # a unit the loser answers in it (the verifier's W and L), and per (unit, mirror
         # words) the larger nodes built so far, reused wherever those two sets allow
-        self._said: dict[int, int] = {}
-        self._answering: dict[int, int] = {}
-        self._shared: dict[tuple[str, int], list[tuple[int, int]]] = {}
+        self.said: dict[int, int] = {}
+        self.answering: dict[int, int] = {}
+        self.shared: dict[tuple[str, int], list[tuple[int, int]]] = {}
         self.shared_hits = 0
         self._start = ""
         self._stage = "python"
         self._snapshot: tuple | None = None
-        self._hash = (0, 0)
+        self.state_hash = (0, 0)
         self._untouched: tuple[dict[int, int], int] | None = None
         self._paired_words: set[int] | None = None
         # per (first unit, last unit): the first start word certified, and its winner
-        self._certified: dict[tuple[str, str], tuple[str, str]] = {}
+        self.certified: dict[tuple[str, str], tuple[str, str]] = {}
         self._plain = plain_words(self.game)
 
     # -- public ------------------------------------------------------------------------------
@@ -143,16 +147,16 @@ class CertificateBuilder:
                     raise CertificateFailure(f"{start} ends in ン but the yokai is said to win")
                 self._row(self._new_id(), None, [(start, ENDS_IN_N, None)], root=True)
                 return
-            solver._apply_start(start)
-            self._reserve(game.bans[i])
+            solver.load_start(start)
+            self.reserve(game.bans[i])
             self._reset_hash()
             after, unit = game.bans[i], game.last[i]
             root = self._new_id()
             if result.winner == "yokai":
-                entries = self._loser_turn(after, unit)[0]
+                entries = self.loser_turn(after, unit)[0]
                 self._row(root, start, entries, root=True)
             else:
-                child = self._winner_turn(after, unit)
+                child = self.winner_turn(after, unit)
                 self._row(root, None, [(start, child, None)], root=True)
         finally:
             sys.setrecursionlimit(limit)
@@ -167,7 +171,7 @@ class CertificateBuilder:
         key = exchange_class(self.game, self._plain, self.game.word_index(start))
         if key is None:
             return None
-        twin = self._certified.setdefault(key, (start, winner))
+        twin = self.certified.setdefault(key, (start, winner))
         if twin[0] == start:
             return None
         if twin[1] != winner:
@@ -210,44 +214,10 @@ class CertificateBuilder:
             winners[start], lines[start] = winner, line
             self._twin(start, winner)  # start words searched later may be exchanged with it
             results.append(StartResult(start, winner, line, 0, "vendored"))
-        self.copied.append(self._renumbered(vendored))
+        copied = renumbered(vendored, self.variant, self.local_count, self.chunk, self.chunks)
+        self.local_count += copied.num_rows
+        self.copied.append(copied)
         return results
-
-    def _renumbered(self, vendored: Vendored) -> pa.Table:
-        """The vendored nodes the certificates reach, under new node ids in the order of
-        their old ones, as rows of ``proofs.parquet`` (``start``: the first certificate in
-        build order that reaches the node)."""
-        nodes = vendored.nodes
-        starts, roots = list(vendored.roots), list(vendored.roots.values())
-        owner = nodes.first_reached(roots)
-        kept = nodes.rows_of(np.sort(nodes.keys[owner >= 0]))
-        new_ids = (self._count + np.arange(len(kept), dtype=np.int64)) * self.chunks + self.chunk
-        self._count += len(kept)
-        renumber = np.full(len(nodes.keys), -1, dtype=np.int64)
-        renumber[kept] = new_ids
-        vocabulary = pa.array(nodes.vocabulary, pa.string())
-
-        def strings(codes: np.ndarray) -> pa.Array:
-            return vocabulary.take(pa.array(codes, mask=codes < 0))
-
-        offsets, positions = nodes.entries(kept, "next")
-        targets = nodes.next[positions]
-        moved = targets >= 0
-        targets[moved] = renumber[nodes.rows_of(targets[moved])]
-        lists = {"next": pa.ListArray.from_arrays(offsets, pa.array(targets, pa.int64()))}
-        for name, codes in (("replies", nodes.replies), ("via", nodes.vias)):
-            offsets, positions = nodes.entries(kept, name)
-            lists[name] = pa.ListArray.from_arrays(offsets, strings(codes[positions]))
-        root_rows = set(nodes.rows_of(np.array(roots, dtype=np.int64)).tolist())
-        columns = {
-            "variant_id": pa.array([self.variant] * len(kept), pa.string()),
-            "start": pa.array(starts, pa.string()).take(pa.array(owner[kept])),
-            "node": pa.array(new_ids, pa.int64()),
-            "root": pa.array([row in root_rows for row in kept.tolist()], pa.bool_()),
-            "word": strings(nodes.words[kept]),
-            **lists,
-        }
-        return pa.table({name: columns[name] for name in PROOFS_SCHEMA.names}).cast(PROOFS_SCHEMA)
 
     def table(self) -> pa.Table:
         """Every certificate node written so far, as rows of ``proofs.parquet``."""
@@ -260,7 +230,7 @@ class CertificateBuilder:
 
     # -- real words beside the reduced game --------------------------------------------------
 
-    def _reserve(self, used: int) -> None:
+    def reserve(self, used: int) -> None:
         """The mirror words the solver set aside after the start, as real words in pairs
         (the same for every start that touches no mirror pair's class)."""
         solver = self.solver
@@ -270,7 +240,7 @@ class CertificateBuilder:
             }
         touched = not self._paired_words.isdisjoint(bits(used))
         if not touched and self._untouched is not None:
-            self._partner, self._reserved = self._untouched
+            self.partner, self.reserved = self._untouched
             return
         free = {
             c: [w for w in solver.class_words[c] if not used >> w & 1]
@@ -287,18 +257,18 @@ class CertificateBuilder:
                 pairs = zip(fx[:k], fy[:k], strict=True)
             for a, b in pairs:
                 partner[a], partner[b] = b, a
-        self._partner = partner
-        self._reserved = sum(1 << w for w in partner)
+        self.partner = partner
+        self.reserved = sum(1 << w for w in partner)
         if not touched:
-            self._untouched = (partner, self._reserved)
+            self._untouched = (partner, self.reserved)
 
     def _first_free(self, c: int, used: int) -> int:
-        gone = used | self._reserved
+        gone = used | self.reserved
         return next(w for w in self.solver.class_words[c] if not gone >> w & 1)
 
     def _new_id(self) -> int:
-        local = self._count
-        self._count += 1
+        local = self.local_count
+        self.local_count += 1
         return local * self.chunks + self.chunk
 
     def _row(self, node: int, word: str | None, entries: list, *, root: bool = False) -> None:
@@ -317,46 +287,46 @@ class CertificateBuilder:
 
     # -- the walk ----------------------------------------------------------------------------
 
-    def _winner_turn(self, used: int, unit: str) -> int:
+    def winner_turn(self, used: int, unit: str) -> int:
         """The node where the winner answers ``unit`` (solver state: that position).
 
         A node built at used words ``S`` is reused at ``used`` when the loser has no reply
         there it lacked at ``S`` and the winner still has all its words (the verifier's
         rule, :mod:`asobi.shiritori.verify`): the same strategy serves every start word that
         leads to the same trap."""
-        key = (used, unit, self._reserved)
-        known = self._memo.get(key)
+        key = (used, unit, self.reserved)
+        known = self.memo.get(key)
         if known is not None:
             return known
-        shared = self._shared.get((unit, self._reserved), ())
+        shared = self.shared.get((unit, self.reserved), ())
         for built_at, node in reversed(shared):
-            if not self._said[node] & used and not built_at & self._answering[node] & ~used:
+            if not self.said[node] & used and not built_at & self.answering[node] & ~used:
                 self.shared_hits += 1
                 return node
         game, solver = self.game, self.solver
-        c = self._winning_class(solver.unit_id[unit])
+        c = self.winning_class(solver.unit_id[unit])
         word = self._first_free(c, used)
         node = self._new_id()
         first_row = len(self.rows)
-        self._memo[key] = node
+        self.memo[key] = node
         before = solver.used
-        banned = solver._play(c)
+        banned = solver.play(c)
         self._update_hash(before ^ solver.used)
-        entries, said, answering = self._loser_turn(used | game.bans[word], game.last[word])
+        entries, said, answering = self.loser_turn(used | game.bans[word], game.last[word])
         before = solver.used
-        solver._unplay(c, banned)
+        solver.unplay(c, banned)
         self._update_hash(before ^ solver.used)
         self._row(node, game.words[word], entries)
-        self._said[node] = said | 1 << word
-        self._answering[node] = answering
+        self.said[node] = said | 1 << word
+        self.answering[node] = answering
         if len(self.rows) - first_row >= self.share_min_nodes:
-            shared = self._shared.setdefault((unit, self._reserved), [])
+            shared = self.shared.setdefault((unit, self.reserved), [])
             shared.append((used, node))
             if len(shared) > self.share_capacity:
                 del shared[0]
         return node
 
-    def _loser_turn(
+    def loser_turn(
         self, used: int, unit: str
     ) -> tuple[list[tuple[str, int, str | None]], int, int]:
         """Every legal reply to ``unit`` and how it is answered (solver state: that
@@ -373,8 +343,8 @@ class CertificateBuilder:
             reply = game.words[r]
             if game.last[r] == LOSING_UNIT:
                 entries.append((reply, ENDS_IN_N, None))
-            elif self._reserved >> r & 1:
-                entries.append((reply, MIRROR, game.words[self._partner[r]]))
+            elif self.reserved >> r & 1:
+                entries.append((reply, MIRROR, game.words[self.partner[r]]))
             else:
                 c = solver.class_of_word[r]
                 first = self._first_free(c, used)
@@ -383,25 +353,25 @@ class CertificateBuilder:
                     interchanged.append((r, first))
                     continue
                 before = solver.used
-                banned = solver._play(c)
+                banned = solver.play(c)
                 self._update_hash(before ^ solver.used)
-                child = self._winner_turn(used | game.bans[r], game.last[r])
+                child = self.winner_turn(used | game.bans[r], game.last[r])
                 before = solver.used
-                solver._unplay(c, banned)
+                solver.unplay(c, banned)
                 self._update_hash(before ^ solver.used)
                 entries.append((reply, child, None))
                 children[r] = child
-                said |= self._said[child]
-                answering |= self._answering[child]
+                said |= self.said[child]
+                answering |= self.answering[child]
         for r, first in interchanged:  # the winner's words after r: those after first
-            said |= exchanged(self._said[children[first]], r, first)
+            said |= exchanged(self.said[children[first]], r, first)
         return entries, said, answering
 
     # -- which class wins --------------------------------------------------------------------
 
-    def _winning_class(self, u: int) -> int:
+    def winning_class(self, u: int) -> int:
         """A class that wins for the player answering unit ``u`` at the solver's state."""
-        known = self._known_class(u)
+        known = self.known_class(u)
         if known is not None:
             return known
         self.researched += 1
@@ -409,20 +379,20 @@ class CertificateBuilder:
             return self._compiled_search(u)
         return self._python_search(u)
 
-    def _known_class(self, u: int) -> int | None:
+    def known_class(self, u: int) -> int | None:
         """A winning class for unit ``u`` that needs no search: the tables' move, or one
         the loser cannot answer or answers only into a known loss; None if there is none."""
         solver = self.solver
         known = solver.table.get((solver.used, u))
-        if known is not None and known != _LOSS and solver.remaining[known]:
+        if known is not None and known != LOSS and solver.remaining[known]:
             return known
-        if known == _LOSS:
+        if known == LOSS:
             raise CertificateFailure(f"{self._start}: the table says the winner loses here")
         for c in solver.playable_at[u]:
             if not solver.remaining[c]:
                 continue
-            child_used, replies = solver._peek(c)
-            if not replies or solver.table.get((child_used, solver.end[c])) == _LOSS:
+            child_used, replies = solver.peek(c)
+            if not replies or solver.table.get((child_used, solver.end[c])) == LOSS:
                 return c
         return self._compiled_move(u)
 
@@ -434,7 +404,7 @@ class CertificateBuilder:
             return None
         solver = self.solver
         keys = self._unit_keys[u]
-        pn, _, move = compiled.stored(self._hash[0] ^ keys[0], self._hash[1] ^ keys[1])
+        pn, _, move = compiled.stored(self.state_hash[0] ^ keys[0], self.state_hash[1] ^ keys[1])
         if pn != 0:
             move = compiled.store_move(u)
             if move is None:
@@ -458,16 +428,16 @@ class CertificateBuilder:
         """Search again in a scratch table; the solver's own table, counters and killer moves
         are left as they were."""
         solver = self.solver
-        saved = (solver.table, solver.nodes, solver._budget_end, list(solver.killer))
+        saved = (solver.table, solver.nodes, solver.budget_end, list(solver.killer))
         solver.table = _Overlay(saved[0])
-        solver._budget_end = solver.nodes + self.research_budget
+        solver.budget_end = solver.nodes + self.research_budget
         try:
             with self._state_kept():
-                move = solver._winning_move(u)
+                move = solver.winning_move(u)
         except BudgetExceeded:
             raise CertificateFailure(f"{self._start}: re-search ran out of budget") from None
         finally:
-            solver.table, solver.nodes, solver._budget_end = saved[:3]
+            solver.table, solver.nodes, solver.budget_end = saved[:3]
             solver.killer[:] = saved[3]
         if move is None:
             raise CertificateFailure(f"{self._start}: the search says the winner loses here")
@@ -498,7 +468,7 @@ class CertificateBuilder:
             a, b = self._zobrist[low.bit_length() - 1]
             h0, h1 = h0 ^ a, h1 ^ b
             used ^= low
-        self._hash = (h0, h1)
+        self.state_hash = (h0, h1)
 
     def _update_hash(self, changed: int) -> None:
         if self.staged.compiled is None:
@@ -506,93 +476,13 @@ class CertificateBuilder:
         if not hasattr(self, "_zobrist"):
             self._reset_hash()
             return
-        h0, h1 = self._hash
+        h0, h1 = self.state_hash
         while changed:
             low = changed & -changed
             a, b = self._zobrist[low.bit_length() - 1]
             h0, h1 = h0 ^ a, h1 ^ b
             changed ^= low
-        self._hash = (h0, h1)
-
-
-@dataclass(frozen=True)
-class Vendored:
-    """Certificates shipped with the package for one variant (nodes and each start's root)."""
-
-    nodes: dict[int, Node]
-    roots: dict[str, int]
-
-
-def vendored_path(variant: str) -> Path:
-    """Where the certificates of ``variant`` are vendored (the file may not exist)."""
-    return package_data("shiritori", "proofs", f"{variant}.parquet")
-
-
-def vendored_inputs(variant: str, enabled: bool) -> list[str]:
-    """The variant's vendored certificates as a workflow input (none when switched off)."""
-    path = vendored_path(variant)
-    return [str(path)] if enabled and path.exists() else []
-
-
-# Chunk 0 loads the vendored certificates and copies them under its own node ids: its peak
-# memory grows with the file, 1.37 GB for the 4.4 MB file of previous_kana/written/independent
-# (0.32 M nodes; 8.4 GB for the 36.1 MB file of 7.96 M nodes before its repeated strategies
-# were stored once; docs/PERFORMANCE.md).
-VENDORED_CHECK_MB_PER_MB = 250
-
-
-def vendored_check_mem_mb(paths: list[str]) -> int:
-    """Memory (MB) to load and copy the vendored certificates ``paths`` in chunk 0, on top
-    of the search's own."""
-    return sum(VENDORED_CHECK_MB_PER_MB * Path(path).stat().st_size // 2**20 for path in paths)
-
-
-def vendored_certificates(variant: str) -> Vendored | None:
-    """The certificates vendored under ``asobi/data/shiritori/proofs/<variant>.parquet``
-    (None when the variant has none)."""
-    path = vendored_path(variant)
-    if not path.exists():
-        return None
-    nodes, roots = load_nodes(path, variant)
-    return Vendored(nodes, roots)
-
-
-def principal_line(
-    game: Shiritori, nodes: dict[int, Node], root: int, start: str
-) -> tuple[str, ...]:
-    """A line through a certificate: the winner's words, and the loser's first legal reply
-    that has an answer node, else a mirror word (answered by its partner), else a word
-    ending in ン when that is all the loser has left."""
-    line = [start]
-    node = nodes[root]
-    position = game.opening(start)
-    if node.word is None:  # a human win: the yokai's name is the root's only reply
-        if node.next[0] < 0:
-            return tuple(line)
-        node = nodes[node.next[0]]
-    while True:
-        if node.word is not None and node.word != start:
-            line.append(node.word)
-            position = game.play(position, node.word)
-        legal = set(game.legal_moves(position))
-        entries = [
-            (reply, target, via)
-            for reply, target, via in zip(node.replies, node.next, node.via, strict=True)
-            if reply in legal
-        ]
-        answered = [(reply, target) for reply, target, _ in entries if target >= 0]
-        mirrors = [(reply, via) for reply, target, via in entries if target == MIRROR]
-        if answered:
-            line.append(answered[0][0])
-            position = game.play(position, answered[0][0])
-            node = nodes[answered[0][1]]
-        elif mirrors:
-            line += mirrors[0]
-            position = game.play(game.play(position, mirrors[0][0]), mirrors[0][1])
-            node = Node(None, node.replies, node.next, node.via)
-        else:
-            losing = [reply for reply, target, _ in entries if target == ENDS_IN_N]
-            return tuple(line + losing[:1])
+        self.state_hash = (h0, h1)
 
 
 def write_certificates(staged: StagedSolver, results: list[StartResult], out: str | Path) -> int:

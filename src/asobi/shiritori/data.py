@@ -37,6 +37,8 @@ HEADER = ("name", "aliases")
 ALIAS_SEPARATOR = "|"
 SUMS_NAME = "SHA256SUMS"
 VENDORED_SUMS = package_data("yokai", SUMS_NAME)
+#: The vendored yokai list (the default run's, and the deep-search tools')
+VENDORED_LIST = package_data("yokai", "yokai_names_2024-07-02.tsv")
 MAX_LIST_BYTES = 10_000_000  # the vendored list has 31 kB
 MAX_FIELD_CHARS = 131_072  # csv's default field limit; the longest vendored field is far below
 

@@ -18,10 +18,11 @@ from asobi.core.config import schema_entry
 from asobi.core.errors import DataError
 from asobi.core.runlog import progress
 from asobi.core.tables import concat_tables, read_table, write_table
-from asobi.shiritori.certify import CertificateBuilder, vendored_certificates
+from asobi.shiritori.certify import CertificateBuilder
 from asobi.shiritori.data import checked_sha256, load_clean
+from asobi.shiritori.search import DEFAULT_TABLE_BITS
 from asobi.shiritori.shiritori import Rules, Shiritori, selected_rules
-from asobi.shiritori.solver import DEFAULT_TABLE_BITS, StagedSolver
+from asobi.shiritori.staged import StagedSolver
 from asobi.shiritori.tables import (
     DATA_QUALITY_SCHEMA,
     EFFECT_SCHEMA,
@@ -35,6 +36,7 @@ from asobi.shiritori.tables import (
     summary_rows,
     word_rows,
 )
+from asobi.shiritori.vendored import vendored_certificates
 from asobi.shiritori.verify import verify_results
 
 log = logging.getLogger("asobi.shiritori")

@@ -260,9 +260,9 @@ def _bit_index(low):
 
 
 #: the arrays a proofs file holds: the ring of stored proofs and its positions...
-_RING = {"need": 4, "win": 5, "value": 6, "ring_r": 7, "ring_w": 8, "count": 9}
+RING = {"need": 4, "win": 5, "value": 6, "ring_r": 7, "ring_w": 8, "count": 9}
 #: ...and the archive's, written only when the archive is on
-_ARCHIVE = {
+ARCHIVE = {
     "archive_need": 13,
     "archive_win": 14,
     "archive_value": 15,
@@ -275,7 +275,7 @@ _ARCHIVE = {
 def save_rings(path: Path, ps, fingerprint: str) -> None:
     """Write the stored proofs (the per-unit rings, not the sets table) to ``path`` (``.npz``),
     atomically (a temporary file renamed), with ``fingerprint`` naming the reduced game."""
-    saved = {**_RING, **_ARCHIVE} if ps[12][2] else _RING
+    saved = {**RING, **ARCHIVE} if ps[12][2] else RING
     _write_rings(Path(path), fingerprint, {name: ps[index] for name, index in saved.items()})
 
 
@@ -290,13 +290,13 @@ def load_rings(path: Path, ps, fingerprint: str) -> None:
     """Fill the rings of ``ps`` from a file of :func:`save_rings`. Raises ``ValueError``
     naming what differs when the file is not of this reduced game or of these ring sizes
     (and then leaves ``ps`` untouched)."""
-    found, arrays = _read_rings(Path(path))
+    found, arrays = read_rings(Path(path))
     if found != fingerprint:
         raise ValueError(
             f"{path}: its proofs are of another reduced game (variant or word list differ)"
         )
     # a file written without an archive leaves this store's archive empty
-    index = {**_RING, **_ARCHIVE}
+    index = {**RING, **ARCHIVE}
     for name, array in arrays.items():
         if array.shape != ps[index[name]].shape or array.dtype != ps[index[name]].dtype:
             raise ValueError(
@@ -308,20 +308,20 @@ def load_rings(path: Path, ps, fingerprint: str) -> None:
         ps[index[name]][...] = array
 
 
-def _read_rings(path: Path) -> tuple[str, dict[str, np.ndarray]]:
+def read_rings(path: Path) -> tuple[str, dict[str, np.ndarray]]:
     """The fingerprint and arrays of a file of :func:`save_rings` (``ValueError`` if it is
     not one)."""
     try:
         with np.load(path) as data:
-            if "fingerprint" not in data.files or any(name not in data.files for name in _RING):
+            if "fingerprint" not in data.files or any(name not in data.files for name in RING):
                 raise ValueError(f"{path}: not a proofs file")
-            names = [name for name in {**_RING, **_ARCHIVE} if name in data.files]
+            names = [name for name in {**RING, **ARCHIVE} if name in data.files]
             return str(data["fingerprint"]), {name: data[name] for name in names}
     except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as error:
         raise ValueError(f"{path}: not a proofs file ({error})") from None
 
 
-def _entries(arrays: dict[str, np.ndarray], names: list[str], u: int) -> list[tuple]:
+def ring_entries(arrays: dict[str, np.ndarray], names: list[str], u: int) -> list[tuple]:
     """Unit ``u``'s stored proofs in one ring, oldest first, each as a tuple of its rows
     (need, win, value, R, W) as bytes."""
     need, win, value, ring_r, ring_w, count = (arrays[name] for name in names)
@@ -348,7 +348,7 @@ def merge_ring_files(paths: list[Path], out: Path) -> dict[str, int]:
     than the ring holds, each file keeps an equal share of its newest (any stored proof is
     valid, so this only chooses which to keep). Raises ``ValueError`` naming the first file
     of another game or size. Returns the proofs kept and dropped."""
-    files = [_read_rings(Path(path)) for path in paths]
+    files = [read_rings(Path(path)) for path in paths]
     fingerprint, first = files[0]
     for path, (other_print, arrays) in zip(paths[1:], files[1:], strict=True):
         if other_print != fingerprint:
@@ -359,7 +359,7 @@ def merge_ring_files(paths: list[Path], out: Path) -> dict[str, int]:
             raise ValueError(f"{path}: another ring or archive size than {paths[0]}")
     merged = {name: np.zeros_like(array) for name, array in first.items()}
     kept = dropped = 0
-    rings = [list(_RING)] + ([list(_ARCHIVE)] if "archive_count" in first else [])
+    rings = [list(RING)] + ([list(ARCHIVE)] if "archive_count" in first else [])
     for names in rings:
         capacity = first[names[0]].shape[1]
         for u in range(first[names[0]].shape[0]):
@@ -367,7 +367,7 @@ def merge_ring_files(paths: list[Path], out: Path) -> dict[str, int]:
             per_file = []
             for _, arrays in files:
                 fresh = []
-                for entry in _entries(arrays, names, u):
+                for entry in ring_entries(arrays, names, u):
                     if entry not in seen:
                         seen.add(entry)
                         fresh.append(entry)

@@ -26,7 +26,15 @@ from asobi.shiritori.shiritori import LOSING_UNIT, Shiritori, accepted_units, bi
 class ReducedGame:
     """The reduced game of one lexicon under one rule variant, and its current state
     (``remaining`` words per class, the canonical ``used`` bitset, ``avail`` replies per
-    unit)."""
+    unit).
+
+    Public API (what the searches, the certificate builder and the deep-search tools use):
+    the static description (``units``, ``unit_id``, ``class_words``, ``class_of_word``,
+    ``size``, ``base``, ``end``, ``playable_at``, ``answers``, ``bans``, ``self_answer``,
+    ``mirror_pairs``, ``partner``, ``losing_words_at``), setting the state
+    (:meth:`load_start`, :meth:`load`), moving in it (:meth:`play`, :meth:`unplay`,
+    :meth:`peek`) and naming real words (:meth:`real_word`, :meth:`real_unused`).
+    """
 
     def __init__(self, game: Shiritori, *, reduce_mirror_pairs: bool = True) -> None:
         self.game = game
@@ -155,17 +163,18 @@ class ReducedGame:
         for u in self.answers[c]:
             self.avail[u] += 1
 
-    def _peek(self, c: int) -> tuple[int, int]:
-        """(used bitset, replies of the opponent) after playing class ``c``, state unchanged."""
+    def peek(self, c: int) -> tuple[int, int]:
+        """(used bitset, replies of the opponent) after playing class ``c`` (which must have
+        a word left), the state unchanged."""
         if self.bans[c]:
-            banned = self._play(c)
+            banned = self.play(c)
             result = (self.used, self.avail[self.end[c]])
-            self._unplay(c, banned)
+            self.unplay(c, banned)
             return result
         bit = 1 << (self.base[c] + self.size[c] - self.remaining[c])
         return self.used | bit, self.avail[self.end[c]] - self.self_answer[c]
 
-    def _play(self, c: int) -> list[int]:
+    def play(self, c: int) -> list[int]:
         """Play class ``c`` and ban its aliases; return the banned classes (for undo)."""
         self._take(c)
         banned = [b for b in self.bans[c] if self.remaining[b]]
@@ -173,15 +182,18 @@ class ReducedGame:
             self._take(b)
         return banned
 
-    def _unplay(self, c: int, banned: list[int]) -> None:
+    def unplay(self, c: int, banned: list[int]) -> None:
+        """Undo :meth:`play` of class ``c`` (``banned``: what :meth:`play` returned)."""
         for b in reversed(banned):
             self._untake(b)
         self._untake(c)
 
-    def _apply_start(self, start: str) -> None:
-        self._load(self.game.bans[self.game.word_index(start)])
+    def load_start(self, start: str) -> None:
+        """Set the state to the position right after the yokai said ``start`` (the word and
+        its aliases gone, mirror pairs removed): the human is to answer its last unit."""
+        self.load(self.game.bans[self.game.word_index(start)])
 
-    def _load(self, real_used: int) -> None:
+    def load(self, real_used: int) -> None:
         """Set the state to the words of ``real_used`` gone, then remove mirror pairs.
 
         When no gone word is in a mirror pair's class, removing the pairs first gives the
@@ -213,10 +225,14 @@ class ReducedGame:
                     self._take(x)
                     self._take(y)
 
-    def _real_word(self, c: int, real_used: int) -> int:
+    def real_word(self, c: int, real_used: int) -> int:
+        """The first word of class ``c`` (in list order) not in the real-word bitset
+        ``real_used``: the word the reduced game's move of ``c`` stands for."""
         return next(w for w in self.class_words[c] if not real_used >> w & 1)
 
-    def _real_unused(self, u: int, real_used: int) -> int | None:
+    def real_unused(self, u: int, real_used: int) -> int | None:
+        """A real word not in ``real_used`` that may answer unit ``u`` (mirror words
+        included), or None."""
         for c in self.playable_at[u]:
             for w in self.class_words[c]:
                 if not real_used >> w & 1:

@@ -22,93 +22,28 @@ example ``dakuten=free``) need more. This solver keeps that ordering and adds:
   the 1+ε trick (Pawlewicz and Lew 2007, ``epsilon_percent``): a child is searched until
   its number exceeds the second best sibling's by ε, not by one, which cuts thrashing.
 
-A search that exceeds its budgets raises :class:`BudgetExceeded`; the caller reports the
-start word as ``unknown``. :class:`StagedSolver` chains the stages as the pipeline runs them
-(depth-first, df-pn, then the compiled df-pn of :mod:`asobi.shiritori.compiled`, imported
-only when a word needs it). The reference the solver is tested against is the plain negamax
-:func:`asobi.core.game.outcome` over the rules' ``legal_moves`` / ``play``.
+A search that exceeds its budgets raises :class:`~asobi.shiritori.search.BudgetExceeded`;
+the caller reports the start word as ``unknown``. This is the Python stage:
+:class:`~asobi.shiritori.staged.StagedSolver` chains it with the compiled df-pn of
+:mod:`asobi.shiritori.compiled` as the pipeline runs them. The reference the solver is
+tested against is the plain negamax :func:`asobi.core.game.outcome` over the rules'
+``legal_moves`` / ``play``.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from asobi.core.errors import InputError
 from asobi.core.game import Outcome
 from asobi.shiritori.reduced import ReducedGame
-from asobi.shiritori.shiritori import LOSING_UNIT, Position, Shiritori, line_winner
+from asobi.shiritori.search import BudgetExceeded, StartResult
+from asobi.shiritori.shiritori import LOSING_UNIT, Position, Shiritori
 
-if TYPE_CHECKING:
-    from asobi.shiritori.compiled import CompiledSearch
-
-#: Table bits of the compiled stage unless the config says otherwise (2**22 entries of
-#: 36 bytes, 150 MB per job).
-DEFAULT_TABLE_BITS = 22
-#: The largest compiled table a config or ``--compiled-table-bits`` may ask for: 2**28
-#: entries of 36 bytes, 9.7 GB per job (certificates may snapshot it once more).
-MAX_TABLE_BITS = 28
-TABLE_ENTRY_BYTES = 36
-#: Rows per bucket the compiled table may have: 1 (the default: each position has one slot,
-#: always replaced) or a bucket of rows that evicts the one with the least work below it.
-TABLE_WAYS = (1, 2, 4, 8)
-
-
-def table_bytes(bits: int) -> int:
-    """Memory of a compiled table of 2**bits entries."""
-    return TABLE_ENTRY_BYTES << bits
-
-
-def available_memory() -> int | None:
-    """Bytes of memory available now (``MemAvailable`` of ``/proc/meminfo``; None if unknown)."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return None
-
-
-def check_table_memory(bits: int, available: int | None = None) -> None:
-    """Refuse (:class:`InputError`) a compiled table above :data:`MAX_TABLE_BITS` or larger
-    than the memory available, before anything is allocated."""
-    if not 1 <= bits <= MAX_TABLE_BITS:
-        raise InputError(
-            f"compiled table bits must be at most {MAX_TABLE_BITS} "
-            f"(2**{MAX_TABLE_BITS} entries = {table_bytes(MAX_TABLE_BITS) / 1e9:.1f} GB), "
-            f"got {bits}"
-        )
-    available = available_memory() if available is None else available
-    if available is not None and table_bytes(bits) > available:
-        raise InputError(
-            f"a compiled table of 2**{bits} entries needs {table_bytes(bits) / 1e9:.1f} GB, "
-            f"but only {available / 1e9:.1f} GB of memory is available: lower "
-            "compiled_table_bits"
-        )
-
-
-_LOSS = -1
+#: The value of a lost position in :attr:`Solver.table` (any other value is the class that
+#: wins there).
+LOSS = -1
 _INF = 1 << 40
-
-
-class BudgetExceeded(Exception):
-    """The node budget of one search ran out before the start word was decided."""
-
-
-@dataclass(frozen=True)
-class StartResult:
-    """The solved outcome of one start word (``winner`` is ``yokai``, ``human`` or ``unknown``;
-    ``stage``: ``python`` or ``compiled``, the search that decided it)."""
-
-    start: str
-    winner: str
-    line: tuple[str, ...]
-    nodes: int
-    stage: str = "python"
 
 
 class Solver(ReducedGame):
@@ -128,7 +63,7 @@ class Solver(ReducedGame):
         self.table: dict[tuple[int, int], int] = {}
         self.proof_table: dict[tuple[int, int], tuple[int, int]] = {}
         self.nodes = 0
-        self._budget_end = 0
+        self.budget_end = 0
         self.killer = [-1] * len(self.units)
 
     def choose(
@@ -160,27 +95,27 @@ class Solver(ReducedGame):
             else:
                 try:
                     wins = self._mover_wins(
-                        u, lambda: self._load(real_used), node_budget, proof_budget
+                        u, lambda: self.load(real_used), node_budget, proof_budget
                     )
                     unlimited = node_budget is None
                     spare = 1 << 62 if unlimited else max(node_budget, proof_budget or 0)
-                    self._budget_end = self.nodes + spare
-                    self._load(real_used)
-                    move = self._winning_move(u) if wins else self._delaying_move(u)
+                    self.budget_end = self.nodes + spare
+                    self.load(real_used)
+                    move = self.winning_move(u) if wins else self._delaying_move(u)
                     status = "win" if wins else ("loss" if move is not None else "stuck")
                 except BudgetExceeded:
-                    self._load(real_used)
+                    self.load(real_used)
                     move = next((c for c in self.playable_at[u] if self.remaining[c]), None)
                     status = "unknown" if move is not None else "stuck"
         finally:
             sys.setrecursionlimit(limit)
         if move is None:
-            real = self._real_unused(u, real_used) if u is not None else None
+            real = self.real_unused(u, real_used) if u is not None else None
             if real is not None:  # only mirror-pair words are left: play one
                 return game.words[real], "loss"
             losing = [w for w in game.candidates(position.letter) if not real_used >> w & 1]
             return (game.words[losing[0]] if losing else None), "stuck"
-        return game.words[self._real_word(move, real_used)], status
+        return game.words[self.real_word(move, real_used)], status
 
     def outcome(self, position: Position) -> Outcome:
         """Who wins at ``position`` with perfect play, seen from the player to move (exact:
@@ -196,22 +131,22 @@ class Solver(ReducedGame):
     def _search(self, u: int) -> bool:
         """True when the player to answer unit ``u`` wins (records the proof in the table)."""
         self.nodes += 1
-        if self.nodes > self._budget_end:
+        if self.nodes > self.budget_end:
             raise BudgetExceeded
         table = self.table
         key = (self.used, u)
         known = table.get(key)
         if known is not None:
-            return known != _LOSS
+            return known != LOSS
         remaining = self.remaining
         end = self.end
         ordered = []
         for c in self.playable_at[u]:
             if not remaining[c]:
                 continue
-            child_used, replies = self._peek(c)
-            reply_known = table.get((child_used, end[c])) if replies else _LOSS
-            if reply_known == _LOSS:
+            child_used, replies = self.peek(c)
+            reply_known = table.get((child_used, end[c])) if replies else LOSS
+            if reply_known == LOSS:
                 self._store(key, c)
                 return True
             ordered.append((replies, c))
@@ -220,14 +155,14 @@ class Solver(ReducedGame):
         if killer >= 0 and remaining[killer] and ordered[0][1] != killer:
             ordered.insert(0, (-1, killer))
         for _, c in ordered:
-            banned = self._play(c)
+            banned = self.play(c)
             opponent_wins = self._search(end[c])
-            self._unplay(c, banned)
+            self.unplay(c, banned)
             if not opponent_wins:
                 self._store(key, c)
                 self.killer[u] = c
                 return True
-        self._store(key, _LOSS)
+        self._store(key, LOSS)
         return False
 
     def _proof_search(self, u: int, threshold_pn: int, threshold_dn: int) -> tuple[int, int]:
@@ -239,13 +174,13 @@ class Solver(ReducedGame):
         as (1, its number of replies), which mirrors the fewest-replies-first ordering.
         """
         self.nodes += 1
-        if self.nodes > self._budget_end:
+        if self.nodes > self.budget_end:
             raise BudgetExceeded
         table = self.table
         key = (self.used, u)
         known = table.get(key)
         if known is not None:
-            return (0, _INF) if known != _LOSS else (_INF, 0)
+            return (0, _INF) if known != LOSS else (_INF, 0)
         numbers = self.proof_table.get(key)
         if numbers is not None and (numbers[0] >= threshold_pn or numbers[1] >= threshold_dn):
             return numbers
@@ -254,14 +189,14 @@ class Solver(ReducedGame):
         for c in self.playable_at[u]:
             if not self.remaining[c]:
                 continue
-            child_used, replies = self._peek(c)
+            child_used, replies = self.peek(c)
             child = (child_used, end[c])
-            if not replies or table.get(child) == _LOSS:
+            if not replies or table.get(child) == LOSS:
                 self._store(key, c)
                 return 0, _INF
             children.append((c, child, replies))
         if not children:
-            self._store(key, _LOSS)
+            self._store(key, LOSS)
             return _INF, 0
         proof_table = self.proof_table
         while True:
@@ -272,7 +207,7 @@ class Solver(ReducedGame):
             for index, (_, child, replies) in enumerate(children):
                 state = table.get(child)
                 if state is not None:
-                    child_pn, child_dn = (0, _INF) if state != _LOSS else (_INF, 0)
+                    child_pn, child_dn = (0, _INF) if state != LOSS else (_INF, 0)
                 else:
                     child_pn, child_dn = proof_table.get(child, (1, replies))
                 if child_dn < min_dn:
@@ -289,7 +224,7 @@ class Solver(ReducedGame):
                 return 0, _INF
             if sum_pn == 0:
                 proof_table.pop(key, None)
-                self._store(key, _LOSS)
+                self._store(key, LOSS)
                 return _INF, 0
             if min_dn >= threshold_pn or sum_pn >= threshold_dn:
                 if len(proof_table) >= self.table_limit:
@@ -302,20 +237,20 @@ class Solver(ReducedGame):
             # best sibling's by ε, so df-pn switches between siblings less often.
             widened = second_dn + 1 + second_dn * self.epsilon_percent // 100
             child_threshold_dn = min(threshold_pn, widened)
-            banned = self._play(c)
+            banned = self.play(c)
             self._proof_search(end[c], child_threshold_pn, child_threshold_dn)
-            self._unplay(c, banned)
+            self.unplay(c, banned)
 
     def _store(self, key: tuple[int, int], value: int) -> None:
         if len(self.table) >= self.table_limit:
             self.table.clear()
         self.table[key] = value
 
-    def _winning_move(self, u: int) -> int | None:
+    def winning_move(self, u: int) -> int | None:
         """The stored winning class at the current state (searching again if needed)."""
         if self._search(u):
             value = self.table.get((self.used, u))
-            if value is None or value == _LOSS:  # table was cleared meanwhile
+            if value is None or value == LOSS:  # table was cleared meanwhile
                 self.table.pop((self.used, u), None)
                 self._search(u)
                 value = self.table[(self.used, u)]
@@ -336,13 +271,13 @@ class Solver(ReducedGame):
         ``proof_budget`` more. ``reset()`` restores the position before each attempt;
         :class:`BudgetExceeded` when both run out."""
         try:
-            self._budget_end = self.nodes + (node_budget or 1 << 62)
+            self.budget_end = self.nodes + (node_budget or 1 << 62)
             reset()
             return self._search(unit)
         except BudgetExceeded:
             if not proof_budget:
                 raise
-            self._budget_end = self.nodes + proof_budget
+            self.budget_end = self.nodes + proof_budget
             reset()
             return self._proof_search(unit, _INF, _INF)[0] == 0
 
@@ -365,22 +300,22 @@ class Solver(ReducedGame):
         u = self.unit_id[game.last[i]]
         try:
             human_wins = self._mover_wins(
-                u, lambda: self._apply_start(start), node_budget, proof_budget
+                u, lambda: self.load_start(start), node_budget, proof_budget
             )
             nodes = self.nodes - before
-            self._budget_end = self.nodes + max(node_budget or 0, proof_budget or 0, 100_000)
-            self._apply_start(start)
-            line = self._line(start)
+            self.budget_end = self.nodes + max(node_budget or 0, proof_budget or 0, 100_000)
+            self.load_start(start)
+            line = self.line_from(start)
         except BudgetExceeded:
             return StartResult(start, "unknown", (start,), self.nodes - before)
         finally:
             sys.setrecursionlimit(limit)
         return StartResult(start, "human" if human_wins else "yokai", line, nodes)
 
-    def _line(
+    def line_from(
         self, start: str, choose: Callable[[int], int | None] | None = None
     ) -> tuple[str, ...]:
-        """A principal line from the start word (state: right after ``_apply_start``).
+        """A principal line from the start word (state: right after ``load_start``).
 
         ``choose(u)`` picks the class to play at unit ``u`` in the reduced game (None: no
         move); by default the winner's stored winning move, else the longest delaying move.
@@ -394,15 +329,15 @@ class Solver(ReducedGame):
                 if choose is not None:
                     move = choose(u)
                 else:
-                    move = self._winning_move(u)
+                    move = self.winning_move(u)
                     if move is None:
                         move = self._delaying_move(u)
             except BudgetExceeded:  # only if the table was cleared: the line stops early
                 return tuple(line)
             if move is None:
                 break
-            self._play(move)
-            word = self._real_word(move, real_used)
+            self.play(move)
+            word = self.real_word(move, real_used)
             real_used |= game.bans[word]
             line.append(game.words[word])
             u = self.end[move]
@@ -410,7 +345,7 @@ class Solver(ReducedGame):
         # give it moves: each is answered by its partner, which gives the unit back (or one
         # that accepts no more words), so the loser stays stuck in the reduced game.
         while True:
-            extra = self._real_unused(u, real_used)
+            extra = self.real_unused(u, real_used)
             if extra is None:
                 break
             c = self.class_of_word[extra]
@@ -432,166 +367,22 @@ class Solver(ReducedGame):
         for c in self.playable_at[u]:
             if not self.remaining[c]:
                 continue
-            banned = self._play(c)
+            banned = self.play(c)
             length = self._greedy_length(self.end[c], 0)
-            self._unplay(c, banned)
+            self.unplay(c, banned)
             if best is None or length > best[0]:
                 best = (length, c)
         return None if best is None else best[1]
 
     def _greedy_length(self, u: int, depth: int) -> int:
         """Plies until the end following stored winning moves and the loser's first move."""
-        move = self._winning_move(u)
+        move = self.winning_move(u)
         if move is None:
             move = next((c for c in self.playable_at[u] if self.remaining[c]), None)
         if move is None:
             return depth
-        banned = self._play(move)
+        banned = self.play(move)
         try:
             return self._greedy_length(self.end[move], depth + 1)
         finally:
-            self._unplay(move, banned)
-
-
-class StagedSolver:
-    """Decide start words as the pipeline does: depth-first search (``node_budget``), then
-    Python df-pn (``proof_budget``, 0 = skip), then the compiled df-pn (``compiled_budget``,
-    0 = skip) only for words both leave open; ``unknown`` beyond all three, never a guess.
-
-    One :class:`Solver` and one compiled table serve every start word given to :meth:`solve`.
-    """
-
-    def __init__(
-        self,
-        game: Shiritori,
-        *,
-        node_budget: int | None,
-        proof_budget: int = 0,
-        compiled_budget: int = 0,
-        compiled_table_bits: int = DEFAULT_TABLE_BITS,
-        compiled_table_ways: int = 1,
-        proof_store: bool = False,
-        store_sets_bits: int | None = None,
-        store_capacity: int | None = None,
-        store_archive: int | None = None,
-        archive_depth: int | None = None,
-        report: Callable[[str], None] | None = None,
-    ) -> None:
-        self.solver = Solver(game)
-        self.proof_store = proof_store
-        #: the proof store's sizes when not the compiled search's defaults (deep runs)
-        self.store_sizes = {
-            key: value
-            for key, value in (
-                ("sets_bits", store_sets_bits),
-                ("store_capacity", store_capacity),
-                ("store_archive", store_archive),
-                ("archive_depth", archive_depth),
-            )
-            if value is not None
-        }
-        self.node_budget = node_budget
-        self.proof_budget = proof_budget
-        self.compiled_budget = compiled_budget
-        self.compiled_table_bits = compiled_table_bits
-        self.compiled_table_ways = compiled_table_ways
-        self.report = report
-        self.compiled: CompiledSearch | None = None  # built for the first open word
-
-    def solve(self, start: str) -> StartResult:
-        """Winner, principal line and nodes (all stages) for the yokai's start word.
-
-        For a word the compiled stage leaves ``unknown`` the line is its open line
-        (:meth:`CompiledSearch.open_line`): where the search stands, not a result.
-        """
-        solver = self.solver
-        result = solver.solve(
-            start, node_budget=self.node_budget, proof_budget=self.proof_budget or None
-        )
-        if result.winner != "unknown" or not self.compiled_budget:
-            return result
-        compiled = self.compiled_search()
-        budget = self.compiled_budget
-        decided = solve_open_start(solver, compiled, start, budget, self.progress(start))
-        if decided is None:
-            line = (start, *compiled.open_line(start))
-            return StartResult(start, "unknown", line, result.nodes + budget)
-        nodes = result.nodes + decided.nodes
-        return StartResult(start, decided.winner, decided.line, nodes, "compiled")
-
-    def compiled_search(self) -> CompiledSearch:
-        """The compiled stage's search (built on first use; its table and proof store serve
-        every later start word)."""
-        if self.compiled is None:
-            from asobi.shiritori.compiled import CompiledSearch
-
-            self.compiled = CompiledSearch(
-                self.solver,
-                table_bits=self.compiled_table_bits,
-                table_ways=self.compiled_table_ways,
-                proof_store=self.proof_store,
-                **self.store_sizes,
-            )
-        return self.compiled
-
-    def progress(self, position: str, budget: int | None = None) -> Callable[[int], None] | None:
-        """The compiled search's progress callback for ``position`` (a start word or a line)
-        searched with ``budget`` nodes, the compiled budget unless given (None without
-        ``report``)."""
-        say = self.report
-        if say is None:
-            return None
-        total = self.compiled_budget if budget is None else budget
-
-        def progress(spent: int) -> None:
-            search = self.compiled
-            proof, disproof = search.root_numbers
-            answers, refuted, still_open = search.root_answers
-            named = [self.solver.game.words[self.solver.class_words[c][0]] for c in still_open]
-            say(
-                f"{position}: {spent:,} of {total:,} compiled nodes, not decided yet "
-                f"(at the root: proof number {proof:,}, disproof number {disproof:,}; "
-                f"{refuted} of {answers} answers refuted, open: "
-                f"{', '.join(named[:5])}{', …' if len(named) > 5 else ''})"
-            )
-
-        return progress
-
-
-def solve_open_start(
-    solver: Solver,
-    search: CompiledSearch,
-    start: str,
-    budget: int,
-    report: Callable[[int], None] | None = None,
-) -> StartResult | None:
-    """Decide ``start`` with the compiled search (None when ``budget`` nodes are not enough).
-
-    The line: the winner plays a class the compiled search proves winning, the loser the
-    first class left in list order; mirror pairs removed at the start are completed by the
-    Python solver exactly as for its own lines.
-    """
-    game = solver.game
-    i = game.word_index(start)
-    if game.last[i] == LOSING_UNIT:
-        return StartResult(start, "human", (start,), 0)
-    u = solver.unit_id[game.last[i]]
-    before = search.nodes
-    solver._apply_start(start)
-    human_wins = search.mover_wins(u, budget, report)
-    if human_wins is None:
-        return None
-    nodes = search.nodes - before
-
-    def choose(unit: int) -> int | None:
-        move = search.winning_class(unit, budget)
-        if move is None:
-            move = next((c for c in solver.playable_at[unit] if solver.remaining[c]), None)
-        return move
-
-    solver._apply_start(start)
-    line = solver._line(start, choose)
-    winner = "human" if human_wins else "yokai"
-    if line_winner(game, line) != winner:  # a line cut short by the budget: stay unknown
-        return None
-    return StartResult(start, winner, line, nodes, "compiled")
+            self.unplay(move, banned)

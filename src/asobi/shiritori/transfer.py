@@ -1,7 +1,7 @@
-"""Certify a start word by following the certificate of another one (a *hint*).
+"""Certify a start word by following the certificate of another one (a *hint*;
+``asobi shiritori transfer``).
 
-    .venv/bin/python benchmarks/shiritori_transfer.py VARIANT HINT_FILE HINT_WORD WORD [WORD ...] \\
-        --out FILE
+    asobi shiritori transfer VARIANT HINT_FILE HINT_WORD WORD [WORD ...] --out FILE
 
 Start words that end in the same trap lead to nearly the same game: the certificate of
 ウシロガミ (a human win in ``previous_kana/written/independent``, 1.99 M nodes from a 736 M-node
@@ -17,7 +17,7 @@ used) are searched, with the compiled df-pn and ``--research-budget`` nodes each
 
 Nothing here is trusted: a hint's move that is wrong makes the build fail (a position where
 the search finds no win), and the file written holds the hint's variant file with the new
-certificates after it, so that ``benchmarks/shiritori_merge_proofs.py OUT FILE`` checks
+certificates after it, so that ``asobi shiritori merge-proofs OUT FILE`` checks
 every certificate with the rules alone before anything is vendored. The winner written for
 a new word is the hint's; the verifier checks it.
 
@@ -48,26 +48,26 @@ positions searched, seconds.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from asobi.core.errors import InputError
 from asobi.core.tables import write_table
+from asobi.shiritori.certificates import NodeTable, exchanged, load_nodes
 from asobi.shiritori.certify import CertificateBuilder, CertificateFailure
-from asobi.shiritori.data import load_clean
+from asobi.shiritori.data import VENDORED_LIST, load_clean
 from asobi.shiritori.pipeline import python_budgets
+from asobi.shiritori.search import BudgetExceeded, StartResult
 from asobi.shiritori.shiritori import Rules, Shiritori
-from asobi.shiritori.solver import BudgetExceeded, StagedSolver, StartResult
+from asobi.shiritori.staged import StagedSolver
 from asobi.shiritori.tables import INTERCHANGED, MIRROR, PROOFS_SCHEMA
-from asobi.shiritori.verify import NodeTable, exchanged, load_nodes
-
-TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
 
 
 class HintedBuilder(CertificateBuilder):
@@ -86,7 +86,7 @@ class HintedBuilder(CertificateBuilder):
         super().__init__(staged, variant, **options)
         self.hint = hint
         self.reuse = reuse  # False for a hint of another variant: its moves only
-        self._count = first_id  # new node ids after the hint file's
+        self.local_count = first_id  # new node ids after the hint file's
         # the hint's winner node for a position (used, unit) where the winner is to move,
         # with the words gone at the hint's own position there
         self._hint_at: dict[tuple[int, str], tuple[int, int]] = {}
@@ -109,7 +109,7 @@ class HintedBuilder(CertificateBuilder):
         """The human's first node in the certificate of ``start``, which must be a human win."""
         root = self.hint[root_key]
         if root.word is not None or root.next[0] < 0:
-            raise SystemExit(f"shiritori_transfer: {start} is not certified as a human win")
+            raise InputError(f"{start} is not certified as a human win")
         return root.next[0]
 
     def add_book(self, root_key: int, line: list[str]) -> None:
@@ -118,19 +118,19 @@ class HintedBuilder(CertificateBuilder):
         wherever the winner answers a unit like the last word's and no other hint reaches."""
         game = self.game
         if len(line) % 2 == 0:
-            raise SystemExit("shiritori_transfer: --book: a line ends with the yokai's word")
+            raise InputError("--book: a line ends with the yokai's word")
         key, said = self._human_win(root_key, line[0]), game.bans[game.word_index(line[0])]
         for winner_word, loser_word in zip(line[1::2], line[2::2], strict=False):
             node = self.hint[key]
             if node.word != winner_word:
-                raise SystemExit(
-                    f"shiritori_transfer: --book: the certificate says {node.word}, "
+                raise InputError(
+                    f"--book: the certificate says {node.word}, "
                     f"not {winner_word}, in {' '.join(line)}"
                 )
             targets = dict(zip(node.replies, node.next, strict=True))
             if targets.get(loser_word, -1) < 0:
-                raise SystemExit(
-                    f"shiritori_transfer: --book: {loser_word} has no node of its own after "
+                raise InputError(
+                    f"--book: {loser_word} has no node of its own after "
                     f"{winner_word} in {' '.join(line)}"
                 )
             key = targets[loser_word]
@@ -171,11 +171,11 @@ class HintedBuilder(CertificateBuilder):
         if first is not None:
             f = game.word_index(first)
             if f not in game.candidates(game.last[i]) or game.bans[i] >> f & 1:
-                raise SystemExit(f"shiritori_transfer: {first} does not answer {start}")
+                raise InputError(f"{first} does not answer {start}")
             self._first = f
         elif winner == "human" or yokai_hint:  # the hint is followed from its root
             if game.last[i] != game.last[h]:
-                raise SystemExit(f"shiritori_transfer: {start} and {hint_start} end differently")
+                raise InputError(f"{start} and {hint_start} end differently")
             if yokai_hint:  # the hint's answers to the human's replies
                 self._loser_hint = (hint_root, 0)
             else:
@@ -217,7 +217,7 @@ class HintedBuilder(CertificateBuilder):
         self._pairs_read[keys] = partner
         return partner
 
-    def _reserve(self, used: int) -> None:
+    def reserve(self, used: int) -> None:
         """The mirror words set aside, paired as the followed certificates pair them
         wherever both words are free here (the verifier holds a certificate to one
         matching), the rest in list order; as many pairs per class pair as the reduced game
@@ -244,8 +244,8 @@ class HintedBuilder(CertificateBuilder):
                 extra = list(zip(rest_x, rest_y, strict=False))
             for a, b in [*pairs, *extra][:count]:
                 partner[a], partner[b] = b, a
-        self._partner = partner
-        self._reserved = sum(1 << w for w in partner)
+        self.partner = partner
+        self.reserved = sum(1 << w for w in partner)
         # a node of a followed certificate serves only if that certificate pairs no word
         # otherwise than this one: the verifier takes in its whole matching with the node
         # (_still_wins), and a mirror entry of this certificate met after it would then be
@@ -259,21 +259,21 @@ class HintedBuilder(CertificateBuilder):
         point to them (positions built, shared nodes, classes certified)."""
         return (
             len(self.rows),
-            len(self._memo),
-            {key: list(nodes) for key, nodes in self._shared.items()},
-            dict(self._certified),
+            len(self.memo),
+            {key: list(nodes) for key, nodes in self.shared.items()},
+            dict(self.certified),
         )
 
     def rollback(self, saved: tuple) -> None:
         rows, memo, shared, certified = saved
         self._forget_since(rows, memo)
-        self._shared, self._certified = shared, certified
+        self.shared, self.certified = shared, certified
 
     def _forget_since(self, rows: int, memo: int) -> None:
         """Drop the rows and the positions built after the first ``rows`` and ``memo``."""
         del self.rows[rows:]
-        for _ in range(len(self._memo) - memo):
-            self._memo.popitem()  # positions are added, never replaced: the newest last
+        for _ in range(len(self.memo) - memo):
+            self.memo.popitem()  # positions are added, never replaced: the newest last
         self._pending = self._loser_hint = None
 
     # -- the verifier's W and L of a hint node ------------------------------------------------
@@ -305,7 +305,7 @@ class HintedBuilder(CertificateBuilder):
 
     # -- following the hint ---------------------------------------------------------------------
 
-    def _winner_turn(self, used: int, unit: str) -> int:
+    def winner_turn(self, used: int, unit: str) -> int:
         try:
             return self._hinted_winner_turn(used, unit)
         except CertificateFailure as failure:
@@ -323,14 +323,14 @@ class HintedBuilder(CertificateBuilder):
             said, answering = self._words_of(key)
             if not said & used and not hint_used & answering & ~used:
                 self.reused += 1
-                self._said[key], self._answering[key] = said, answering
+                self.said[key], self.answering[key] = said, answering
                 return key  # the hint's own node: the verifier's rule lets it serve here
         solver = self.solver
         here = (solver.used, solver.unit_id[unit])
         saved = self._mark() if hint is not None and self.backtracks_left > 0 else None
         self._pending, self._pending_book = hint, book
         try:
-            return super()._winner_turn(used, unit)
+            return super().winner_turn(used, unit)
         except CertificateFailure:
             if saved is None or here not in self._followed_at or self.backtracks_left <= 0:
                 raise
@@ -340,7 +340,7 @@ class HintedBuilder(CertificateBuilder):
             self.backtracks_left -= 1
             self.backtracked += 1
             self._restore(saved)
-            return super()._winner_turn(used, unit)
+            return super().winner_turn(used, unit)
         finally:
             self._pending = None  # not taken when the position was built before
             self._followed_at.discard(here)
@@ -349,10 +349,10 @@ class HintedBuilder(CertificateBuilder):
         solver = self.solver
         return (
             len(self.rows),
-            len(self._memo),
-            self._count,
+            len(self.memo),
+            self.local_count,
             (list(solver.remaining), solver.used, list(solver.avail)),
-            self._hash,
+            self.state_hash,
         )
 
     def _restore(self, saved: tuple) -> None:
@@ -360,14 +360,14 @@ class HintedBuilder(CertificateBuilder):
         positions and the shared nodes built since are forgotten."""
         rows, memo, count, state, hashed = saved
         self._forget_since(rows, memo)
-        self._count = count
-        for key, nodes in self._shared.items():
-            self._shared[key] = [(at, node) for at, node in nodes if node < count]
+        self.local_count = count
+        for key, nodes in self.shared.items():
+            self.shared[key] = [(at, node) for at, node in nodes if node < count]
         solver = self.solver
         solver.remaining[:], solver.used, solver.avail[:] = state[0], state[1], state[2]
-        self._hash = hashed
+        self.state_hash = hashed
 
-    def _winning_class(self, u: int) -> int:
+    def winning_class(self, u: int) -> int:
         hint, self._pending, self._loser_hint = self._pending, None, None
         solver = self.solver
         if self._first is not None:  # the root, with --first
@@ -378,7 +378,7 @@ class HintedBuilder(CertificateBuilder):
                 return c
         if hint is not None and self._pending_book:
             # a book's strategy only where the tables know no win already
-            known = self._known_class(u)
+            known = self.known_class(u)
             if known is not None:
                 return known
         if hint is not None:
@@ -389,13 +389,13 @@ class HintedBuilder(CertificateBuilder):
                 self._followed_at.add((solver.used, u))
                 self._loser_hint = hint
                 return c
-        return super()._winning_class(u)
+        return super().winning_class(u)
 
-    def _loser_turn(self, used: int, unit: str):  # type: ignore[no-untyped-def]
+    def loser_turn(self, used: int, unit: str):  # type: ignore[no-untyped-def]
         hint, self._loser_hint = self._loser_hint, None
         registered = self._register(hint, used, unit) if hint is not None else []
         try:
-            return super()._loser_turn(used, unit)
+            return super().loser_turn(used, unit)
         finally:
             for position in registered:
                 self._hint_at.pop(position, None)
@@ -434,172 +434,129 @@ class HintedBuilder(CertificateBuilder):
         return registered
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("variant", help="a variant id")
-    parser.add_argument("hint_file", type=Path, help="certificates holding the hint's")
-    parser.add_argument("hint_word", help="the start word whose certificate is followed")
-    parser.add_argument("words", nargs="+", help="start words to certify, each alone")
-    parser.add_argument(
-        "--out",
-        type=Path,
-        required=True,
-        help="the hint file (or --onto) with the new certificates after it",
-    )
-    parser.add_argument(
-        "--hint-variant",
-        help="the variant of the hint file, when it is another one: its moves are followed, "
-        "its nodes not reused (default: VARIANT)",
-    )
-    parser.add_argument(
-        "--onto",
-        type=Path,
-        help="with --hint-variant: VARIANT's certificates so far, which the new ones follow "
-        "in --out (default: none)",
-    )
-    parser.add_argument(
-        "--research-budget",
-        type=int,
-        default=20_000_000,
-        help="compiled nodes per position the hint does not cover (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--table-bits", type=int, default=24, help="2**N entries (default: %(default)s)"
-    )
-    parser.add_argument(
-        "--backtracks",
-        type=int,
-        default=0,
-        help="per word: positions where the hint's move failed below and that are searched "
-        "again for a move of their own, each with --research-budget nodes (default: "
-        "%(default)s, the word fails where the hint does)",
-    )
-    parser.add_argument(
-        "--book",
-        action="append",
-        default=[],
-        metavar="LINE",
-        help="another certified start word of the hint file, followed at every winner's turn "
-        'that answers a unit like its last one and that no other hint reaches; or "START W1 '
-        "W2 ...\": its certificate from the human's turn after that line (repeatable)",
-    )
-    parser.add_argument(
-        "--first",
-        metavar="WORD",
-        help="the human's answer to every start word; the start words may then end unlike "
-        "HINT_WORD (whose certificate then serves like a --book entry)",
-    )
-    parser.add_argument(
-        "--yokai",
-        action="store_true",
-        help="certify the start words as yokai wins: every answer of the human is followed "
-        "by the book's strategies, HINT_WORD's among them, or searched",
-    )
-    parser.add_argument(
-        "--replace",
-        action="store_true",
-        help="a word the file certifies already gets the new certificate instead (its old "
-        "root is left out; the merge script then drops the nodes nothing reaches)",
-    )
-    args = parser.parse_args()
-    if args.yokai and args.first:
-        raise SystemExit("shiritori_transfer: --first is the human's answer: not with --yokai")
-    rules = Rules.from_variant_id(args.variant)
-    game = Shiritori(load_clean(TSV).lexicon, rules)
-    hint_variant = args.hint_variant or args.variant
-    across = hint_variant != args.variant
-    if args.onto is not None and not across:
-        raise SystemExit("shiritori_transfer: --onto is for a hint of another variant")
-    hint, hint_roots = load_nodes(args.hint_file, hint_variant)
-    if args.hint_word not in hint_roots:
-        raise SystemExit(f"shiritori_transfer: {args.hint_word} has no certificate in the file")
-    if args.hint_word in args.words and not across:
-        raise SystemExit(f"shiritori_transfer: {args.hint_word} cannot be its own hint")
+def run_transfer(
+    variant: str,
+    hint_file: Path,
+    hint_word: str,
+    words: Sequence[str],
+    *,
+    out: Path,
+    hint_variant: str | None = None,
+    onto: Path | None = None,
+    research_budget: int = 20_000_000,
+    table_bits: int = 24,
+    backtracks: int = 0,
+    book: Sequence[str] = (),
+    first: str | None = None,
+    yokai: bool = False,
+    replace: bool = False,
+    echo: Callable[[str], None] = print,
+) -> None:
+    """Certify ``words`` by following the certificate of ``hint_word`` in ``hint_file`` and
+    write ``out`` (the options of ``asobi shiritori transfer``, the module docstring); one
+    JSON line per word to ``echo``. Bad input raises :class:`InputError` before anything is
+    written."""
+    words, book = list(words), list(book)
+    if yokai and first:
+        raise InputError("--first is the human's answer: not with --yokai")
+    rules = Rules.from_variant_id(variant)
+    game = Shiritori(load_clean(VENDORED_LIST).lexicon, rules)
+    hint_variant = hint_variant or variant
+    across = hint_variant != variant
+    if onto is not None and not across:
+        raise InputError("--onto is for a hint of another variant")
+    hint, hint_roots = load_nodes(hint_file, hint_variant)
+    if hint_word not in hint_roots:
+        raise InputError(f"{hint_word} has no certificate in the file")
+    if hint_word in words and not across:
+        raise InputError(f"{hint_word} cannot be its own hint")
     # the file the new certificates follow: the hint's own, or VARIANT's (--onto) if any
-    base = args.onto if across else args.hint_file
+    base = onto if across else hint_file
     roots, first_id = hint_roots, int(hint.keys.max()) + 1  # new ids after the file's
     if across:
         roots, first_id = {}, 0
         if base is not None:
-            onto, roots = load_nodes(base, args.variant)
-            first_id = int(onto.keys.max()) + 1
-    already = [word for word in args.words if word in roots]
-    if already and not args.replace:
-        raise SystemExit(
-            f"shiritori_transfer: {already[0]} is certified in the file already (--replace)"
-        )
+            onto_nodes, roots = load_nodes(base, variant)
+            first_id = int(onto_nodes.keys.max()) + 1
+    already = [word for word in words if word in roots]
+    if already and not replace:
+        raise InputError(f"{already[0]} is certified in the file already (--replace)")
     staged = StagedSolver(
         game,
         **python_budgets(),
-        compiled_budget=args.research_budget,
-        compiled_table_bits=args.table_bits,
+        compiled_budget=research_budget,
+        compiled_table_bits=table_bits,
         proof_store=True,
     )
     staged.compiled_search()
+    limit = sys.getrecursionlimit()
     sys.setrecursionlimit(100_000)
-    # one builder for all the words: a later word may point to the nodes built for an earlier
-    # one where the verifier's rule allows, as to the hint's
-    builder = HintedBuilder(
-        staged,
-        args.variant,
-        hint,
-        first_id,
-        {},
-        reuse=not across,
-        research_budget=args.research_budget,
-        isolate_research=False,
-    )
-    written = []
-    hint_is_book = args.first or (args.yokai and hint[hint_roots[args.hint_word]].word is None)
-    books = [args.hint_word, *args.book] if hint_is_book else args.book
-    for line in (book.split() for book in books):
-        if line[0] not in hint_roots:
-            raise SystemExit(f"shiritori_transfer: {line[0]} has no certificate in the file")
-        builder.add_book(hint_roots[line[0]], line)
-    for word in args.words:
-        began, cpu = time.perf_counter(), time.process_time()
-        rows, reused, followed, searched = (
-            len(builder.rows),
-            builder.reused,
-            builder.followed,
-            builder.researched,
+    try:
+        # one builder for all the words: a later word may point to the nodes built for an earlier
+        # one where the verifier's rule allows, as to the hint's
+        builder = HintedBuilder(
+            staged,
+            variant,
+            hint,
+            first_id,
+            {},
+            reuse=not across,
+            research_budget=research_budget,
+            isolate_research=False,
         )
-        saved = builder.checkpoint()
-        builder.backtracks_left, backtracked = args.backtracks, builder.backtracked
-        try:
-            builder.certify(
-                word,
-                hint_roots[args.hint_word],
-                args.hint_word,
-                args.first,
-                "yokai" if args.yokai else "human",
+        written = []
+        hint_is_book = first or (yokai and hint[hint_roots[hint_word]].word is None)
+        books = [hint_word, *book] if hint_is_book else book
+        for line in (entry.split() for entry in books):
+            if line[0] not in hint_roots:
+                raise InputError(f"{line[0]} has no certificate in the file")
+            builder.add_book(hint_roots[line[0]], line)
+        for word in words:
+            began, cpu = time.perf_counter(), time.process_time()
+            rows, reused, followed, searched = (
+                len(builder.rows),
+                builder.reused,
+                builder.followed,
+                builder.researched,
             )
-        except (CertificateFailure, BudgetExceeded) as error:
-            builder.rollback(saved)  # nothing of the failed word stays
-            winner = f"not certified: {error}"
-            where = getattr(error, "where", None)
-            if where is not None:  # the position the build stopped at, for a deeper search
-                used, unit = where
-                winner += f" (the winner to answer {unit}, {used.bit_count()} words gone: "
-                winner += " ".join(w for i, w in enumerate(game.words) if used >> i & 1) + ")"
-        else:
-            winner = "yokai" if args.yokai else "human"
-            written.append(word)
-        record = {
-            "start": word,
-            "hint": args.hint_word,
-            "winner": winner,
-            "nodes": len(builder.rows) - rows,
-            "hint_nodes_reused": builder.reused - reused,
-            "hint_moves_followed": builder.followed - followed,
-            "positions_searched": builder.researched - searched,
-            "backtracked": builder.backtracked - backtracked,
-            "seconds": round(time.perf_counter() - began, 1),
-            "cpu_seconds": round(time.process_time() - cpu, 1),
-        }
-        print(json.dumps(record, ensure_ascii=False), flush=True)
+            saved = builder.checkpoint()
+            builder.backtracks_left, backtracked = backtracks, builder.backtracked
+            try:
+                builder.certify(
+                    word,
+                    hint_roots[hint_word],
+                    hint_word,
+                    first,
+                    "yokai" if yokai else "human",
+                )
+            except (CertificateFailure, BudgetExceeded) as error:
+                builder.rollback(saved)  # nothing of the failed word stays
+                winner = f"not certified: {error}"
+                where = getattr(error, "where", None)
+                if where is not None:  # the position the build stopped at, for a deeper search
+                    used, unit = where
+                    winner += f" (the winner to answer {unit}, {used.bit_count()} words gone: "
+                    winner += " ".join(w for i, w in enumerate(game.words) if used >> i & 1) + ")"
+            else:
+                winner = "yokai" if yokai else "human"
+                written.append(word)
+            record = {
+                "start": word,
+                "hint": hint_word,
+                "winner": winner,
+                "nodes": len(builder.rows) - rows,
+                "hint_nodes_reused": builder.reused - reused,
+                "hint_moves_followed": builder.followed - followed,
+                "positions_searched": builder.researched - searched,
+                "backtracked": builder.backtracked - backtracked,
+                "seconds": round(time.perf_counter() - began, 1),
+                "cpu_seconds": round(time.process_time() - cpu, 1),
+            }
+            echo(json.dumps(record, ensure_ascii=False))
+    finally:
+        sys.setrecursionlimit(limit)
     original = pq.read_table(base) if base else PROOFS_SCHEMA.empty_table()
-    if written and args.replace:  # the old roots of the words certified anew
+    if written and replace:  # the old roots of the words certified anew
         old = pc.and_(
             original.column("root"), pc.is_in(original.column("start"), pa.array(written))
         )
@@ -608,32 +565,28 @@ def main() -> None:
     new = pa.Table.from_pylist(builder.rows, schema=PROOFS_SCHEMA)
     write_table(
         pa.concat_tables([original.select(PROOFS_SCHEMA.names).cast(PROOFS_SCHEMA), new]),
-        args.out,
+        out,
         table="shiritori/proofs",
         variant=rules.as_dict(),
-        inputs=[TSV],
+        inputs=[VENDORED_LIST],
         config={  # the hint file's own history first, as the merge script nests configs
             "merged": [
                 json.loads((hint_meta or {}).get(b"asobi.config", b"null")),
                 {
                     "transfer": {
-                        "hint_file": args.hint_file.name,
+                        "hint_file": hint_file.name,
                         **({"hint_variant": hint_variant} if across else {}),
-                        "hint": args.hint_word,
-                        **({"book": args.book} if args.book else {}),
-                        **({"first": args.first} if args.first else {}),
-                        **({"winner": "yokai"} if args.yokai else {}),
+                        "hint": hint_word,
+                        **({"book": book} if book else {}),
+                        **({"first": first} if first else {}),
+                        **({"winner": "yokai"} if yokai else {}),
                         "starts": written,
-                        "research_budget": args.research_budget,
-                        "backtracks": args.backtracks,
-                        "table_bits": args.table_bits,
+                        "research_budget": research_budget,
+                        "backtracks": backtracks,
+                        "table_bits": table_bits,
                     }
                 },
             ]
         },
         schema=PROOFS_SCHEMA,
     )
-
-
-if __name__ == "__main__":
-    main()

@@ -1,9 +1,11 @@
-"""Merge the certificate files of several deep runs of one variant into the one file vendored.
+"""Merge the certificate files of several deep runs of one variant into the one file vendored
+(``asobi shiritori merge-proofs``), and the stored proofs of several deep searches
+(``asobi shiritori merge-store``).
 
-    .venv/bin/python benchmarks/shiritori_merge_proofs.py OUT RUN1.parquet RUN2.parquet ...
+    asobi shiritori merge-proofs OUT RUN1.parquet RUN2.parquet ...
 
 Deep runs of one variant can run side by side (one per core), each writing its own file
-(``benchmarks/shiritori_deep.py``); the default run reads one file per variant. The merge
+(``asobi shiritori deep``); the default run reads one file per variant. The merge
 keeps each file's nodes in their order and moves the node ids of every later file past the
 earlier ones (``next`` entries that are node ids move with them), so shared nodes stay
 shared within their run. The merged file is written beside OUT and every certificate in it
@@ -25,16 +27,26 @@ build order and the ids the default run gives the nodes stay as they were), with
 strongest level and the ids delta-encoded (``VENDORED_PARQUET``): a vendored file is written
 once and read by every run.
 The rows are held as Arrow tables and the certificates walked as NumPy arrays
-(``asobi.shiritori.verify.NodeTable``): 16 GB and 222 s for the 7.96 M-node file, sharing
+(``asobi.shiritori.certificates.NodeTable``): 16 GB and 222 s for the 7.96 M-node file, sharing
 included (docs/PERFORMANCE.md).
-One line naming the problem and exit 1 when a file cannot be read as certificates, the files
+A :class:`~asobi.core.errors.DataError` naming the problem (``asobi: error: ...``, exit
+status 2), and nothing written, when a file cannot be read as certificates, the files
 are of different variants, they share a start word, an entry points to a node no file holds,
 a certificate has a cycle, or a certificate does not check.
+
+    asobi shiritori merge-store OUT FILE FILE [FILE ...]
+
+Each FILE of :func:`merge_stored_proofs` is a ``--stored-proofs`` file of ``asobi shiritori
+deep`` (the proof store's rings and archive) of the same reduced game and store sizes, e.g.
+of two searches of one hinge's open answers run side by side, each from a copy of the
+hinge's file. OUT holds each distinct proof once per unit; where the rings cannot hold them
+all, every file keeps an equal share of its newest. A later ``asobi shiritori deep
+--stored-proofs OUT`` starts from all of them. Stored proofs only steer a search: nothing
+there is a certificate.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -45,48 +57,44 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from asobi.core.errors import DataError, InputError
 from asobi.core.tables import read_metadata, write_table
-from asobi.shiritori.data import load_clean
-from asobi.shiritori.shiritori import Rules, Shiritori
-from asobi.shiritori.tables import INTERCHANGED, PROOFS_SCHEMA
-from asobi.shiritori.verify import (
+from asobi.shiritori.certificates import (
     CertificateError,
     NodeTable,
-    VariantChecker,
     exchange_class,
     load_nodes,
     plain_words,
 )
-
-TSV = Path(__file__).resolve().parents[1] / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
+from asobi.shiritori.data import VENDORED_LIST, load_clean
+from asobi.shiritori.proofstore import merge_ring_files
+from asobi.shiritori.shiritori import Rules, Shiritori
+from asobi.shiritori.tables import INTERCHANGED, PROOFS_SCHEMA
+from asobi.shiritori.verify import VariantChecker
 
 
 def merge(paths: list[Path]) -> tuple[pa.Table, str, list[dict]]:
-    """The merged rows, their variant and the runs' configs; SystemExit on a conflict."""
+    """The merged rows, their variant and the runs' configs; DataError on a conflict."""
     tables, configs, variants, seen = [], [], set(), {}
     offset = 0
     for path in paths:
         try:
             table = pq.read_table(path, schema=PROOFS_SCHEMA)
         except (OSError, pa.ArrowException) as error:
-            raise SystemExit(
-                f"shiritori_merge_proofs: {path}: not a certificate file ({error})"
-            ) from None
+            raise DataError(f"{path}: not a certificate file ({error})") from None
         variants |= set(pc.unique(table.column("variant_id")).to_pylist())
         if len(variants) > 1:
-            raise SystemExit(f"shiritori_merge_proofs: {path}: variants differ: {sorted(variants)}")
+            raise DataError(f"{path}: variants differ: {sorted(variants)}")
         for start in table.filter(table.column("root")).column("start").to_pylist():
             if start in seen:
-                raise SystemExit(
-                    f"shiritori_merge_proofs: {path}: {start} is certified in {seen[start]} too"
-                )
+                raise DataError(f"{path}: {start} is certified in {seen[start]} too")
             seen[start] = path
         tables.append(_shifted(table, offset))
         if table.num_rows:
             offset = pc.max(table.column("node")).as_py() + offset + 1
         configs.append(read_metadata(path).get("config", {}))
     if not variants:
-        raise SystemExit("shiritori_merge_proofs: the files hold no certificate")
+        raise DataError("the files hold no certificate")
     return pa.concat_tables(tables), variants.pop(), configs
 
 
@@ -128,7 +136,7 @@ def first_of_each_class(
     roots: Sequence[int],
     by_exchange: Sequence[bool],
 ) -> dict[tuple[str, str], ClassFirst]:
-    """For each exchange class (:func:`asobi.shiritori.verify.exchange_class`: the start
+    """For each exchange class (:func:`asobi.shiritori.certificates.exchange_class`: the start
     words that begin and end alike, none with aliases) of the certified start words
     ``names`` (root ids ``roots``, whether certified by exchange ``by_exchange``), the
     first of them (:class:`ClassFirst`), which the others of the class point to."""
@@ -142,13 +150,10 @@ def first_of_each_class(
 
 
 def _refuse_dangling(nodes: NodeTable) -> None:
-    """SystemExit naming the first entry that points to a node ``nodes`` does not hold."""
+    """DataError naming the first entry that points to a node ``nodes`` does not hold."""
     broken = nodes.dangling()
     if broken is not None:
-        raise SystemExit(
-            f"shiritori_merge_proofs: node {broken[0]} points to node {broken[1]}, "
-            "which no file holds"
-        )
+        raise DataError(f"node {broken[0]} points to node {broken[1]}, which no file holds")
 
 
 def _roots_in_check_order(nodes: NodeTable, rooted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -291,7 +296,7 @@ def shared_subtrees(table: pa.Table) -> pa.Table:
     offsets = nodes.offsets["next"]
     same = all(np.array_equal(offsets, nodes.offsets[name]) for name in ("replies", "via"))
     if not same:
-        raise SystemExit("shiritori_merge_proofs: a node's replies, next and via differ in length")
+        raise DataError("a node's replies, next and via differ in length")
     _refuse_dangling(nodes)
     count = len(nodes.keys)
     rooted = table.column("root").to_numpy(zero_copy_only=False)
@@ -319,8 +324,8 @@ def shared_subtrees(table: pa.Table) -> pa.Table:
                 state[row] = 1
                 for child in children[pointing[begin:end]].tolist():
                     if state[child] == 1:
-                        raise SystemExit(
-                            f"shiritori_merge_proofs: node {nodes.keys[row]} leads back to node "
+                        raise DataError(
+                            f"node {nodes.keys[row]} leads back to node "
                             f"{nodes.keys[child]}: a certificate has a cycle"
                         )
                     if state[child] == 0:
@@ -380,10 +385,7 @@ def compacted(table: pa.Table) -> pa.Table:
         rows = np.searchsorted(keys, ids).clip(max=len(keys) - 1)
         missing = np.flatnonzero(keys[rows] != ids)
         if len(missing):
-            raise SystemExit(
-                f"shiritori_merge_proofs: an entry points to node {ids[missing[0]]}, "
-                "which no file holds"
-            )
+            raise DataError(f"an entry points to node {ids[missing[0]]}, which no file holds")
         return rows
 
     return _renumbered(table, pa.array(np.arange(len(keys)), pa.int64()), row_of)
@@ -391,7 +393,7 @@ def compacted(table: pa.Table) -> pa.Table:
 
 def check(proofs: Path, variant: str, game: Shiritori) -> int:
     """Check every certificate of the file ``proofs`` with the rules, read as the verifier
-    reads it (:func:`asobi.shiritori.verify.load_nodes`); the number checked."""
+    reads it (:func:`asobi.shiritori.certificates.load_nodes`); the number checked."""
     nodes, roots = load_nodes(proofs, variant)
     checker = VariantChecker(game, nodes)
     limit = sys.getrecursionlimit()
@@ -401,53 +403,41 @@ def check(proofs: Path, variant: str, game: Shiritori) -> int:
             try:
                 checker.check(start, root)
             except CertificateError as error:
-                raise SystemExit(f"shiritori_merge_proofs: {start}: {error.message}") from None
+                raise DataError(f"{start}: {error.message}") from None
     finally:
         sys.setrecursionlimit(limit)
     return len(roots)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path, help="the merged file (written only once it checks)")
-    parser.add_argument(
-        "runs",
-        type=Path,
-        nargs="+",
-        help="certificate files of one variant (shiritori_deep.py --out, or a vendored file), "
-        "in the order their certificates are checked",
-    )
-    parser.add_argument(
-        "--keep-twins",
-        action="store_true",
-        help="keep the whole certificate of a start word that begins and ends like one "
-        "certified before it (default: one root pointing to that word's certificate)",
-    )
-    parser.add_argument(
-        "--no-class-roots",
-        action="store_true",
-        help="add no root for the start words that no file certifies but that begin and end "
-        "like a certified one (default: one root each, pointing to that word's certificate)",
-    )
-    args = parser.parse_args()
-    table, variant, configs = merge(args.runs)
-    game = Shiritori(load_clean(TSV).lexicon, Rules.from_variant_id(variant))
+def merge_proofs(
+    out: Path,
+    runs: Sequence[Path],
+    *,
+    keep_twins: bool = False,
+    no_class_roots: bool = False,
+    echo: Callable[[str], None] = print,
+) -> None:
+    """Merge the certificate files ``runs`` of one variant into ``out``, written only once
+    every certificate in it checks (the module docstring; ``asobi shiritori
+    merge-proofs``); one summary line to ``echo``."""
+    table, variant, configs = merge(list(runs))
+    game = Shiritori(load_clean(VENDORED_LIST).lexicon, Rules.from_variant_id(variant))
     exchanged, shared = [], []
-    if not args.keep_twins:
+    if not keep_twins:
         table, exchanged, shared = exchange_twins(table, game)
     added: list[str] = []
-    if not args.no_class_roots:
+    if not no_class_roots:
         table, added = class_roots(table, game)
     tree_nodes = table.num_rows
     table = compacted(shared_subtrees(table))
     # written beside OUT first and checked there, so that OUT only ever holds a checked file
-    staged = args.out.with_name(f".{args.out.name}.merging")
+    staged = out.with_name(f".{out.name}.merging")
     write_table(
         table,
         staged,
         table="shiritori/proofs",
         variant=Rules.from_variant_id(variant).as_dict(),
-        inputs=[TSV],
+        inputs=[VENDORED_LIST],
         config={"merged": configs},
         schema=PROOFS_SCHEMA,
         parquet=VENDORED_PARQUET,
@@ -458,9 +448,9 @@ def main() -> None:
     except BaseException:
         staged.unlink(missing_ok=True)
         raise
-    staged.replace(args.out)
-    print(
-        f"{args.out}: {checked} certificates of {variant} from {len(args.runs)} files, checked; "
+    staged.replace(out)
+    echo(
+        f"{out}: {checked} certificates of {variant} from {len(runs)} files, checked; "
         f"{len(exchanged)} by exchange ({' '.join(exchanged) or 'none'}), "
         f"{len(shared)} kept whole for nodes shared later ({' '.join(shared) or 'none'}), "
         f"{len(added)} more start words by exchange ({' '.join(added) or 'none'}), "
@@ -468,5 +458,15 @@ def main() -> None:
     )
 
 
-if __name__ == "__main__":
-    main()
+def merge_stored_proofs(
+    out: Path, files: Sequence[Path], echo: Callable[[str], None] = print
+) -> None:
+    """Merge the ``--stored-proofs`` files ``files`` (at least two) of one reduced game into
+    ``out`` (``asobi shiritori merge-store``); one summary line to ``echo``."""
+    if len(files) < 2:
+        raise InputError("give at least two files to merge")
+    try:
+        counts = merge_ring_files(list(files), out)
+    except ValueError as error:
+        raise DataError(str(error)) from None
+    echo(f"{out}: {counts['kept']:,} stored proofs kept, {counts['dropped']:,} dropped")

@@ -1,0 +1,161 @@
+"""The search as the pipeline runs it: the Python stages of :mod:`asobi.shiritori.solver`
+(depth-first search, then df-pn), then the compiled df-pn of :mod:`asobi.shiritori.compiled`
+for the start words both leave open (imported only when a word needs it, so a run that
+decides everything in Python never loads numba).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from asobi.shiritori.search import DEFAULT_TABLE_BITS, StartResult
+from asobi.shiritori.shiritori import LOSING_UNIT, Shiritori, line_winner
+from asobi.shiritori.solver import Solver
+
+if TYPE_CHECKING:
+    from asobi.shiritori.compiled import CompiledSearch
+
+
+class StagedSolver:
+    """Decide start words as the pipeline does: depth-first search (``node_budget``), then
+    Python df-pn (``proof_budget``, 0 = skip), then the compiled df-pn (``compiled_budget``,
+    0 = skip) only for words both leave open; ``unknown`` beyond all three, never a guess.
+
+    One :class:`Solver` and one compiled table serve every start word given to :meth:`solve`.
+    """
+
+    def __init__(
+        self,
+        game: Shiritori,
+        *,
+        node_budget: int | None,
+        proof_budget: int = 0,
+        compiled_budget: int = 0,
+        compiled_table_bits: int = DEFAULT_TABLE_BITS,
+        compiled_table_ways: int = 1,
+        proof_store: bool = False,
+        store_sets_bits: int | None = None,
+        store_capacity: int | None = None,
+        store_archive: int | None = None,
+        archive_depth: int | None = None,
+        report: Callable[[str], None] | None = None,
+    ) -> None:
+        self.solver = Solver(game)
+        self.proof_store = proof_store
+        #: the proof store's sizes when not the compiled search's defaults (deep runs)
+        self.store_sizes = {
+            key: value
+            for key, value in (
+                ("sets_bits", store_sets_bits),
+                ("store_capacity", store_capacity),
+                ("store_archive", store_archive),
+                ("archive_depth", archive_depth),
+            )
+            if value is not None
+        }
+        self.node_budget = node_budget
+        self.proof_budget = proof_budget
+        self.compiled_budget = compiled_budget
+        self.compiled_table_bits = compiled_table_bits
+        self.compiled_table_ways = compiled_table_ways
+        self.report = report
+        self.compiled: CompiledSearch | None = None  # built for the first open word
+
+    def solve(self, start: str) -> StartResult:
+        """Winner, principal line and nodes (all stages) for the yokai's start word.
+
+        For a word the compiled stage leaves ``unknown`` the line is its open line
+        (:meth:`CompiledSearch.open_line`): where the search stands, not a result.
+        """
+        solver = self.solver
+        result = solver.solve(
+            start, node_budget=self.node_budget, proof_budget=self.proof_budget or None
+        )
+        if result.winner != "unknown" or not self.compiled_budget:
+            return result
+        compiled = self.compiled_search()
+        budget = self.compiled_budget
+        decided = solve_open_start(solver, compiled, start, budget, self.progress(start))
+        if decided is None:
+            line = (start, *compiled.open_line(start))
+            return StartResult(start, "unknown", line, result.nodes + budget)
+        nodes = result.nodes + decided.nodes
+        return StartResult(start, decided.winner, decided.line, nodes, "compiled")
+
+    def compiled_search(self) -> CompiledSearch:
+        """The compiled stage's search (built on first use; its table and proof store serve
+        every later start word)."""
+        if self.compiled is None:
+            from asobi.shiritori.compiled import CompiledSearch
+
+            self.compiled = CompiledSearch(
+                self.solver,
+                table_bits=self.compiled_table_bits,
+                table_ways=self.compiled_table_ways,
+                proof_store=self.proof_store,
+                **self.store_sizes,
+            )
+        return self.compiled
+
+    def progress(self, position: str, budget: int | None = None) -> Callable[[int], None] | None:
+        """The compiled search's progress callback for ``position`` (a start word or a line)
+        searched with ``budget`` nodes, the compiled budget unless given (None without
+        ``report``)."""
+        say = self.report
+        if say is None:
+            return None
+        total = self.compiled_budget if budget is None else budget
+
+        def progress(spent: int) -> None:
+            search = self.compiled
+            proof, disproof = search.root_numbers
+            answers, refuted, still_open = search.root_answers
+            named = [self.solver.game.words[self.solver.class_words[c][0]] for c in still_open]
+            say(
+                f"{position}: {spent:,} of {total:,} compiled nodes, not decided yet "
+                f"(at the root: proof number {proof:,}, disproof number {disproof:,}; "
+                f"{refuted} of {answers} answers refuted, open: "
+                f"{', '.join(named[:5])}{', …' if len(named) > 5 else ''})"
+            )
+
+        return progress
+
+
+def solve_open_start(
+    solver: Solver,
+    search: CompiledSearch,
+    start: str,
+    budget: int,
+    report: Callable[[int], None] | None = None,
+) -> StartResult | None:
+    """Decide ``start`` with the compiled search (None when ``budget`` nodes are not enough).
+
+    The line: the winner plays a class the compiled search proves winning, the loser the
+    first class left in list order; mirror pairs removed at the start are completed by the
+    Python solver exactly as for its own lines.
+    """
+    game = solver.game
+    i = game.word_index(start)
+    if game.last[i] == LOSING_UNIT:
+        return StartResult(start, "human", (start,), 0)
+    u = solver.unit_id[game.last[i]]
+    before = search.nodes
+    solver.load_start(start)
+    human_wins = search.mover_wins(u, budget, report)
+    if human_wins is None:
+        return None
+    nodes = search.nodes - before
+
+    def choose(unit: int) -> int | None:
+        move = search.winning_class(unit, budget)
+        if move is None:
+            move = next((c for c in solver.playable_at[unit] if solver.remaining[c]), None)
+        return move
+
+    solver.load_start(start)
+    line = solver.line_from(start, choose)
+    winner = "human" if human_wins else "yokai"
+    if line_winner(game, line) != winner:  # a line cut short by the budget: stay unknown
+        return None
+    return StartResult(start, winner, line, nodes, "compiled")
