@@ -28,9 +28,6 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src"
 MAX_LINES = 600
 
-#: Packages re-layered on another branch: their cases may fail until that branch lands.
-RELAYERED = {"shiritori": "re-layered in the shiritori-layers branch"}
-
 
 @dataclass(frozen=True)
 class Module:
@@ -249,17 +246,8 @@ def house_circles() -> list[list[str]]:
 
 
 def per_package() -> list[object]:
-    """One parameter per package; the re-layered ones may fail (``xfail``, not strict)."""
-    return [
-        pytest.param(
-            package,
-            id=package,
-            marks=[pytest.mark.xfail(strict=False, reason=RELAYERED[package])]
-            if package in RELAYERED
-            else [],
-        )
-        for package in PACKAGES
-    ]
+    """One parameter per package, named after it."""
+    return [pytest.param(package, id=package) for package in PACKAGES]
 
 
 def in_package(package: str) -> dict[str, Module]:
