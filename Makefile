@@ -56,12 +56,10 @@ dryrun: $(VENV)/.installed-run
 release: results
 	$(BIN)/asobi report release results --out dist
 
-# benchmarks/shiritori_deep.py, shiritori_transfer.py and shiritori_merge_proofs.py are not
-# benchmarks but the tools for deep searches, transfers and merging their files (they need
-# arguments), so the loop leaves them out.
+# Every script in benchmarks/ is a benchmark that runs with no arguments (the deep-search and
+# merge tools are `asobi shiritori deep|merge-proofs|merge-store|transfer`).
 bench: $(VENV)/.installed-test
 	for script in benchmarks/*.py; do \
-	  case $$script in */shiritori_deep.py|*/shiritori_transfer.py|*/shiritori_merge_proofs.py) continue;; esac; \
 	  echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean-results:
