@@ -30,7 +30,7 @@ rule daifugo_numbers_shard:
     log:
         "logs/daifugo/numbers/{lo}-{hi}.log",
     benchmark:
-        "benchmarks/daifugo/numbers/{lo}-{hi}.tsv"
+        "logs/benchmarks/daifugo/numbers/{lo}-{hi}.tsv"
     wildcard_constraints:
         lo=r"\d+",
         hi=r"\d+",
@@ -51,7 +51,7 @@ rule daifugo_numbers:
     log:
         "logs/daifugo/numbers.log",
     benchmark:
-        "benchmarks/daifugo/numbers.tsv"
+        "logs/benchmarks/daifugo/numbers.tsv"
     resources:
         mem_mb=2000,
         runtime=10,
@@ -69,7 +69,7 @@ rule daifugo_layouts:
     log:
         "logs/daifugo/layouts.log",
     benchmark:
-        "benchmarks/daifugo/layouts.tsv"
+        "logs/benchmarks/daifugo/layouts.tsv"
     resources:
         mem_mb=2000,
         runtime=20,
@@ -87,7 +87,7 @@ rule daifugo_z3_shard:
     log:
         "logs/daifugo/z3/{lo}-{hi}.log",
     benchmark:
-        "benchmarks/daifugo/z3/{lo}-{hi}.tsv"
+        "logs/benchmarks/daifugo/z3/{lo}-{hi}.tsv"
     wildcard_constraints:
         lo=r"\d+",
         hi=r"\d+",
@@ -109,7 +109,7 @@ rule daifugo_z3:
     log:
         "logs/daifugo/z3_crosscheck.log",
     benchmark:
-        "benchmarks/daifugo/z3_crosscheck.tsv"
+        "logs/benchmarks/daifugo/z3_crosscheck.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
@@ -125,7 +125,7 @@ rule daifugo_genocchi:
     log:
         "logs/daifugo/genocchi.log",
     benchmark:
-        "benchmarks/daifugo/genocchi.tsv"
+        "logs/benchmarks/daifugo/genocchi.tsv"
     resources:
         mem_mb=1000,
         runtime=10,
@@ -141,7 +141,7 @@ rule daifugo_primes_shard:
     log:
         "logs/daifugo/primes/{lo}-{hi}.log",
     benchmark:
-        "benchmarks/daifugo/primes/{lo}-{hi}.tsv"
+        "logs/benchmarks/daifugo/primes/{lo}-{hi}.tsv"
     wildcard_constraints:
         lo=r"\d+",
         hi=r"\d+",
@@ -167,7 +167,7 @@ rule daifugo_primes:
     log:
         "logs/daifugo/primes.log",
     benchmark:
-        "benchmarks/daifugo/primes.tsv"
+        "logs/benchmarks/daifugo/primes.tsv"
     resources:
         mem_mb=500 + DAIFUGO["primes_max"] // 50_000,
         runtime=20,
@@ -185,7 +185,7 @@ rule daifugo_prime_tally:
     log:
         "logs/daifugo/prime_tally.log",
     benchmark:
-        "benchmarks/daifugo/prime_tally.tsv"
+        "logs/benchmarks/daifugo/prime_tally.tsv"
     resources:
         mem_mb=500 + DAIFUGO["primes_max"] // 50_000,
         runtime=10,
@@ -199,7 +199,7 @@ rule daifugo_hand_odds:
     log:
         "logs/daifugo/hand_odds.log",
     benchmark:
-        "benchmarks/daifugo/hand_odds.tsv"
+        "logs/benchmarks/daifugo/hand_odds.tsv"
     resources:
         mem_mb=1500,
         runtime=10,
@@ -221,7 +221,7 @@ rule daifugo_claims:
     log:
         "logs/daifugo/claims.log",
     benchmark:
-        "benchmarks/daifugo/claims.tsv"
+        "logs/benchmarks/daifugo/claims.tsv"
     resources:
         mem_mb=2000,
         runtime=10,
