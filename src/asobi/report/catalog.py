@@ -314,7 +314,6 @@ COMMON_DESCRIPTIONS = {
     "variant": _VARIANT_ID,
     "outcome": _OUTCOME,
     "nodes": "Search nodes visited",
-    "seconds": "Measured time in seconds",
 }
 
 UNDOCUMENTED = "(no description registered for this column)"
