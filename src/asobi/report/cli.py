@@ -97,9 +97,7 @@ def release_command(results: Path, out: Path) -> None:
 
 
 @click.command("validate")
-@click.argument(
-    "results", type=click.Path(exists=True, file_okay=False, path_type=Path), default="results"
-)
+@click.argument("results", type=RESULTS, default="results")
 @click.option(
     "--frictionless/--no-frictionless",
     "reference",
