@@ -25,7 +25,8 @@ from asobi.core.claims import write_claims as write_claim_rows
 from asobi.core.errors import DataError
 from asobi.core.shards import shard_start
 from asobi.core.tables import concat_tables, read_table, write_table
-from asobi.daifugo.claims import CLAIM_IDS, GAME, GENOCCHI, HAND_ODDS, NUMBERS, Z3, builders
+from asobi.daifugo.claims import CLAIM_IDS, GAME, builders
+from asobi.daifugo.claims.citations import GENOCCHI, HAND_ODDS, NUMBERS, Z3
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.tables import (
     GENOCCHI_SCHEMA,
