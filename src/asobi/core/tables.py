@@ -159,21 +159,18 @@ def read_table(path: str | os.PathLike[str]) -> pd.DataFrame:
     return pq.read_table(path).to_pandas(types_mapper=None)
 
 
-def read_as(
-    path: str | os.PathLike[str],
-    table: str,
-    columns: Sequence[str] | None = None,
-    filters: list[tuple[str, str, Any]] | None = None,
-) -> pa.Table:
-    """Read ``path`` as the asobi table ``table`` (e.g. ``chopsticks/variants``): only
-    ``columns`` (default: all) and the rows passing ``filters`` (pyarrow's DNF tuples).
+def check_table(
+    path: str | os.PathLike[str], table: str, columns: Sequence[str] | None = None
+) -> pa.Schema:
+    """The schema of ``path``, read from its footer, after checking that it can be read as
+    the asobi table ``table`` (e.g. ``chopsticks/variants``) with ``columns``.
 
     Raises :class:`~asobi.core.errors.DataError`, one line naming the file, when it is
     missing or not Parquet, when its ``asobi.table`` metadata names another table, or when
     it lacks one of ``columns`` (a plain Parquet file without asobi's metadata is accepted
     if it has them).
 
-    >>> read_as(__file__, "chopsticks/variants")  # this module's source  # doctest: +ELLIPSIS
+    >>> check_table(__file__, "chopsticks/variants")  # this module's source  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     asobi.core.errors.DataError: .../tables.py is not a Parquet file (...)
     """
@@ -190,6 +187,23 @@ def read_as(
     missing = [name for name in columns or () if name not in schema.names]
     if missing:
         raise DataError(f"{path} is not a {table} table: it has no column {', '.join(missing)}")
+    return schema
+
+
+def read_as(
+    path: str | os.PathLike[str],
+    table: str,
+    columns: Sequence[str] | None = None,
+    filters: list[tuple[str, str, Any]] | None = None,
+) -> pa.Table:
+    """Read ``path`` as the asobi table ``table``: only ``columns`` (default: all) and the
+    rows passing ``filters`` (pyarrow's DNF tuples), after :func:`check_table`.
+
+    >>> read_as(__file__, "chopsticks/variants")  # this module's source  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    asobi.core.errors.DataError: .../tables.py is not a Parquet file (...)
+    """
+    check_table(path, table, columns)
     try:
         wanted = None if columns is None else list(columns)
         return pq.read_table(path, columns=wanted, filters=filters)
