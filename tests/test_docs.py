@@ -46,6 +46,7 @@ def _inline_code(text: str) -> list[str]:
 
 def _check_path(path: str, base: Path) -> str | None:
     """None when PATH (relative to BASE) exists or is generated or a pattern; else PATH."""
+    path = path.split("::")[0]  # a pytest node id names its file
     parts = [part for part in path.split("#")[0].split("/") if part not in ("", ".")]
     if not parts:
         return None
