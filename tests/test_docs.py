@@ -1,4 +1,4 @@
-"""Every path, `make` target and `asobi` command the docs name exists.
+"""Every path, `make` target and `asobi` command the docs name exists; two pages stay short.
 
 The pages are those of tests/test_readme.py (README.md and docs/**/*.md, docs/notes/ aside).
 
@@ -160,3 +160,10 @@ def test_named_command_exists(capsys, page, words):
     status = main([*words, "--help"])
     capsys.readouterr()
     assert status == 0, f"{page} names `asobi {' '.join(words)}`, not a command"
+
+
+@pytest.mark.parametrize(("page", "limit"), [("README.md", 250), ("docs/PERFORMANCE.md", 300)])
+def test_page_stays_short(page, limit):
+    """A newcomer reads the README in five minutes; dated logs go to docs/notes/."""
+    lines = (ROOT / page).read_text(encoding="utf-8").count("\n")
+    assert lines <= limit, f"{page} has {lines} lines, more than {limit}"
