@@ -98,8 +98,8 @@ rule shiritori_solve:
     input:
         tsv=SHIRITORI_SOURCE,
         checked="results/shiritori/vendored_checked.txt",
-        # certificates of long searches vendored for the variant (README, "Vendored
-        # certificates"): new ones re-run its jobs
+        # certificates of long searches vendored for the variant (docs/games/shiritori.md,
+        # "Vendored certificates"): new ones re-run its jobs
         vendored=lambda wildcards: vendored_inputs(
             wildcards.variant, SHIRITORI["vendored_proofs"]
         ),

@@ -20,7 +20,7 @@ dead (戦闘不能). On a turn the player to move either
 A player whose hands are all dead has lost. Hands of one player are interchangeable, so a
 position is the sorted tuple of the mover's hands and the sorted tuple of the other
 player's hands; the tuple lengths tell the players apart when their hand counts differ.
-The README section "数字を増やす遊び (chopsticks)" gives the move notation.
+docs/games/chopsticks.md, section "Move notation", gives the move notation.
 
 >>> game = Chopsticks(Rules(split=True, fusion=True, reaction=True))
 >>> game.start

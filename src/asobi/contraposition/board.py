@@ -2,8 +2,8 @@
 
 The board is a regular hexagon of hexagonal cells with ``side`` cells on each edge
 (``3·side·(side-1) + 1`` cells). Cells are numbered row by row from the top, left to
-right (the numbering of every table and of the moves, README "Contraposition",
-*Notation*); a cell is ``(q, r)`` in axial coordinates with
+right (the numbering of every table and of the moves, docs/games/contraposition.md,
+"Notation"); a cell is ``(q, r)`` in axial coordinates with
 ``max(|q|, |r|, |q + r|) <= side - 1``. A board is a tuple of cell states (0 empty,
 1 white, 2 black).
 

@@ -1,7 +1,8 @@
 """Contraposition: the rules (both placement protocols, moves, groups, the winning rule).
 
 Source: the article "Contraposition : 最大グループゲームの「対偶」" (sections ルール,
-バリアント : 12?プロトコル, ゲームデータ). Restated in our words (README "Contraposition"):
+バリアント : 12?プロトコル, ゲームデータ). Restated in our words
+(docs/games/contraposition.md, "Rules and readings"):
 
 * The board is a regular hexagon of hexagonal cells with ``side`` cells on each edge
   (:mod:`asobi.contraposition.board`; the article recommends side 5, 61 cells).
@@ -17,8 +18,9 @@ Source: the article "Contraposition : 最大グループゲームの「対偶」
   Ludii implementation uses a score (:func:`ludii_scores`). All three are kept apart so that
   the audit can compare them; the game object plays by the first.
 
-A turn is a :class:`Move`: the one or two cells (README numbering) where the mover places
-stones; it prints as ``12`` or ``3,7`` and :meth:`Contraposition.parse_move` reads that back.
+A turn is a :class:`Move`: the one or two cells (numbering of docs/games/contraposition.md,
+"Notation") where the mover places stones; it prints as ``12`` or ``3,7`` and
+:meth:`Contraposition.parse_move` reads that back.
 
 >>> game = Contraposition(Rules(side=2, protocol="onetwo"))
 >>> position = game.play(initial_position(game.rules), Move(3))

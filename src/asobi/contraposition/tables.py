@@ -6,7 +6,7 @@
 * ``eyes``: the eye game solved on constructed positions;
 * ``mirror``: the mirror strategy's final boards, per side.
 
-The columns are described in the README ("Contraposition", *What is computed*).
+The columns are described in docs/games/contraposition.md, "Tables".
 """
 
 from __future__ import annotations

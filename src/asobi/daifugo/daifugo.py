@@ -2,7 +2,8 @@
 
 Source: 「[素数大富豪] ラマヌジャン革命と合成数出しにおける指数表記出し」 (integers, Advent
 Calendar 2016, day 22), sections 「ラマヌジャン革命」 and 「合成数出しに関する指数表記出し」;
-README section "素数大富豪 (prime daifugō)".
+restated in docs/games/daifugo.md, "Rules and readings" and "The Ramanujan revolution and the
+two-player game".
 
 Cards
     A deck has ``suits`` copies of each card 1 (A) … 13 (K) plus ``jokers`` jokers. A number

@@ -1,4 +1,5 @@
-"""The rows and Arrow schemas of the 素数大富豪 tables (columns: README, 素数大富豪 section).
+"""The rows and Arrow schemas of the 素数大富豪 tables (columns: docs/games/daifugo.md,
+"Tables").
 
 Frames are built here from the kernels and the enumerators; :mod:`asobi.daifugo.pipeline`
 writes them. Number tables are sharded by range (:func:`asobi.core.shards.number_ranges`).

@@ -4,7 +4,8 @@ Sticks are drawn in rows. A move (the article's operation F) picks one row of ``
 and erases a run of consecutive sticks from it, which leaves two rows of ``c`` and ``d``
 sticks with ``c + d < b`` (either may be empty; empty rows vanish). Under normal play the
 player who erases the last stick wins; under misère play (``Rules(misere=True)``) that
-player loses. The usual start is the pyramid 1, 2, 3, 4, 5 (README "五線 (five lines)").
+player loses. The usual start is the pyramid 1, 2, 3, 4, 5 (docs/games/fivelines.md, "Rules and
+readings").
 
 A move prints as ``b:c+d`` (the row erased from, and the two rows kept) and
 :meth:`FiveLines.parse_move` reads it back.

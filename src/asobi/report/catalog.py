@@ -1,9 +1,9 @@
 """What the published tables mean: articles, licences, what a row is, the rule variants a
 table covers, column descriptions.
 
-The descriptions restate the tables of each game's section of the README. A table or column
-that is not registered here is still published, with a description saying so, and the
-data-package step logs it so that the registry can be completed.
+The descriptions restate the "Tables" section of each game's page (docs/games/<game>.md). A
+table or column that is not registered here is still published, with a description saying
+so, and the data-package step logs it so that the registry can be completed.
 
 >>> game_of("shiritori/outcomes")
 'shiritori'
@@ -115,7 +115,10 @@ def sources_for(table: str, games: tuple[str, ...] = ()) -> list[dict[str, str]]
 
 
 _OUTCOME = "Who wins with perfect play: `first` (the player to move) or `second`"
-_VARIANT_ID = "Canonical variant id (see the README): the rule set the row belongs to"
+_VARIANT_ID = (
+    "Canonical variant id (docs/games/chopsticks.md, section Variant ids; "
+    "docs/games/shiritori.md, section Rules and readings): the rule set the row belongs to"
+)
 
 # Column descriptions by game; table-specific entries (``game/table``) take precedence.
 COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
@@ -180,7 +183,8 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "other": "Hand values of the opponent, sorted",
         "outcome": "`first` (mover wins), `second` or `draw`",
         "plies": "Plies to the end under optimal play (null for a draw)",
-        "best_moves": "Optimal moves in the README's notation",
+        "best_moves": "Optimal moves, in the notation of docs/games/chopsticks.md "
+        "(section Move notation)",
     },
     "contraposition/solutions": {
         "side": "Board side (side s has 3s(s-1)+1 cells)",

@@ -1,7 +1,7 @@
 """The certificate format of ``results/shiritori/proofs.parquet``, and reading it.
 
 A certificate is the winner's strategy for one (variant, start word) pair, written in real
-words (README section ようかいしりとり, "Certificates"). :mod:`asobi.shiritori.certify`
+words (docs/games/shiritori.md, "Certificates"). :mod:`asobi.shiritori.certify`
 writes certificates, :mod:`asobi.shiritori.verify` checks them with the rules only; this
 module, which both use, imports neither the search nor the checker.
 

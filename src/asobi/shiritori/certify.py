@@ -1,10 +1,10 @@
 """Write the winner's strategy of each decided start word as a certificate in real words.
 
 The solver decides a start word on a *reduced* game (interchangeable words counted per
-class, mirror pairs removed; :mod:`asobi.shiritori.solver`). A certificate (format: the
-README section ようかいしりとり and :mod:`asobi.shiritori.certificates`) must speak of real words
-and real legal replies, so the builder walks the solved position again, playing real words
-alongside the reduced game:
+class, mirror pairs removed; :mod:`asobi.shiritori.solver`). A certificate (format:
+docs/games/shiritori.md, "Certificates", and :mod:`asobi.shiritori.certificates`) must speak
+of real words and real legal replies, so the builder walks the solved position again, playing
+real words alongside the reduced game:
 
 * at the winner's turns, the first word (in list order) of the class the search proved
   winning that is neither used nor set aside as a mirror word;

@@ -109,7 +109,7 @@ def _budget_options(function):  # type: ignore[no-untyped-def]
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
     help="Also write the winner's certificate to this Parquet file (the format of "
-    "results/shiritori/proofs.parquet; see README).",
+    "results/shiritori/proofs.parquet; see docs/games/shiritori.md, section Certificates).",
 )
 def solve(
     start: str,
@@ -348,7 +348,8 @@ def _lines(name: str, dest: str, help_text: str):  # type: ignore[no-untyped-def
     "--store-sets-bits",
     type=int,
     help="2**N slots for the proof store's sets table (default: the compiled search's 20; "
-    "24 took 30 % fewer nodes on a 64 M-node hinge, docs/PERFORMANCE.md).",
+    "24 took 30 % fewer nodes on a 64 M-node hinge, docs/PERFORMANCE.md, section "
+    "ようかいしりとり (yokai shiritori)).",
 )
 @click.option(
     "--store-capacity",
@@ -382,7 +383,8 @@ def _lines(name: str, dest: str, help_text: str):  # type: ignore[no-untyped-def
     help="Start the proof store from FILE (.npz) when it exists, and write the store's proofs "
     "there after every slice of 10 M nodes and at the end: a search too long for one sitting "
     "goes on where the last one stopped (needs --store and the same --store-capacity and "
-    "--store-archive; docs/PERFORMANCE.md has what it keeps).",
+    "--store-archive; what it keeps: docs/notes/shiritori-deep-runs.md, paragraph Searches "
+    "that go on across sittings).",
 )
 def deep(variant: str, words: tuple[str, ...], **options: object) -> None:
     """Deep searches of start words the default budgets leave open, with certificates.

@@ -12,8 +12,9 @@ format of ``results/shiritori/proofs.parquet``, with the config that produced th
 Parquet metadata) after each word, and prints one JSON line per word (winner, nodes,
 seconds, store hits). To vendor the certificates, merge the file (``asobi shiritori
 merge-proofs``: checked, and written compact) into
-``src/asobi/data/shiritori/proofs/VARIANT.parquet`` (README, "Certificates"): the default
-run then checks them with the rules instead of searching. Times are not asserted anywhere.
+``src/asobi/data/shiritori/proofs/VARIANT.parquet`` (docs/games/shiritori.md, "Vendored
+certificates"): the default run then checks them with the rules instead of searching. Times
+are not asserted anywhere.
 
 ``warm`` lines (``--warm "START W1 W2 ..."``) are searched first, with ``budget`` nodes on
 the same table and proof store, and their verdicts printed: a way to spend the budget on the
@@ -24,8 +25,8 @@ and checked, exactly as without them.
 ``split`` lines (after the warm-ups, before the words) play every reply after the line and
 search the position after each with ``split_budget`` nodes: one JSON line per reply with the
 verdict for the player who says it. That is how a trap is split down to its hinge
-(docs/PERFORMANCE.md); with only warm and split lines no start word and no ``out`` are
-needed.
+(docs/notes/shiritori-deep-runs.md, "Where the two traps hinge"); with only warm and split
+lines no start word and no ``out`` are needed.
 
 ``answers`` lines (first of all, with ``stored_proofs``) list every answer after the line
 with what the stored proofs already decide of it (won, lost or open) and search nothing:
@@ -35,8 +36,8 @@ given its own search (a warm line with the answer added).
 ``open_words`` (an ``outcomes.parquet``) adds the start words it leaves ``unknown`` in the
 variant, grouped by their last character (words ending alike lead to the same trap, so each
 one's search leaves proofs in the table and the store for the next): the sweep of every open
-word in docs/PERFORMANCE.md ("Every open word swept") is ``asobi shiritori deep VARIANT
---open-words results/shiritori/outcomes.parquet --budget 2000000 --table-bits 24
+word in docs/notes/shiritori-deep-runs.md ("Every open word swept") is ``asobi shiritori deep
+VARIANT --open-words results/shiritori/outcomes.parquet --budget 2000000 --table-bits 24
 --table-ways 4 --store --out RUN.parquet``.
 
 Bad input (a line that cannot be played, a file that is not outcomes, sizes out of range)

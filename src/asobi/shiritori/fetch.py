@@ -12,9 +12,10 @@ marks the row as another name of entry X, and every name of one yokai bans the o
 readings (hiragana on the page) become katakana; the result has the vendored TSV's shape
 (``name<TAB>aliases``), and a diff against the vendored list is written as a table.
 
-Limits (the README's "Limits" lists them too), each failure one :class:`DataError` or
-:class:`ConfigError` line: the bounded HTTP client of :mod:`asobi.shiritori.mediawiki`
-(https only, no redirects, a deadline per request, a size cap, retries), and here:
+Limits (docs/games/shiritori.md, "Limits", lists them too), each failure one
+:class:`DataError` or :class:`ConfigError` line: the bounded HTTP client of
+:mod:`asobi.shiritori.mediawiki` (https only, no redirects, a deadline per request, a size
+cap, retries), and here:
 
 * the revision must be of the configured page, have a positive id and be dated at or before
   the configured time, and the parsed HTML must be of that revision.

@@ -13,12 +13,12 @@ checked with the rules (read and checked as the verifier does, ``asobi.shiritori
 before it takes the name OUT; the configs of the runs are kept in order in the metadata
 (``asobi.config``: ``{"merged": [...]}``).
 A start word that begins and ends like one certified before it in the merged file, neither
-with aliases, keeps only its root, now pointing to that word's certificate (exchange, README
-"Certificates"), and the nodes no certificate reaches any more are dropped, unless a
-certificate checked later shares a node with it (``--keep-twins`` keeps every certificate
-whole). Every other start word of such a class, certified in no file, gets a root of its
-own pointing to the same certificate (one row each; ``--no-class-roots`` leaves them out),
-so that the default run decides it whichever chunk it falls in.
+with aliases, keeps only its root, now pointing to that word's certificate (exchange,
+docs/games/shiritori.md, "Certificates"), and the nodes no certificate reaches any more are
+dropped, unless a certificate checked later shares a node with it (``--keep-twins`` keeps
+every certificate whole). Every other start word of such a class, certified in no file,
+gets a root of its own pointing to the same certificate (one row each; ``--no-class-roots``
+leaves them out), so that the default run decides it whichever chunk it falls in.
 The repeated strategies of each certificate are then stored once (``shared_subtrees``: nodes
 of one certificate with the same word, replies and entries whose entries lead to nodes merged
 alike become one node; 7.96 M -> 0.32 M nodes for the largest vendored file).
@@ -28,7 +28,7 @@ strongest level and the ids delta-encoded (``VENDORED_PARQUET``): a vendored fil
 once and read by every run.
 The rows are held as Arrow tables and the certificates walked as NumPy arrays
 (``asobi.shiritori.certificates.NodeTable``): 16 GB and 222 s for the 7.96 M-node file, sharing
-included (docs/PERFORMANCE.md).
+included (docs/notes/shiritori-deep-runs.md, "Each strategy stored once").
 A :class:`~asobi.core.errors.DataError` naming the problem (``asobi: error: ...``, exit
 status 2), and nothing written, when a file cannot be read as certificates, the files
 are of different variants, they share a start word, an entry points to a node no file holds,
@@ -365,7 +365,8 @@ def shared_subtrees(table: pa.Table) -> pa.Table:
 
 # Vendored files are written once and read by every run: the strongest zstd level, the node ids
 # (consecutive once compacted) delta-encoded and the node ids of ``next`` plain, 43.5 -> 23 MB
-# for the 6.8 M-node file (docs/PERFORMANCE.md); any Parquet reader reads them.
+# for the 6.8 M-node file (docs/notes/shiritori-deep-runs.md, "Compact vendored files"); any
+# Parquet reader reads them.
 VENDORED_PARQUET = {
     "compression": "zstd",
     "compression_level": 19,

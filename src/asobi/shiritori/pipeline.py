@@ -2,8 +2,8 @@
 
 Each ``write_*`` function reads its inputs, calls the rules, solver or claims, and writes
 one table (or marker) through :func:`asobi.core.tables.write_table`; the tables and their
-columns are described in :mod:`asobi.shiritori.tables` and the README section
-ようかいしりとり.
+columns are described in :mod:`asobi.shiritori.tables` and in docs/games/shiritori.md,
+"Tables".
 """
 
 from __future__ import annotations

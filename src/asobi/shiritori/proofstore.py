@@ -25,12 +25,13 @@ stored proofs (need, win, value, R, W) of proven nodes whose search took at leas
 The *archive* (off unless ``archive`` > 0) is a second ring per unit, of the last
 ``archive`` stored proofs of nodes at most ``archive_depth`` plies below the searched
 position. The first ring holds the proofs of the last few hundred million nodes of a deep
-search (40–80 are stored per million nodes on the hinges of docs/PERFORMANCE.md), and the
-table is always replaced (with one row per bucket; rows in buckets keep the costliest, but
-still not for ever), so the proofs near the root, which stand for most of the work, would be
-lost with them; the archive keeps them (it is looked up after the first ring), and
-a saved store (:func:`save_rings`) carries them into the next run. (Depth, not nodes: df-pn
-proves a node on its last visit, often cheap after the earlier visits did the work.)
+search (40–80 are stored per million nodes on the hinges of docs/notes/shiritori-deep-runs.md,
+"Searches that go on across sittings"), and the table is always replaced (with one row per
+bucket; rows in buckets keep the costliest, but still not for ever), so the proofs near the
+root, which stand for most of the work, would be lost with them; the archive keeps them (it
+is looked up after the first ring), and a saved store (:func:`save_rings`) carries them into
+the next run. (Depth, not nodes: df-pn proves a node on its last visit, often cheap after the
+earlier visits did the work.)
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Rows and Arrow schemas of the shiritori tables (``results/shiritori/``, README section
-ようかいしりとり, "Tables").
+"""Rows and Arrow schemas of the shiritori tables (``results/shiritori/``,
+docs/games/shiritori.md, "Tables").
 
 * ``data_quality``: every fix made to the raw rows (see :mod:`asobi.shiritori.data`);
 * ``words``: each clean word under each variant, its first and last unit, whether it ends in

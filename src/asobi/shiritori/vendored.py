@@ -43,7 +43,7 @@ def vendored_inputs(variant: str, enabled: bool) -> list[str]:
 # Chunk 0 loads the vendored certificates and copies them under its own node ids: its peak
 # memory grows with the file, 1.37 GB for the 4.4 MB file of previous_kana/written/independent
 # (0.32 M nodes; 8.4 GB for the 36.1 MB file of 7.96 M nodes before its repeated strategies
-# were stored once; docs/PERFORMANCE.md).
+# were stored once; docs/notes/shiritori-deep-runs.md, "Each strategy stored once").
 VENDORED_CHECK_MB_PER_MB = 250
 
 
