@@ -241,6 +241,7 @@ def write_claims(
     z3: PathLike,
     genocchi: PathLike,
     hand_odds: PathLike,
+    largest_primes: PathLike,
     rules: Mapping[str, Any],
 ) -> None:
     """Compute every claim and write ``results/daifugo/claims.parquet``; the tables are
@@ -248,7 +249,7 @@ def write_claims(
     given (those of the Snakemake rule)."""
     deck = Rules.from_config(rules)
     root = Path(out).parent.parent
-    inputs = [Path(p) for p in (numbers, z3, genocchi, hand_odds)]
+    inputs = [Path(p) for p in (numbers, z3, genocchi, hand_odds, largest_primes)]
     claims = run_builders(builders(deck), ResultTables(root), declared=CLAIM_IDS)
     read = {name for claim in claims for name in claim.tables}
     given = {path.relative_to(root).as_posix() for path in inputs}
