@@ -4,6 +4,7 @@ and the players' 71-digit claim pushed both ways."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
 from functools import cache
@@ -13,7 +14,7 @@ import pytest
 from claim_checks import checks_claim
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sympy import nextprime
+from sympy import isprime, nextprime
 
 from asobi.cli import main
 from asobi.core.claims import ResultTables, Verdict, run_builders
@@ -23,7 +24,13 @@ from asobi.core.tables import write_table
 from asobi.daifugo.claims.citations import LARGEST_PRIMES
 from asobi.daifugo.claims.largest_prime import largest_prime_71_digits
 from asobi.daifugo.daifugo import Rules, fits_deck
-from asobi.daifugo.largest import brute_force, composite_witness, largest_prime, play_of
+from asobi.daifugo.largest import (
+    candidates,
+    composite_witness,
+    deck_size,
+    largest_prime,
+    play_of,
+)
 from asobi.daifugo.largest_table import (
     LARGEST_PRIMES_SCHEMA,
     check_rows,
@@ -48,6 +55,20 @@ DECKS = [
 ]
 
 
+def _every_play(cards: int, rules: Rules) -> set[int]:
+    """The numbers laid by every sequence of ``cards`` tokens that fits the deck (plain)."""
+    numbers = set()
+    for play in itertools.product(range(14), repeat=cards):
+        if play[0] == 0 or (not rules.joker_zero and 0 in play) or not fits_deck(play, rules):
+            continue
+        numbers.add(int("".join(map(str, play))))
+    return numbers
+
+
+def brute_force(cards: int, rules: Rules) -> int | None:
+    return max((n for n in _every_play(cards, rules) if isprime(n)), default=None)
+
+
 @cache
 def _search(cards: int):
     return largest_prime(cards, Rules())
@@ -60,6 +81,29 @@ def _search(cards: int):
 @pytest.mark.parametrize("cards", [1, 2, 3])
 def test_search_equals_brute_force_on_small_card_counts(cards, rules):
     assert largest_prime(cards, rules).prime == brute_force(cards, rules)
+
+
+@pytest.mark.parametrize(
+    ("cards", "rules"), [(c, r) for c in (1, 2, 3) for r in DECKS] + [(4, DECKS[2]), (4, DECKS[3])]
+)
+def test_candidates_walk_every_play_in_descending_order_once(cards, rules):
+    walked = list(candidates(cards, rules))
+    assert walked == sorted(_every_play(cards, rules), reverse=True)
+
+
+@pytest.mark.parametrize("rules", [DECKS[2], DECKS[3], DECKS[4]])
+def test_search_equals_brute_force_on_four_cards_of_small_decks(rules):
+    assert largest_prime(4, rules).prime == brute_force(4, rules)
+
+
+@pytest.mark.parametrize("rules", [DECKS[2], DECKS[4], DECKS[3]])
+def test_pruned_search_equals_the_unpruned_walk_on_every_card_count_of_small_decks(rules):
+    classes = 0
+    for cards in range(1, min(deck_size(rules), 20) + 1):
+        found = largest_prime(cards, rules)
+        assert found.prime == next(n for n in candidates(cards, rules) if isprime(n))
+        classes += len(found.classes)
+    assert classes > 0  # the digit-sum pruning took part
 
 
 def test_the_whole_deck_lays_a_72_digit_prime_with_both_jokers_as_two_digit_cards():

@@ -42,8 +42,8 @@ The search only *finds*: the prime it stops on is proven prime by a certificate
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -260,6 +260,33 @@ def largest_prime(cards: int, rules: Rules, keep_witnesses: bool = True) -> Sear
     raise DataError(f"no {cards}-card play lays a prime")
 
 
+def candidates(cards: int, rules: Rules) -> Iterator[int]:
+    """Every number some ``cards``-card play lays, largest first, each once (the search's
+    walk without its pruning; for tests and small card counts).
+
+    >>> list(candidates(1, Rules(suits=1, jokers=0)))[:5]
+    [13, 12, 11, 10, 9]
+    """
+    check_cards(cards, rules)
+    walker = _Walker(cards, rules)
+    start = frozenset({_State((0,) * 14, 0, 0, False)})
+
+    def walk(states: frozenset[_State], prefix: str, length: int) -> Iterator[int]:
+        if len(prefix) == length:
+            yield int(prefix)
+            return
+        rest = length - len(prefix)
+        for digit in range(9, -1, -1):
+            grown = walker.step(states, digit, len(prefix))
+            alive = frozenset(s for s in grown if walker.alive(s, rest - 1))
+            if alive:
+                yield from walk(alive, prefix + str(digit), length)
+
+    for length in range(2 * cards, cards - 1, -1):
+        if walker.alive(next(iter(start)), length):
+            yield from walk(start, "", length)
+
+
 def _descend(
     walker: _Walker,
     search: Search,
@@ -330,17 +357,3 @@ def play_of(n: int, cards: int, rules: Rules) -> tuple[int, ...]:
     if found is None:
         raise DataError(f"{n} cannot be laid with {cards} cards")
     return found
-
-
-def brute_force(cards: int, rules: Rules) -> int | None:
-    """The largest prime ``cards`` cards lay, by trying every play (for tests, ``cards <= 3``)."""
-    best = None
-    for play in itertools.product(range(14), repeat=cards):
-        if play[0] == JOKER_ZERO or not rules.joker_zero and JOKER_ZERO in play:
-            continue
-        if not fits_deck(play, rules):
-            continue
-        n = int("".join(map(str, play)))
-        if (best is None or n > best) and isprime(n):
-            best = n
-    return best

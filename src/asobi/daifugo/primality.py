@@ -20,18 +20,24 @@ Certificate format (a JSON object, stored as text in ``largest_primes.parquet``)
     1. ``gcd(N_i, 6) = 1`` and ``gcd(4a^3 + 27b^2, N_i) = 1`` (an elliptic curve);
     2. ``q > (N_i^(1/4) + 1)^2``, checked in integers as ``(isqrt(q) - 1)^4 > N_i``, which
        implies it (a little stricter than needed);
-    3. ``Q = [s]P`` is computed with every denominator invertible mod ``N_i`` and is not the
-       point at infinity, and ``[q]Q`` is the point at infinity (again with every
-       denominator invertible, or exactly ``x_1 ≡ x_2, y_1 ≡ -y_2`` when two points cancel).
+    3. ``Q = [s]P`` (affine double-and-add mod ``N_i``) is not the point at infinity and
+       ``[q]Q`` is. Every denominator met must be invertible mod ``N_i``; two points with
+       the same ``x`` cancel only when ``y_1 ≡ -y_2``, are doubled only when ``y_1 ≡ y_2``,
+       and anything else is refused (it exposes a factor of ``N_i``).
 
     If ``q`` is prime, so is ``N_i`` (Goldwasser–Kilian, Atkin–Morain: a prime ``r | N_i``
     with ``r ≤ sqrt(N_i)`` would give ``E mod r`` a point of order ``q > (r^(1/2) + 1)^2``,
     more than Hasse's bound allows). The chain requires ``N_{i+1} = q_i``; the last ``q`` must
     be below 2^64 and is proven prime by the Miller–Rabin bases above.
 
+The certificates were made with PARI/GP 2.15 (``cypari2`` 2.2.0), its random seed fixed so
+that a run gives the same certificate every time.
+
 The composite witnesses of the search (``last_digit``, ``factor``, ``fermat``) and its
 digit-sum classes are checked by :func:`check_witness` and :func:`check_digit_sum_class`,
-which read the deck rules (:mod:`asobi.daifugo.daifugo`) but not the search.
+which read the deck rules (:mod:`asobi.daifugo.daifugo`) but not the search. What they
+check is each recorded argument; that the records cover *every* candidate above the prime
+rests on the search's descending enumeration, which the tests hold to a brute force.
 
 >>> verify(certify(1_000_003), 1_000_003)
 'miller_rabin'
@@ -107,6 +113,8 @@ def _add(p: Point, q: Point, a: int, n: int) -> Point:
     if (x1 - x2) % n == 0:
         if (y1 + y2) % n == 0:
             return None
+        if (y1 - y2) % n:  # y1^2 = y2^2 but y1 != ±y2: N has a factor gcd(y1 - y2, N)
+            raise CertificateError(f"two points share x but not ±y mod {n}: it is composite")
         slope = (3 * x1 * x1 + a) * _inverse(2 * y1, n) % n
     else:
         slope = (y2 - y1) * _inverse(x2 - x1, n) % n
