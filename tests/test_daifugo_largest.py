@@ -11,18 +11,14 @@ from functools import cache
 
 import pandas as pd
 import pytest
-from claim_checks import checks_claim
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sympy import isprime, nextprime
 
 from asobi.cli import main
-from asobi.core.claims import ResultTables, Verdict, run_builders
 from asobi.core.errors import DataError
 from asobi.core.runlog import run_step
 from asobi.core.tables import write_table
-from asobi.daifugo.claims.citations import LARGEST_PRIMES
-from asobi.daifugo.claims.largest_prime import largest_prime_71_digits
 from asobi.daifugo.daifugo import Rules, fits_deck
 from asobi.daifugo.largest import (
     candidates,
@@ -297,32 +293,3 @@ def test_cli_largest_refuses_a_bad_card_count(capsys, value, message):
     assert main(["daifugo", "largest", "--cards", value]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("asobi: error:") and message in err[0]
-
-
-# --- the players' 71-digit figure ---------------------------------------------------------
-
-
-def _claim(frame: pd.DataFrame):
-    (claim,) = run_builders([largest_prime_71_digits], ResultTables(frames={LARGEST_PRIMES: frame}))
-    return claim
-
-
-@checks_claim("daifugo.largest_prime_71_digits", "refuted")
-def test_claim_refuted_by_the_72_digit_prime(table):
-    claim = _claim(table)
-    assert claim.verdict is Verdict.REFUTED
-    assert f"54 cards lay at most {PRIME} (72 digits, ecpp" in claim.evidence
-    assert "it is the largest" in claim.evidence
-    assert claim.tables == (LARGEST_PRIMES,)
-
-
-@checks_claim("daifugo.largest_prime_71_digits", "confirmed")
-def test_claim_confirmed_when_the_whole_deck_tops_out_at_71_digits(table):
-    changed = table.copy()
-    changed.loc[2, ["prime", "digits"]] = [str(PRIME)[:71], 71]
-    assert _claim(changed).verdict is Verdict.CONFIRMED
-
-
-@checks_claim("daifugo.largest_prime_71_digits", "undecided")
-def test_claim_undecided_without_rows(table):
-    assert _claim(table.iloc[:0]).verdict is Verdict.UNDECIDED
