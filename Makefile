@@ -63,4 +63,4 @@ bench: $(VENV)/.installed-test
 	  echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean-results:
-	rm -rf results/*/ results/*.parquet results/summary.txt results/datapackage.json results/DATASET.md logs benchmarks/*/ benchmarks/*.tsv
+	rm -rf results/*/ results/*.parquet results/summary.txt results/datapackage.json results/DATASET.md logs

@@ -15,10 +15,10 @@ import pandas as pd
 import pyarrow as pa
 
 from asobi.core.claims import Claim, Verdict, write_claims
+from asobi.core.games import GAMES
 from asobi.core.summary import merge_claims
 from asobi.core.tables import write_table
 
-ALL_GAMES = ("fivelines", "chopsticks", "contraposition", "daifugo", "shiritori")
 INT_LIST = pa.list_(pa.int64())
 
 
@@ -349,7 +349,7 @@ WRITERS = {
 }
 
 
-def write_synthetic_results(results: Path, games: tuple[str, ...] = ALL_GAMES) -> Path:
+def write_synthetic_results(results: Path, games: tuple[str, ...] = GAMES) -> Path:
     """Synthetic tables of ``games`` and the merged claims under ``results``."""
     for game in games:
         WRITERS[game](results)

@@ -22,6 +22,7 @@ from asobi.chopsticks.lines import LINES_FILE, check_line, load_lines
 from asobi.chopsticks.pipeline import write_claims, write_shard
 from asobi.chopsticks.solver import solve
 from asobi.core.claims import ResultTables, Verdict, run_builders
+from asobi.core.errors import DataError
 
 VARIANTS, POSITIONS = claims.VARIANTS_TABLE, claims.POSITIONS_TABLE
 ARTICLE_AND_NEIGHBOURS = {  # the article's 68 rule sets, from_one readings, dies_at 4..7
@@ -315,20 +316,19 @@ def test_every_chopsticks_claim_is_built_and_cites_what_it_read(frames):
     assert {c.verdict for c in built} == {Verdict.CONFIRMED, Verdict.REFUTED}
 
 
-def test_claims_step_reads_the_results_folder(tmp_path: Path, frames):
-    folder = tmp_path / "results" / "chopsticks"
-    folder.mkdir(parents=True)
+def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
+    # The tables come from the files the rule gives, not from a folder next to ``out``; the
+    # claims still cite them by their names under results/.
+    paths = {name: tmp_path / f"input{i}.parquet" for i, name in enumerate(frames)}
     for name, frame in frames.items():
-        frame.to_parquet(tmp_path / "results" / name)
-    out = write_claims(
-        out=folder / "claims.parquet",
-        variants=folder / "variants.parquet",
-        positions=folder / "positions.parquet",
-        lines=LINES_FILE,
-    )
+        frame.to_parquet(paths[name])
+    step = {"variants": paths[VARIANTS], "positions": paths[POSITIONS], "lines": LINES_FILE}
+    out = write_claims(out=tmp_path / "out" / "claims.parquet", **step)
     written = pd.read_parquet(out)
     assert list(written["claim_id"]) == list(claims.CLAIM_IDS)
     assert [list(t) for t in written["tables"]][:4] == [[VARIANTS]] * 3 + [[POSITIONS]]
+    with pytest.raises(DataError, match=r"input0.parquet is not a chopsticks/positions table"):
+        write_claims(out=tmp_path / "claims.parquet", **{**step, "positions": paths[VARIANTS]})
 
 
 # --- the solver on the article's settings and its printed lines -----------------------------

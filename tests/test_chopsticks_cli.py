@@ -10,9 +10,11 @@ import pytest
 
 from asobi.chopsticks.chopsticks import Rules
 from asobi.chopsticks.rule_sets import rule_sets, shard_names, shard_rule_sets, work
+from asobi.chopsticks.solver import solve
+from asobi.chopsticks.tables import variant_row
 from asobi.cli import main
 from asobi.core.errors import ConfigError
-from asobi.core.tables import read_metadata
+from asobi.core.tables import read_metadata, write_table
 
 
 def test_best_prints_outcome_distance_and_moves(capsys):
@@ -110,6 +112,35 @@ def test_variants_prints_the_68_rule_sets(capsys):
 def test_variants_missing_table(capsys, tmp_path):
     assert main(["chopsticks", "variants", "--table", str(tmp_path / "none.parquet")]) == 2
     assert "no variants table" in capsys.readouterr().err
+
+
+def _variants_error(capsys, table: Path) -> str:
+    assert main(["chopsticks", "variants", "--table", str(table)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("asobi: error: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err and str(table) in err
+    return err
+
+
+def test_variants_table_that_is_not_parquet_is_one_line(capsys, tmp_path):
+    text = tmp_path / "passwd"
+    text.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    assert "is not a Parquet file" in _variants_error(capsys, text)
+
+
+def test_variants_table_of_another_table_is_one_line(capsys, tmp_path):
+    rows = pd.DataFrame([variant_row(solve(Rules()))])
+    other = write_table(rows, tmp_path / "positions.parquet", table="chopsticks/positions")
+    err = _variants_error(capsys, other)
+    assert "holds the table chopsticks/positions, not chopsticks/variants" in err
+    plain = tmp_path / "plain.parquet"
+    rows.drop(columns=["n_draw"]).to_parquet(plain)
+    assert "is not a chopsticks/variants table: it has no column n_draw" in _variants_error(
+        capsys, plain
+    )
+    right = write_table(rows, tmp_path / "variants.parquet", table="chopsticks/variants")
+    assert main(["chopsticks", "variants", "--table", str(right)]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[0] == Rules().variant_id
 
 
 def test_default_config_rule_sets_and_shards():

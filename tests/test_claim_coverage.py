@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 from claim_checks import CHECKED
 
-from asobi.core.game import GAME_PACKAGES
+from asobi.core.games import GAMES
 
 TESTS = Path(__file__).resolve().parent
 RESULTS_CLAIMS = TESTS.parent / "results" / "claims.parquet"
@@ -25,7 +25,7 @@ BOTH_WAYS = {"confirmed", "refuted"}
 
 def _declared() -> dict[str, str]:
     ids = {}
-    for game in GAME_PACKAGES:
+    for game in GAMES:
         for claim_id in getattr(importlib.import_module(f"asobi.{game}.claims"), "CLAIM_IDS", ()):
             ids[claim_id] = game
     return ids
@@ -49,7 +49,7 @@ def test_every_claim_is_tested_both_ways(claim_id: str):
 def test_every_game_declares_its_claims():
     undeclared = [
         game
-        for game in GAME_PACKAGES
+        for game in GAMES
         if not getattr(importlib.import_module(f"asobi.{game}.claims"), "CLAIM_IDS", ())
     ]
     assert undeclared == []

@@ -14,14 +14,15 @@ import random
 
 import pytest
 
-from asobi.core.game import GAME_PACKAGES, ConformanceCase, Outcome, outcome
+from asobi.core.game import ConformanceCase, Outcome, outcome
+from asobi.core.games import GAMES
 
 PLAYOUTS_PER_CASE = 12
 
 
 def _cases() -> list[tuple[str, ConformanceCase]]:
     found = []
-    for name in GAME_PACKAGES:
+    for name in GAMES:
         package = importlib.import_module(f"asobi.{name}")
         found += [(name, case) for case in package.conformance_cases()]
     return found
@@ -31,7 +32,7 @@ CASES = _cases()
 
 
 def test_every_registered_game_has_cases():
-    assert {name for name, _ in CASES} == set(GAME_PACKAGES)
+    assert {name for name, _ in CASES} == set(GAMES)
 
 
 def _reference(case: ConformanceCase, memo: dict) -> object:

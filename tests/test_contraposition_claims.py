@@ -327,20 +327,21 @@ def test_every_contraposition_claim_is_built_and_cites_what_it_read(frames):
     assert sorted(balance.tables) == [SELFPLAY, SOLUTIONS]
 
 
-def test_claims_step_reads_the_results_folder(tmp_path: Path, frames):
-    folder = tmp_path / "results" / "contraposition"
-    folder.mkdir(parents=True)
+def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
+    # The tables come from the files the rule gives, wherever they lie, not from a folder
+    # next to ``out``; the claims cite them by their names under results/.
+    paths = {name: str(tmp_path / f"in{i}.parquet") for i, name in enumerate(frames)}
     for name, frame in frames.items():
-        frame.to_parquet(tmp_path / "results" / name)
-    paths = {name: str(folder / f"{name}.parquet") for name in ("solutions", "selfplay")}
+        frame.to_parquet(paths[name])
     out = write_claims(
-        str(folder / "claims.parquet"),
-        paths["solutions"],
-        paths["selfplay"],
-        str(folder / "rule_audit.parquet"),
-        str(folder / "eyes.parquet"),
-        str(folder / "mirror.parquet"),
+        str(tmp_path / "out" / "claims.parquet"),
+        paths[SOLUTIONS],
+        paths[SELFPLAY],
+        paths[AUDIT],
+        paths[EYES],
+        paths[MIRROR],
     )
     written = pd.read_parquet(out)
     assert list(written["claim_id"]) == list(claims.CLAIM_IDS)
     assert set(written["verdict"]) == {"confirmed"}
+    assert sorted(written["tables"].iloc[3]) == [SELFPLAY, SOLUTIONS]

@@ -17,6 +17,7 @@ from asobi.core.claims import (
     ResultTables,
     Verdict,
     claims_frame,
+    claims_from_inputs,
     readings_evidence,
     run_builders,
     verdict_over_readings,
@@ -27,6 +28,7 @@ from asobi.core.errors import ConfigError, DataError
 from asobi.core.summary import merge_claims, write_summary
 from asobi.core.tables import (
     concat_tables,
+    read_as,
     read_metadata,
     sha256_file,
     write_table,
@@ -235,6 +237,41 @@ def test_a_claim_must_cite_exactly_the_tables_its_builder_read(tmp_path):
         run_builders([_cites(both, both)], tables, declared=["g.c", "g.d"])
     with pytest.raises(DataError, match="results/g/zz.parquet, which is missing"):
         ResultTables(tmp_path).read("g/zz.parquet")
+
+
+def test_claims_read_exactly_the_tables_the_rule_declares(tmp_path):
+    # The files may lie anywhere: a claim cites them by the names the rule gives them.
+    a = write_table(pd.DataFrame({"x": [1]}), tmp_path / "one.parquet", table="g/a")
+    b = write_table(pd.DataFrame({"x": [2]}), tmp_path / "two.parquet", table="g/b")
+    both = ("g/a.parquet", "g/b.parquet")
+    files = {"g/a.parquet": a, "g/b.parquet": b}
+    (claim,) = claims_from_inputs([_cites(both, both)], files, declared=["g.c"])
+    assert claim.tables == both
+    with pytest.raises(DataError, match=r"results/g/zz.parquet, which the claims rule does not"):
+        claims_from_inputs([_cites(("g/zz.parquet",), ("g/zz.parquet",))], files)
+    with pytest.raises(DataError, match=r"the claims read \['g/a.parquet'\] but the rule gives"):
+        claims_from_inputs([_cites(("g/a.parquet",), ("g/a.parquet",))], files)
+    with pytest.raises(DataError, match="one.parquet holds the table g/a, not g/b"):
+        claims_from_inputs([_cites(both, both)], {**files, "g/b.parquet": a})
+    with pytest.raises(DataError, match=r"results/g/b.parquet, which is missing \(.*nope"):
+        claims_from_inputs([_cites(both, both)], {**files, "g/b.parquet": tmp_path / "nope"})
+
+
+def test_read_as_names_the_file_and_what_is_wrong(tmp_path):
+    table = write_table(pd.DataFrame({"x": [1]}), tmp_path / "t.parquet", table="g/t")
+    plain = tmp_path / "plain.parquet"
+    pd.DataFrame({"x": [1]}).to_parquet(plain)
+    text = tmp_path / "text.parquet"
+    text.write_text("not parquet\n")
+    assert read_as(table, "g/t", ["x"]).num_rows == read_as(plain, "g/u").num_rows == 1
+    with pytest.raises(DataError, match=r"text.parquet is not a Parquet file \("):
+        read_as(text, "g/t")
+    with pytest.raises(DataError, match="t.parquet holds the table g/t, not g/u"):
+        read_as(table, "g/u")
+    with pytest.raises(DataError, match="plain.parquet is not a g/u table: it has no column y"):
+        read_as(plain, "g/u", ["x", "y"])
+    with pytest.raises(DataError, match="nope.parquet: no such file"):
+        read_as(tmp_path / "nope.parquet", "g/u")
 
 
 def test_tables_given_as_one_string_is_refused():

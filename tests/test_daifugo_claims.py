@@ -17,6 +17,7 @@ from claim_checks import checks_claim
 
 from asobi.core.claims import Claim, ResultTables, Verdict, run_builders
 from asobi.core.errors import DataError
+from asobi.core.tables import write_table
 from asobi.daifugo import claims, daifugo
 from asobi.daifugo.claims import examples, number_theory, revolution_odds
 from asobi.daifugo.claims.citations import GENOCCHI, HAND_ODDS, LARGEST_PRIMES, NUMBERS, Z3
@@ -457,15 +458,14 @@ def test_a_builder_citing_a_table_it_did_not_read_fails(frames):
 
 
 def test_claims_step_reads_exactly_the_rule_inputs(tmp_path: Path, frames):
+    # The tables come from the files the rule gives (stamped like a run's), wherever they
+    # lie; one that holds another table is refused, naming the file.
     from asobi.daifugo.pipeline import write_claims
 
-    folder = tmp_path / "results" / "daifugo"
-    folder.mkdir(parents=True)
     paths = {}
-    for name, frame in frames.items():
-        paths[name] = tmp_path / "results" / name
-        frame.to_parquet(paths[name])
-    out = folder / "claims.parquet"
+    for i, (name, frame) in enumerate(frames.items()):
+        paths[name] = write_table(frame, tmp_path / f"in{i}.parquet", table=name[:-8])
+    out = tmp_path / "out" / "claims.parquet"
     args = {
         "numbers": paths[NUMBERS],
         "z3": paths[Z3],
@@ -476,5 +476,8 @@ def test_claims_step_reads_exactly_the_rule_inputs(tmp_path: Path, frames):
     written = pd.read_parquet(out)
     assert written["claim_id"].tolist() == list(claims.CLAIM_IDS)
     assert set(written["verdict"]) <= {"confirmed", "refuted", "undecided", "depends"}
-    with pytest.raises(DataError, match="the rule gives"):
+    cited = run_builders(claims.BUILDERS, ResultTables(frames=frames))
+    assert [list(t) for t in written["tables"]] == [list(c.tables) for c in cited]
+    wrong = f"{paths[GENOCCHI]} holds the table daifugo/genocchi, not daifugo/z3_crosscheck"
+    with pytest.raises(DataError, match=wrong):
         write_claims(out, hand_odds=paths[HAND_ODDS], rules={}, **{**args, "z3": paths[GENOCCHI]})

@@ -95,7 +95,7 @@ def test_snakemake_daifugo(snakemake_run):
         "hand_odds",
         "claims",
     ):
-        assert (workdir / f"benchmarks/daifugo/{rule_output}.tsv").exists(), rule_output
+        assert (workdir / f"logs/benchmarks/daifugo/{rule_output}.tsv").exists(), rule_output
 
     # each rule gets only the config keys it reads: a new z3_max re-runs the z3 rules and
     # what reads their table (the claims), nothing else

@@ -14,6 +14,8 @@ import pytest
 from claim_checks import checks_claim
 
 from asobi.core.claims import ResultTables, Verdict, run_builders
+from asobi.core.errors import DataError
+from asobi.core.tables import write_table
 from asobi.fivelines import claims
 from asobi.fivelines.pipeline import write_grundy, write_positions, write_proof, write_proofs
 
@@ -143,19 +145,19 @@ def test_every_fivelines_claim_is_built_and_cites_what_it_read(frames):
     assert [c.claim_id for c in built] == list(claims.CLAIM_IDS)
 
 
-def test_claims_step_reads_the_results_folder(tmp_path: Path, frames):
+def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
+    # The tables come from the files the rule gives (stamped like a run's), wherever they
+    # lie; the claims cite them by their names under results/.
     from asobi.fivelines.pipeline import write_claims
 
-    folder = tmp_path / "results" / "fivelines"
-    folder.mkdir(parents=True)
-    for name, frame in frames.items():
-        frame.to_parquet(tmp_path / "results" / name)
-    out = write_claims(
-        str(folder / "claims.parquet"),
-        str(folder / "grundy.parquet"),
-        str(folder / "positions.parquet"),
-        str(folder / "proofs.parquet"),
-    )
+    paths = {}
+    for i, (name, frame) in enumerate(frames.items()):
+        paths[name] = write_table(frame, tmp_path / f"in{i}.parquet", table=name[:-8])
+    step = {"grundy": paths[GRUNDY], "positions": paths[POSITIONS], "proofs": paths[PROOFS]}
+    out = write_claims(str(tmp_path / "out" / "claims.parquet"), **step)
     written = pd.read_parquet(out)
     assert list(written["claim_id"]) == list(claims.CLAIM_IDS)
     assert list(written["tables"].iloc[0]) == [POSITIONS, PROOFS]
+    swapped = {**step, "grundy": paths[PROOFS], "proofs": paths[GRUNDY]}
+    with pytest.raises(DataError, match=r"in[12].parquet holds the table fivelines/\w+, not"):
+        write_claims(str(tmp_path / "claims.parquet"), **swapped)

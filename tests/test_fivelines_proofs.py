@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import logging
 
+import pyarrow.parquet as pq
 import pytest
 import z3
 
 from asobi.core.errors import InputError
+from asobi.fivelines.pipeline import write_proof
 from asobi.fivelines.proofs import LEMMAS, find_counterexample, prove
+from asobi.fivelines.tables import PROOFS_SCHEMA
 
 
 @pytest.mark.parametrize("width", [1, 2, 5, 16, 64])
@@ -44,6 +48,19 @@ def test_the_work_count_is_the_same_on_every_run():
     prove("move_breaks_zero", 6)
     prove("zero_reachable", 4, rows=3)
     assert prove("row_grundy", 5).z3_rlimit == first > 0
+
+
+def test_a_rerun_writes_the_same_proofs_table_and_its_time_goes_to_the_log(tmp_path, caplog):
+    # No wall-clock column (the 1.0 release dropped `seconds`): two runs, identical bytes;
+    # the solver time is logged per lemma and the rule's `benchmark:` file times the job.
+    first, second = tmp_path / "a.parquet", tmp_path / "b.parquet"
+    with caplog.at_level(logging.INFO, logger="asobi.fivelines"):
+        write_proof(str(first), "zero_reachable", 3, 2)
+    write_proof(str(second), "zero_reachable", 3, 2)
+    assert first.read_bytes() == second.read_bytes()
+    assert pq.read_schema(first).names == PROOFS_SCHEMA.names
+    assert "seconds" not in PROOFS_SCHEMA.names and "z3_rlimit" in PROOFS_SCHEMA.names
+    assert "z3 zero_reachable: 6 checks," in caplog.text and "s of solver time" in caplog.text
 
 
 def test_unknown_lemma_is_an_input_error():

@@ -237,3 +237,24 @@ def test_every_declared_claim_is_built_and_cites_what_it_read(words):
     built = run_builders(claims.BUILDERS, ResultTables(frames=frames), declared=claims.CLAIM_IDS)
     assert [c.claim_id for c in built] == list(claims.CLAIM_IDS)
     assert {c.verdict.value for c in built} <= {"confirmed", "refuted", "undecided", "depends"}
+
+
+def test_claims_step_reads_the_tables_the_rule_declares(words, tmp_path):
+    # The tables come from the files the rule gives, wherever they lie; the claims cite them
+    # by their names under results/, as when built from frames.
+    from asobi.shiritori.pipeline import write_claims_table
+
+    outcomes = _outcomes([(DEFAULT, "アズキアライ", "human"), (OTHER, "ボゼ", "yokai")])
+    frames = {WORDS: words, OUTCOMES: outcomes, EFFECT: pd.DataFrame(effect_rows(outcomes))}
+    paths = {name: tmp_path / f"in{i}.parquet" for i, name in enumerate(frames)}
+    for name, frame in frames.items():
+        frame.to_parquet(paths[name])
+    out = write_claims_table(
+        words=str(paths[WORDS]),
+        outcomes=str(paths[OUTCOMES]),
+        effect=str(paths[EFFECT]),
+        out=str(tmp_path / "out" / "claims.parquet"),
+    )
+    written = pd.read_parquet(out)
+    cited = run_builders(claims.BUILDERS, ResultTables(frames=frames))
+    assert [list(t) for t in written["tables"]] == [list(c.tables) for c in cited]

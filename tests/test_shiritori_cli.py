@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from asobi.cli import main
 from asobi.shiritori.cli import command
 from asobi.shiritori.compiled import CompiledSearch
+from asobi.shiritori.shiritori import DEFAULT_RULES
 
 
 def test_solve_prints_winner_and_line(capsys):
@@ -125,3 +126,26 @@ def test_play_illegal_and_unknown_words_are_asked_again():
 
 def test_play_invalid_kana_is_an_error():
     assert main(["shiritori", "play", "--yokai", "kappa"]) == 2
+
+
+def test_verify_of_a_file_that_is_not_parquet_is_one_line(tmp_path, capsys):
+    folder = tmp_path / "results" / "shiritori"
+    folder.mkdir(parents=True)
+    (folder / "outcomes.parquet").write_text("not a table\n", encoding="utf-8")
+    (folder / "proofs.parquet").write_text("not a table\n", encoding="utf-8")
+    assert main(["shiritori", "verify", str(tmp_path / "results")]) == 2
+    error = capsys.readouterr().err.strip().splitlines()
+    assert len(error) == 1
+    assert error[0].startswith(f"asobi: error: {folder / 'outcomes.parquet'} is not a Parquet file")
+
+
+def test_transfer_from_a_hint_file_that_is_not_parquet_is_one_line(tmp_path, capsys):
+    hint = tmp_path / "hint.parquet"
+    hint.write_text("not a table\n", encoding="utf-8")
+    out = tmp_path / "out.parquet"
+    args = ["shiritori", "transfer", DEFAULT_RULES.variant_id, str(hint), "ウシロガミ"]
+    assert main([*args, "オクリオオカミ", "--out", str(out)]) == 2
+    error = capsys.readouterr().err.strip().splitlines()
+    assert len(error) == 1
+    assert error[0].startswith(f"asobi: error: {hint} is not a Parquet file (")
+    assert not out.exists()

@@ -55,7 +55,7 @@ def test_tiny_shiritori_run(snakemake_run):
     assert verified.startswith(f"verified {decided} certificates"), verified
     proofs = read_table(workdir / "results/shiritori/proofs.parquet")
     assert int(proofs["root"].sum()) == decided
-    assert (workdir / "benchmarks/shiritori/proofs_verified.tsv").exists()
+    assert (workdir / "logs/benchmarks/shiritori/proofs_verified.tsv").exists()
 
 
 def test_dry_run_with_wikipedia_source_plans_the_fetch(snakemake_run):

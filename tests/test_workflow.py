@@ -2,13 +2,38 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pandas as pd
 
 from asobi.core.tables import read_metadata
 
+RULES = Path(__file__).resolve().parents[1] / "workflow" / "rules"
+
 TINY_FIVELINES = {
     "fivelines": {"grundy_max": 40, "total_max": 10, "proof_max_width": 4, "proof_max_rows": 2}
 }
+
+
+def _directive(block: str, name: str) -> str | None:
+    found = re.search(rf'\n    {name}:\n        "([^"]+)"', block)
+    return found[1] if found else None
+
+
+def test_every_rule_times_itself_under_logs_benchmarks_beside_its_log():
+    # logs/<path>.log and logs/benchmarks/<path>.tsv, the snakemake-workflows layout: the
+    # timings stay out of the source folder benchmarks/ (scripts only).
+    rules = 0
+    for rules_file in sorted(RULES.glob("*.smk")):
+        for block in re.split(r"\n(?=rule )", rules_file.read_text(encoding="utf-8")):
+            if not block.startswith("rule "):
+                continue
+            rules += 1
+            log, benchmark = _directive(block, "log"), _directive(block, "benchmark")
+            assert log and log.startswith("logs/") and log.endswith(".log"), block[:60]
+            assert benchmark == f"logs/benchmarks/{log[5:-4]}.tsv", block[:60]
+    assert rules > 30
 
 
 def test_dry_run_plans_every_enabled_game(snakemake_run):
@@ -55,4 +80,4 @@ def test_tiny_fivelines_run_writes_tables_and_claims(snakemake_run):
     claims = pd.read_parquet(results / "claims.parquet")
     assert claims.set_index("claim_id").loc["fivelines.xor_theorem", "verdict"] == "confirmed"
     assert (workdir / "logs" / "fivelines" / "positions.log").exists()
-    assert (workdir / "benchmarks" / "fivelines" / "positions.tsv").exists()
+    assert (workdir / "logs" / "benchmarks" / "fivelines" / "positions.tsv").exists()

@@ -1,15 +1,15 @@
 """The ``asobi`` command line.
 
-Each game contributes a click command (usually a group) as ``command`` in its
-``asobi/<game>/cli.py``; they are found and loaded lazily, so ``asobi fivelines ...`` does not
+The top-level commands are registered in :data:`COMMANDS`: one per game of the registry
+(:data:`asobi.core.games.GAMES`, in its order; the click command ``command`` in
+``asobi/<game>/cli.py``, usually a group), then ``report`` and ``validate``
+(:mod:`asobi.report.cli`). Each is imported on first use, so ``asobi fivelines ...`` does not
 import the other games. Bad arguments give one line ``asobi: error: ...`` and exit code 2.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import pkgutil
 import sys
 from collections.abc import Sequence
 
@@ -17,44 +17,35 @@ import click
 
 import asobi
 from asobi.core.errors import AsobiError
+from asobi.core.games import GAMES
 
-GAME_PACKAGES = ("fivelines", "chopsticks", "contraposition", "daifugo", "shiritori")
-
-
-def _command_modules() -> dict[str, str]:
-    """Map command name -> module path for every sub-package that ships a ``cli.py``."""
-    found: dict[str, str] = {}
-    for info in pkgutil.iter_modules(asobi.__path__):
-        if not info.ispkg or info.name == "core":
-            continue
-        module = f"asobi.{info.name}.cli"
-        if importlib.util.find_spec(module) is not None:
-            found[info.name] = module
-    return found
+#: Every top-level command: name -> ``module:attribute`` of its click command, in the order
+#: ``asobi --help`` lists them.
+COMMANDS = {
+    **{game: f"asobi.{game}.cli:command" for game in GAMES},
+    "report": "asobi.report.cli:command",
+    "validate": "asobi.report.cli:validate_command",
+}
 
 
-class GamesGroup(click.Group):
-    """A group whose sub-commands are the games' CLIs, imported on first use."""
+class LazyGroup(click.Group):
+    """A group whose sub-commands are those of :data:`COMMANDS`, imported on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        names = set(_command_modules()) | set(super().list_commands(ctx))
-        order = {name: index for index, name in enumerate(GAME_PACKAGES)}
-        return sorted(names, key=lambda name: (order.get(name, len(order)), name))
+        return [*COMMANDS, *(n for n in super().list_commands(ctx) if n not in COMMANDS)]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         builtin = super().get_command(ctx, cmd_name)
-        if builtin is not None:
+        if builtin is not None or cmd_name not in COMMANDS:
             return builtin
-        module = _command_modules().get(cmd_name)
-        if module is None:
-            return None
-        command = importlib.import_module(module).command
+        module, attribute = COMMANDS[cmd_name].split(":")
+        command = getattr(importlib.import_module(module), attribute)
         if not isinstance(command, click.Command):
-            raise TypeError(f"{module}.command is not a click command")
+            raise TypeError(f"{COMMANDS[cmd_name]} is not a click command")
         return command
 
 
-@click.group(cls=GamesGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(asobi.__version__, prog_name="asobi")
 def cli() -> None:
     """asobi (遊び): solve five Japanese games exactly and audit the articles' claims.

@@ -19,7 +19,7 @@ rule chopsticks_shard:
     log:
         "logs/chopsticks/shards/{shard}.log",
     benchmark:
-        "benchmarks/chopsticks/shards/{shard}.tsv"
+        "logs/benchmarks/chopsticks/shards/{shard}.tsv"
     wildcard_constraints:
         shard=r"part\d+",
     resources:
@@ -50,7 +50,7 @@ rule chopsticks_merge:
     log:
         "logs/chopsticks/merge.log",
     benchmark:
-        "benchmarks/chopsticks/merge.tsv"
+        "logs/benchmarks/chopsticks/merge.tsv"
     resources:
         mem_mb=4000,
         runtime=10,
@@ -70,7 +70,7 @@ rule chopsticks_claims:
     log:
         "logs/chopsticks/claims.log",
     benchmark:
-        "benchmarks/chopsticks/claims.tsv"
+        "logs/benchmarks/chopsticks/claims.tsv"
     resources:
         mem_mb=2000,
         runtime=5,

@@ -9,7 +9,7 @@ rule claims:
     log:
         "logs/claims.log",
     benchmark:
-        "benchmarks/claims.tsv"
+        "logs/benchmarks/claims.tsv"
     script:
         "../scripts/merge_claims.py"
 
@@ -22,6 +22,6 @@ rule summary:
     log:
         "logs/summary.log",
     benchmark:
-        "benchmarks/summary.tsv"
+        "logs/benchmarks/summary.tsv"
     script:
         "../scripts/summary.py"

@@ -4,6 +4,7 @@ import sys
 from asobi.core.config import validate_config
 from asobi.report.browser import find_browser
 from asobi.core.errors import ConfigError
+from asobi.core.games import GAMES
 from asobi.core.shards import number_ranges
 
 
@@ -49,8 +50,9 @@ def enabled(game):
 
 
 def game_claims():
-    """Claims tables of the enabled games."""
-    return [path for game, path in sorted(GAME_CLAIMS.items()) if enabled(game)]
+    """Claims tables of the enabled games, in the registry's order (``asobi.core.games``;
+    every game's .smk registers one)."""
+    return [GAME_CLAIMS[game] for game in GAMES if enabled(game)]
 
 
 def enabled_outputs(skip=()):

@@ -34,7 +34,7 @@ rule contraposition_solve:
     log:
         "logs/contraposition/solutions/side{side}_{protocol}.log",
     benchmark:
-        "benchmarks/contraposition/solutions/side{side}_{protocol}.tsv"
+        "logs/benchmarks/contraposition/solutions/side{side}_{protocol}.tsv"
     wildcard_constraints:
         side=r"\d+",
         protocol="|".join(CONTRAPOSITION_PROTOCOLS),
@@ -58,7 +58,7 @@ rule contraposition_solutions:
     log:
         "logs/contraposition/solutions.log",
     benchmark:
-        "benchmarks/contraposition/solutions.tsv"
+        "logs/benchmarks/contraposition/solutions.tsv"
     script:
         "../scripts/contraposition_solutions.py"
 
@@ -71,7 +71,7 @@ rule contraposition_selfplay_batch:
     log:
         "logs/contraposition/games/side{side}_{protocol}_{white}-{black}_b{batch}.log",
     benchmark:
-        "benchmarks/contraposition/games/side{side}_{protocol}_{white}-{black}_b{batch}.tsv"
+        "logs/benchmarks/contraposition/games/side{side}_{protocol}_{white}-{black}_b{batch}.tsv"
     wildcard_constraints:
         side=r"\d+",
         protocol="|".join(CONTRAPOSITION_PROTOCOLS),
@@ -101,7 +101,7 @@ rule contraposition_selfplay:
     log:
         "logs/contraposition/selfplay.log",
     benchmark:
-        "benchmarks/contraposition/selfplay.tsv"
+        "logs/benchmarks/contraposition/selfplay.tsv"
     script:
         "../scripts/contraposition_selfplay.py"
 
@@ -112,7 +112,7 @@ rule contraposition_rule_audit:
     log:
         "logs/contraposition/rule_audit.log",
     benchmark:
-        "benchmarks/contraposition/rule_audit.tsv"
+        "logs/benchmarks/contraposition/rule_audit.tsv"
     resources:
         mem_mb=2000,
         runtime=20,
@@ -131,7 +131,7 @@ rule contraposition_eyes:
     log:
         "logs/contraposition/eyes.log",
     benchmark:
-        "benchmarks/contraposition/eyes.tsv"
+        "logs/benchmarks/contraposition/eyes.tsv"
     resources:
         mem_mb=1000,
         runtime=20,
@@ -149,7 +149,7 @@ rule contraposition_mirror:
     log:
         "logs/contraposition/mirror.log",
     benchmark:
-        "benchmarks/contraposition/mirror.tsv"
+        "logs/benchmarks/contraposition/mirror.tsv"
     resources:
         mem_mb=1000,
         runtime=10,
@@ -173,6 +173,6 @@ rule contraposition_claims:
     log:
         "logs/contraposition/claims.log",
     benchmark:
-        "benchmarks/contraposition/claims.tsv"
+        "logs/benchmarks/contraposition/claims.tsv"
     script:
         "../scripts/contraposition_claims.py"

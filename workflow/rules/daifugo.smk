@@ -32,7 +32,7 @@ rule daifugo_numbers_shard:
     log:
         "logs/daifugo/numbers/{lo}-{hi}.log",
     benchmark:
-        "benchmarks/daifugo/numbers/{lo}-{hi}.tsv"
+        "logs/benchmarks/daifugo/numbers/{lo}-{hi}.tsv"
     wildcard_constraints:
         lo=r"\d+",
         hi=r"\d+",
@@ -53,7 +53,7 @@ rule daifugo_numbers:
     log:
         "logs/daifugo/numbers.log",
     benchmark:
-        "benchmarks/daifugo/numbers.tsv"
+        "logs/benchmarks/daifugo/numbers.tsv"
     resources:
         mem_mb=2000,
         runtime=10,
@@ -71,7 +71,7 @@ rule daifugo_layouts:
     log:
         "logs/daifugo/layouts.log",
     benchmark:
-        "benchmarks/daifugo/layouts.tsv"
+        "logs/benchmarks/daifugo/layouts.tsv"
     resources:
         mem_mb=2000,
         runtime=20,
@@ -89,7 +89,7 @@ rule daifugo_z3_shard:
     log:
         "logs/daifugo/z3/{lo}-{hi}.log",
     benchmark:
-        "benchmarks/daifugo/z3/{lo}-{hi}.tsv"
+        "logs/benchmarks/daifugo/z3/{lo}-{hi}.tsv"
     wildcard_constraints:
         lo=r"\d+",
         hi=r"\d+",
@@ -111,7 +111,7 @@ rule daifugo_z3:
     log:
         "logs/daifugo/z3_crosscheck.log",
     benchmark:
-        "benchmarks/daifugo/z3_crosscheck.tsv"
+        "logs/benchmarks/daifugo/z3_crosscheck.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
@@ -127,7 +127,7 @@ rule daifugo_genocchi:
     log:
         "logs/daifugo/genocchi.log",
     benchmark:
-        "benchmarks/daifugo/genocchi.tsv"
+        "logs/benchmarks/daifugo/genocchi.tsv"
     resources:
         mem_mb=1000,
         runtime=10,
@@ -143,7 +143,7 @@ rule daifugo_primes_shard:
     log:
         "logs/daifugo/primes/{lo}-{hi}.log",
     benchmark:
-        "benchmarks/daifugo/primes/{lo}-{hi}.tsv"
+        "logs/benchmarks/daifugo/primes/{lo}-{hi}.tsv"
     wildcard_constraints:
         lo=r"\d+",
         hi=r"\d+",
@@ -169,7 +169,7 @@ rule daifugo_primes:
     log:
         "logs/daifugo/primes.log",
     benchmark:
-        "benchmarks/daifugo/primes.tsv"
+        "logs/benchmarks/daifugo/primes.tsv"
     resources:
         mem_mb=500 + DAIFUGO["primes_max"] // 50_000,
         runtime=20,
@@ -187,7 +187,7 @@ rule daifugo_prime_tally:
     log:
         "logs/daifugo/prime_tally.log",
     benchmark:
-        "benchmarks/daifugo/prime_tally.tsv"
+        "logs/benchmarks/daifugo/prime_tally.tsv"
     resources:
         mem_mb=500 + DAIFUGO["primes_max"] // 50_000,
         runtime=10,
@@ -201,7 +201,7 @@ rule daifugo_hand_odds:
     log:
         "logs/daifugo/hand_odds.log",
     benchmark:
-        "benchmarks/daifugo/hand_odds.tsv"
+        "logs/benchmarks/daifugo/hand_odds.tsv"
     resources:
         mem_mb=1500,
         runtime=10,
@@ -224,7 +224,7 @@ rule daifugo_claims:
     log:
         "logs/daifugo/claims.log",
     benchmark:
-        "benchmarks/daifugo/claims.tsv"
+        "logs/benchmarks/daifugo/claims.tsv"
     resources:
         mem_mb=2000,
         runtime=10,

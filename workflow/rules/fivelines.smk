@@ -15,7 +15,7 @@ rule fivelines_grundy:
     log:
         "logs/fivelines/grundy.log",
     benchmark:
-        "benchmarks/fivelines/grundy.tsv"
+        "logs/benchmarks/fivelines/grundy.tsv"
     resources:
         mem_mb=1000,
         runtime=10,
@@ -31,7 +31,7 @@ rule fivelines_positions:
     log:
         "logs/fivelines/positions.log",
     benchmark:
-        "benchmarks/fivelines/positions.tsv"
+        "logs/benchmarks/fivelines/positions.tsv"
     resources:
         mem_mb=8000,
         runtime=30,
@@ -47,7 +47,7 @@ rule fivelines_proof:
     log:
         "logs/fivelines/proofs/{lemma}.log",
     benchmark:
-        "benchmarks/fivelines/proofs/{lemma}.tsv"
+        "logs/benchmarks/fivelines/proofs/{lemma}.tsv"
     wildcard_constraints:
         lemma="|".join(FIVELINES_LEMMAS),
     resources:
@@ -73,7 +73,7 @@ rule fivelines_proofs:
     log:
         "logs/fivelines/proofs.log",
     benchmark:
-        "benchmarks/fivelines/proofs.tsv"
+        "logs/benchmarks/fivelines/proofs.tsv"
     script:
         "../scripts/fivelines_merge_proofs.py"
 
@@ -88,6 +88,6 @@ rule fivelines_claims:
     log:
         "logs/fivelines/claims.log",
     benchmark:
-        "benchmarks/fivelines/claims.tsv"
+        "logs/benchmarks/fivelines/claims.tsv"
     script:
         "../scripts/fivelines_claims.py"

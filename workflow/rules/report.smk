@@ -23,7 +23,7 @@ rule report_datapackage:
     log:
         "logs/report/datapackage.log",
     benchmark:
-        "benchmarks/report/datapackage.tsv"
+        "logs/benchmarks/report/datapackage.tsv"
     resources:
         mem_mb=2000,
         runtime=20,
@@ -39,7 +39,7 @@ rule report_card:
     log:
         "logs/report/card.log",
     benchmark:
-        "benchmarks/report/card.tsv"
+        "logs/benchmarks/report/card.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -57,7 +57,7 @@ rule report_page:
     log:
         "logs/report/index.log",
     benchmark:
-        "benchmarks/report/index.tsv"
+        "logs/benchmarks/report/index.tsv"
     resources:
         mem_mb=4000,
         runtime=20,
@@ -74,7 +74,7 @@ rule report_screenshot:
     log:
         "logs/report/screenshot.log",
     benchmark:
-        "benchmarks/report/screenshot.tsv"
+        "logs/benchmarks/report/screenshot.tsv"
     resources:
         mem_mb=2000,
         runtime=10,

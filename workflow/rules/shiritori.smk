@@ -39,7 +39,7 @@ rule shiritori_check_vendored:
     log:
         "logs/shiritori/vendored_checked.log",
     benchmark:
-        "benchmarks/shiritori/vendored_checked.tsv"
+        "logs/benchmarks/shiritori/vendored_checked.tsv"
     priority: SHIRITORI_PRIORITY
     resources:
         mem_mb=200,
@@ -59,7 +59,7 @@ rule shiritori_fetch:
     log:
         "logs/shiritori/fetched/yokai_names.log",
     benchmark:
-        "benchmarks/shiritori/fetched/yokai_names.tsv"
+        "logs/benchmarks/shiritori/fetched/yokai_names.tsv"
     resources:
         mem_mb=500,
         runtime=10,
@@ -84,7 +84,7 @@ rule shiritori_words:
     log:
         "logs/shiritori/words.log",
     benchmark:
-        "benchmarks/shiritori/words.tsv"
+        "logs/benchmarks/shiritori/words.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
@@ -109,7 +109,7 @@ rule shiritori_solve:
     log:
         "logs/shiritori/outcomes/{variant}/{chunk}.log",
     benchmark:
-        "benchmarks/shiritori/outcomes/{variant}/{chunk}.tsv"
+        "logs/benchmarks/shiritori/outcomes/{variant}/{chunk}.tsv"
     wildcard_constraints:
         variant="|".join(SHIRITORI_VARIANTS),
         chunk=r"\d+",
@@ -152,7 +152,7 @@ rule shiritori_outcomes:
     log:
         "logs/shiritori/outcomes.log",
     benchmark:
-        "benchmarks/shiritori/outcomes.tsv"
+        "logs/benchmarks/shiritori/outcomes.tsv"
     priority: SHIRITORI_PRIORITY
     resources:
         mem_mb=1000,
@@ -173,7 +173,7 @@ rule shiritori_proofs:
     log:
         "logs/shiritori/proofs.log",
     benchmark:
-        "benchmarks/shiritori/proofs.tsv"
+        "logs/benchmarks/shiritori/proofs.tsv"
     priority: SHIRITORI_PRIORITY
     resources:
         # every certificate row in memory, its strings unencoded: 1.5 GB peak for the
@@ -202,7 +202,7 @@ rule shiritori_verify:
     log:
         "logs/shiritori/proofs_verified.log",
     benchmark:
-        "benchmarks/shiritori/proofs_verified.tsv"
+        "logs/benchmarks/shiritori/proofs_verified.tsv"
     priority: SHIRITORI_PRIORITY
     threads: 1
     resources:
@@ -223,7 +223,7 @@ rule shiritori_summaries:
     log:
         "logs/shiritori/summaries.log",
     benchmark:
-        "benchmarks/shiritori/summaries.tsv"
+        "logs/benchmarks/shiritori/summaries.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
@@ -241,7 +241,7 @@ rule shiritori_claims:
     log:
         "logs/shiritori/claims.log",
     benchmark:
-        "benchmarks/shiritori/claims.tsv"
+        "logs/benchmarks/shiritori/claims.tsv"
     resources:
         mem_mb=1000,
         runtime=5,

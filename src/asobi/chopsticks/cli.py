@@ -13,7 +13,18 @@ from asobi.chopsticks.rule_sets import article_rule_sets
 from asobi.chopsticks.solver import solve
 from asobi.chopsticks.tables import STRATEGY_COLUMNS, strategy_table, variant_row
 from asobi.core.errors import ConfigError, DataError
-from asobi.core.tables import read_table
+from asobi.core.tables import read_as
+
+#: The columns ``asobi chopsticks variants`` prints (and needs in a ``--table``).
+VARIANTS_COLUMNS = (
+    "variant_id",
+    "start_outcome",
+    "start_plies",
+    "n_positions",
+    "n_first",
+    "n_second",
+    "n_draw",
+)
 
 
 def _rules_options(function):  # type: ignore[no-untyped-def]
@@ -146,18 +157,10 @@ def variants(table: Path | None) -> None:
     if table is not None:
         if not table.exists():
             raise DataError(f"no variants table at {table} (run `make results` first)")
-        frame = read_table(table)
+        frame = read_as(table, "chopsticks/variants", VARIANTS_COLUMNS).to_pandas()
     else:
         frame = pd.DataFrame([variant_row(solve(rules)) for rules in article_rule_sets()])
     frame["start_plies"] = frame["start_plies"].astype("Int64")
-    columns = [
-        "variant_id",
-        "start_outcome",
-        "start_plies",
-        "n_positions",
-        "n_first",
-        "n_second",
-        "n_draw",
-    ]
+    columns = list(VARIANTS_COLUMNS)
     with pd.option_context("display.max_rows", None, "display.width", 200):
         click.echo(frame[columns].to_string(index=False))

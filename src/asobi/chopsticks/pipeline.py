@@ -16,10 +16,16 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa
 
-from asobi.chopsticks.claims import BUILDERS, CLAIM_IDS, GAME
+from asobi.chopsticks.claims import (
+    BUILDERS,
+    CLAIM_IDS,
+    GAME,
+    POSITIONS_TABLE,
+    VARIANTS_TABLE,
+)
 from asobi.chopsticks.rule_sets import shard_rule_sets
 from asobi.chopsticks.tables import POSITIONS_SCHEMA, VARIANTS_SCHEMA, solve_tables
-from asobi.core.claims import ResultTables, run_builders
+from asobi.core.claims import claims_from_inputs
 from asobi.core.claims import write_claims as write_claims_table
 from asobi.core.runlog import progress
 from asobi.core.tables import concat_tables, write_table
@@ -92,10 +98,11 @@ def write_claims(
     positions: str | os.PathLike[str],
     lines: str | os.PathLike[str],
 ) -> Path:
-    """``results/chopsticks/claims.parquet`` from the two result tables (which lie in the
-    results folder two levels above ``out``); ``lines`` (the article's transcribed lines of
-    play, package data) is recorded as an input."""
-    claims = run_builders(BUILDERS, ResultTables(Path(out).parent.parent), declared=CLAIM_IDS)
+    """``results/chopsticks/claims.parquet`` from the two result tables the claims rule
+    declares (read from the files given, wherever they lie); ``lines`` (the article's
+    transcribed lines of play, package data) is recorded as an input."""
+    tables = {VARIANTS_TABLE: variants, POSITIONS_TABLE: positions}
+    claims = claims_from_inputs(BUILDERS, tables, declared=CLAIM_IDS)
     for claim in claims:
         log.info("%s: %s", claim.claim_id, claim.verdict.value)
     return write_claims_table(claims, out, game=GAME, inputs=[variants, positions, lines])

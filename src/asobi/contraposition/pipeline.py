@@ -20,7 +20,16 @@ from asobi.contraposition.audit import (
     random_boards,
     reachable_white_counts,
 )
-from asobi.contraposition.claims import BUILDERS, CLAIM_IDS, GAME
+from asobi.contraposition.claims import (
+    AUDIT_TABLE,
+    BUILDERS,
+    CLAIM_IDS,
+    EYES_TABLE,
+    GAME,
+    MIRROR_TABLE,
+    SELFPLAY_TABLE,
+    SOLUTIONS_TABLE,
+)
 from asobi.contraposition.contraposition import Colour, Protocol, Rules, all_rules
 from asobi.contraposition.eyes import eye_cases, predicted_forced_at_least_one
 from asobi.contraposition.mcts import Agent, game_seed, self_play
@@ -41,7 +50,7 @@ from asobi.contraposition.tables import (
     selfplay_rows,
     solution_row,
 )
-from asobi.core.claims import ResultTables, run_builders
+from asobi.core.claims import claims_from_inputs
 from asobi.core.claims import write_claims as write_claims_table
 from asobi.core.tables import concat_tables, read_table, write_table
 
@@ -223,9 +232,16 @@ def write_mirror(out: str, sides: Sequence[int], limit: int, seed: int) -> Path:
 def write_claims(
     out: str, solutions: str, selfplay: str, audit: str, eyes: str, mirror: str
 ) -> Path:
-    """``results/contraposition/claims.parquet``: every claim, from the five tables (which
-    lie in the results folder two levels above ``out``)."""
-    claims = run_builders(BUILDERS, ResultTables(Path(out).parent.parent), declared=CLAIM_IDS)
+    """``results/contraposition/claims.parquet``: every claim, from the five tables the
+    claims rule declares (read from the files given, wherever they lie)."""
+    tables = {
+        SOLUTIONS_TABLE: solutions,
+        SELFPLAY_TABLE: selfplay,
+        AUDIT_TABLE: audit,
+        EYES_TABLE: eyes,
+        MIRROR_TABLE: mirror,
+    }
+    claims = claims_from_inputs(BUILDERS, tables, declared=CLAIM_IDS)
     for claim in claims:
         log.info("%s: %s", claim.claim_id, claim.verdict.value)
     return write_claims_table(

@@ -20,7 +20,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from asobi.core.errors import DataError
-from asobi.core.tables import write_table
+from asobi.core.tables import read_as, write_table
 
 
 class Verdict(StrEnum):
@@ -156,18 +156,61 @@ class ResultTables:
     """The result tables a claim builder may read, by path under ``results/``; remembers
     which it read, so that a claim's ``tables`` can be checked against what was read.
 
-    ``frames`` (name → frame) stands in for files in tests: a builder can be fed small or
-    perturbed tables without writing them.
+    Where a table comes from, first match:
+
+    * ``frames`` (name → frame) stands in for files in tests: a builder can be fed small or
+      perturbed tables without writing them;
+    * ``files`` (name → file): the tables a claims rule declares as its inputs
+      (:meth:`from_inputs`). Only those are read; asking for another table is a
+      :class:`DataError` naming it, and so is a file that holds another table
+      (:func:`~asobi.core.tables.read_as`);
+    * ``root``: a results folder (``root / name``), to rebuild claims from a finished run.
     """
 
     def __init__(
         self,
         root: str | os.PathLike[str] | None = None,
         frames: Mapping[str, pd.DataFrame] | None = None,
+        files: Mapping[str, str | os.PathLike[str]] | None = None,
     ) -> None:
         self.root = None if root is None else Path(root)
         self.frames = dict(frames or {})
+        self.files = None if files is None else {name: Path(p) for name, p in files.items()}
+        for name in self.files or {}:
+            if not TABLE_PATH.match(name):
+                raise DataError(f"{name!r} is not a results table path")
         self.read_names: list[str] = []
+
+    @classmethod
+    def from_inputs(cls, files: Mapping[str, str | os.PathLike[str]]) -> ResultTables:
+        """The tables a claims rule declares: their names under ``results/`` (what claims
+        cite, e.g. ``chopsticks/variants.parquet``) → the files the rule gives, wherever
+        they lie.
+
+        >>> tables = ResultTables.from_inputs({"g/a.parquet": "elsewhere/a.parquet"})
+        >>> tables.read("g/b.parquet")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        asobi.core.errors.DataError: claims need the table results/g/b.parquet, which the ...
+        """
+        return cls(files=files)
+
+    def _path(self, name: str) -> Path:
+        """The file of table ``name``, or a :class:`DataError` saying why there is none."""
+        if self.files is not None:
+            if name not in self.files:
+                declared = ", ".join(sorted(self.files)) or "none"
+                raise DataError(
+                    f"claims need the table results/{name}, which the claims rule does not "
+                    f"declare as an input (it declares {declared})"
+                )
+            path = self.files[name]
+        elif self.root is not None:
+            path = self.root / name
+        else:
+            raise DataError(f"claims need the table results/{name}, which is missing")
+        if not path.is_file():
+            raise DataError(f"claims need the table results/{name}, which is missing ({path})")
+        return path
 
     def read_arrow(
         self,
@@ -187,9 +230,7 @@ class ResultTables:
             if filters:
                 table = table.filter(pq.filters_to_expression(filters))
             return table.select(list(columns)) if columns is not None else table
-        if self.root is None or not (self.root / name).is_file():
-            raise DataError(f"claims need the table results/{name}, which is missing")
-        return pq.read_table(self.root / name, columns=columns, filters=filters)
+        return read_as(self._path(name), name.removesuffix(".parquet"), columns, filters)
 
     def read(
         self,
@@ -202,7 +243,7 @@ class ResultTables:
 
     def fresh(self) -> ResultTables:
         """The same tables with an empty read record (one per builder)."""
-        return ResultTables(self.root, self.frames)
+        return ResultTables(self.root, self.frames, self.files)
 
 
 #: A claim builder: reads what it needs from the tables, returns its claims.
@@ -239,4 +280,23 @@ def run_builders(
                 f"claims built differ from the declared ids: missing {sorted(missing)}, "
                 f"undeclared {sorted(extra)}"
             )
+    return claims
+
+
+def claims_from_inputs(
+    builders: Iterable[ClaimBuilder],
+    files: Mapping[str, str | os.PathLike[str]],
+    declared: Collection[str] | None = None,
+) -> list[Claim]:
+    """:func:`run_builders` on exactly the tables a claims rule declares (``files``: name
+    under ``results/`` → file, see :meth:`ResultTables.from_inputs`).
+
+    A claim that asks for a table the rule does not declare fails naming it; a declared
+    table that no claim reads fails too (``the claims read X but the rule gives Y``), so
+    that the rule's inputs and the ``tables`` the claims cite always agree.
+    """
+    claims = run_builders(builders, ResultTables.from_inputs(files), declared)
+    read = {name for claim in claims for name in claim.tables}
+    if read != set(files):
+        raise DataError(f"the claims read {sorted(read)} but the rule gives {sorted(files)}")
     return claims

@@ -16,7 +16,8 @@ frozen record) and offers, over an immutable, hashable position type,
 Fast game-specific solvers are cross-checked against :func:`outcome`, which is written once
 against this interface. Each game package lists a few small cases for the conformance test
 (``tests/test_conformance.py``) through ``conformance_cases()`` in its ``__init__``; the
-registry :data:`GAME_PACKAGES` names the packages, :func:`conformance_cases` collects them.
+registry :data:`asobi.core.games.GAMES` names the packages, :func:`conformance_cases`
+collects them.
 """
 
 from __future__ import annotations
@@ -27,11 +28,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
+from asobi.core.games import GAMES
+
 P = TypeVar("P", bound=Hashable)
 M = TypeVar("M")
-
-#: The game packages under ``asobi`` (each implements the protocol in ``<game>.py``).
-GAME_PACKAGES = ("chopsticks", "contraposition", "daifugo", "fivelines", "shiritori")
 
 
 class Outcome(StrEnum):
@@ -112,7 +112,7 @@ class ConformanceCase:
 def conformance_cases() -> list[ConformanceCase]:
     """Every registered game's conformance cases (imports each package on demand)."""
     cases: list[ConformanceCase] = []
-    for name in GAME_PACKAGES:
+    for name in GAMES:
         package = importlib.import_module(f"asobi.{name}")
         cases += package.conformance_cases()
     return cases

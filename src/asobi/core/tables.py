@@ -26,6 +26,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from asobi import __version__
+from asobi.core.errors import DataError
 
 META_PREFIX = "asobi."
 
@@ -156,6 +157,58 @@ def read_metadata(path: str | os.PathLike[str]) -> dict[str, Any]:
 def read_table(path: str | os.PathLike[str]) -> pd.DataFrame:
     """Read an asobi table into pandas (list columns become Python lists)."""
     return pq.read_table(path).to_pandas(types_mapper=None)
+
+
+def check_table(
+    path: str | os.PathLike[str], table: str, columns: Sequence[str] | None = None
+) -> pa.Schema:
+    """The schema of ``path``, read from its footer, after checking that it can be read as
+    the asobi table ``table`` (e.g. ``chopsticks/variants``) with ``columns``.
+
+    Raises :class:`~asobi.core.errors.DataError`, one line naming the file, when it is
+    missing or not Parquet, when its ``asobi.table`` metadata names another table, or when
+    it lacks one of ``columns`` (a plain Parquet file without asobi's metadata is accepted
+    if it has them).
+
+    >>> check_table(__file__, "chopsticks/variants")  # this module's source  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    asobi.core.errors.DataError: .../tables.py is not a Parquet file (...)
+    """
+    try:
+        schema = pq.read_schema(path)
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such file (expected the table {table})") from None
+    except (pa.ArrowException, OSError) as error:
+        reason = str(error).split(". ")[0].strip()
+        raise DataError(f"{path} is not a Parquet file ({reason})") from None
+    stamped = (schema.metadata or {}).get(f"{META_PREFIX}table".encode())
+    if stamped is not None and stamped.decode() != table:
+        raise DataError(f"{path} holds the table {stamped.decode()}, not {table}")
+    missing = [name for name in columns or () if name not in schema.names]
+    if missing:
+        raise DataError(f"{path} is not a {table} table: it has no column {', '.join(missing)}")
+    return schema
+
+
+def read_as(
+    path: str | os.PathLike[str],
+    table: str,
+    columns: Sequence[str] | None = None,
+    filters: list[tuple[str, str, Any]] | None = None,
+) -> pa.Table:
+    """Read ``path`` as the asobi table ``table``: only ``columns`` (default: all) and the
+    rows passing ``filters`` (pyarrow's DNF tuples), after :func:`check_table`.
+
+    >>> read_as(__file__, "chopsticks/variants")  # this module's source  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    asobi.core.errors.DataError: .../tables.py is not a Parquet file (...)
+    """
+    check_table(path, table, columns)
+    try:
+        wanted = None if columns is None else list(columns)
+        return pq.read_table(path, columns=wanted, filters=filters)
+    except (pa.ArrowException, OSError) as error:
+        raise DataError(f"{path}: cannot read it as the table {table}: {error}") from None
 
 
 def concat_tables(

@@ -26,13 +26,9 @@ from asobi.core.tables import read_table, write_table
 from asobi.daifugo.daifugo import Rules, card_names, fits_deck
 from asobi.daifugo.largest import deck_size, largest_prime
 from asobi.daifugo.notation import card_token
-from asobi.daifugo.primality import (
-    CertificateError,
-    certify,
-    check_digit_sum_class,
-    check_witness,
-    verify,
-)
+from asobi.daifugo.primality import CertificateError, certify, verify
+from asobi.daifugo.primality import check_digit_sum_class as check_class
+from asobi.daifugo.primality import check_witness as check_composite
 
 log = logging.getLogger("asobi.daifugo")
 
@@ -122,7 +118,7 @@ def check_row(row: pd.Series, rules: Rules) -> str:
     if len(witnesses) != int(row["candidates_ruled_out"]):
         raise CertificateError(f"{cards} cards: the witnesses do not match their count")
     for n, witness, value in witnesses:
-        check_witness(int(n), witness, int(value), prime)
+        check_composite(int(n), witness, int(value), prime)
     classes = json.loads(row["classes"])
     if len(classes) != int(row["digit_sum_classes"]):
         raise CertificateError(f"{cards} cards: the digit-sum classes do not match their count")
@@ -131,7 +127,7 @@ def check_row(row: pd.Series, rules: Rules) -> str:
             int(length) == len(row["prime"]) and prefix <= row["prime"][: len(prefix)]
         ):
             raise CertificateError(f"{cards} cards: the class {prefix!r} is not above {prime}")
-        check_digit_sum_class(prefix, int(length), cards, rules)
+        check_class(prefix, int(length), cards, rules)
     return kind
 
 

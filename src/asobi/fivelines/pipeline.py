@@ -8,12 +8,19 @@ from pathlib import Path
 
 import numpy as np
 
-from asobi.core.claims import ResultTables, run_builders
+from asobi.core.claims import claims_from_inputs
 from asobi.core.claims import write_claims as write_claims_table
 from asobi.core.errors import DataError, InputError
 from asobi.core.runlog import progress
 from asobi.core.tables import concat_tables, write_table
-from asobi.fivelines.claims import BUILDERS, CLAIM_IDS, GAME
+from asobi.fivelines.claims import (
+    BUILDERS,
+    CLAIM_IDS,
+    GAME,
+    GRUNDY_TABLE,
+    POSITIONS_TABLE,
+    PROOFS_TABLE,
+)
 from asobi.fivelines.proofs import LEMMAS, prove
 from asobi.fivelines.solver import row_grundy_values, solve_positions
 from asobi.fivelines.tables import (
@@ -116,10 +123,11 @@ def write_proofs(parts: list[str], out: str) -> Path:
 
 
 def write_claims(out: str, grundy: str, positions: str, proofs: str) -> Path:
-    """``results/fivelines/claims.parquet`` from the three result tables (which lie in the
-    results folder two levels above ``out``)."""
+    """``results/fivelines/claims.parquet`` from the three result tables the claims rule
+    declares (read from the files given, wherever they lie)."""
     inputs = [Path(grundy), Path(positions), Path(proofs)]
-    claims = run_builders(BUILDERS, ResultTables(Path(out).parent.parent), declared=CLAIM_IDS)
+    tables = {GRUNDY_TABLE: grundy, POSITIONS_TABLE: positions, PROOFS_TABLE: proofs}
+    claims = claims_from_inputs(BUILDERS, tables, declared=CLAIM_IDS)
     for claim in claims:
         log.info("%s: %s", claim.claim_id, claim.verdict.value)
     return write_claims_table(claims, out, game=GAME, inputs=inputs)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-GAME_ORDER = ("fivelines", "chopsticks", "contraposition", "daifugo", "shiritori")
+from asobi.core.games import GAMES
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ def sources_for(table: str, games: tuple[str, ...] = ()) -> list[dict[str, str]]
     involved = [game_of(table)] if game_of(table) in ARTICLES else list(games)
     sources = [
         {"title": f"{ARTICLES[g].title} (article on {ARTICLES[g].heading})"}
-        for g in GAME_ORDER
+        for g in GAMES
         if g in involved
     ]
     if any(g in YOKAI_DERIVED_GAMES for g in involved):
@@ -331,7 +331,6 @@ COMMON_DESCRIPTIONS = {
     "variant": _VARIANT_ID,
     "outcome": _OUTCOME,
     "nodes": "Search nodes visited",
-    "seconds": "Measured time in seconds",
 }
 
 UNDOCUMENTED = "(no description registered for this column)"

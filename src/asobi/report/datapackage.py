@@ -38,11 +38,11 @@ import pyarrow.parquet as pq
 
 from asobi import __version__
 from asobi.core.errors import DataError
+from asobi.core.games import GAMES
 from asobi.core.runlog import progress
 from asobi.core.tables import read_metadata, sha256_file
 from asobi.report.catalog import (
     ARTICLES,
-    GAME_ORDER,
     PROJECT_LICENCE,
     UNDESCRIBED_ROW,
     UNDOCUMENTED,
@@ -205,7 +205,7 @@ def build_package(results_dir: str | os.PathLike[str]) -> dict[str, Any]:
         describe_table(path, results_dir)
         for path in progress(files, total=len(files), desc="describing tables", logger=log)
     ]
-    games = sorted({game_of(r["title"]) for r in resources} & set(ARTICLES), key=GAME_ORDER.index)
+    games = sorted({game_of(r["title"]) for r in resources} & set(ARTICLES), key=GAMES.index)
     sources = [{"title": f"{ARTICLES[g].title} (article on {ARTICLES[g].heading})"} for g in games]
     if any(r["licenses"][0]["name"] == YOKAI_LICENCE["name"] for r in resources):
         sources.append(dict(WIKIPEDIA_SOURCE))

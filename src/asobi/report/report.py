@@ -23,8 +23,9 @@ import pyarrow.parquet as pq
 
 from asobi import __version__
 from asobi.core.claims import Verdict
+from asobi.core.games import GAMES
 from asobi.report import figures, summaries
-from asobi.report.catalog import ARTICLES, GAME_ORDER
+from asobi.report.catalog import ARTICLES
 from asobi.report.datapackage import load_package, table_files
 from asobi.report.template import PAGE_TEMPLATE
 
@@ -371,7 +372,7 @@ def _apply2(function, first: pd.DataFrame | None, second: pd.DataFrame | None) -
 def _claims(results: Results) -> pd.DataFrame:
     claims = results.load("claims")
     if claims is None:
-        frames = [results.load(f"{game}/claims") for game in GAME_ORDER]
+        frames = [results.load(f"{game}/claims") for game in GAMES]
         present = [f for f in frames if f is not None]
         claims = pd.concat(present, ignore_index=True) if present else None
     if claims is None:
@@ -403,7 +404,7 @@ def build_sections(results: Results, out_dir: Path) -> list[Section]:
     claims = _claims(results)
     figure_dir = out_dir / FIGURES_DIR
     sections = []
-    for game in GAME_ORDER:
+    for game in GAMES:
         article = ARTICLES[game]
         section = Section(game=game, heading=article.heading, title=article.title)
         for row in claims[claims["game"] == game].to_dict("records"):
@@ -450,7 +451,7 @@ def verdict_counts(claims: pd.DataFrame) -> pd.DataFrame:
     counts = claims.groupby(["game", "verdict"]).size().unstack(fill_value=0)
     counts = counts.reindex(columns=verdicts, fill_value=0)
     counts["total"] = counts.sum(axis=1)
-    order = {g: i for i, g in enumerate(GAME_ORDER)}
+    order = {g: i for i, g in enumerate(GAMES)}
     return counts.reset_index().sort_values("game", key=lambda s: s.map(order))
 
 

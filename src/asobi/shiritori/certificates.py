@@ -38,6 +38,7 @@ look-up) and each start word's root; :func:`plain_words`, :func:`exchange_class`
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
@@ -48,6 +49,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from asobi.core.tables import check_table
 from asobi.shiritori.shiritori import LOSING_UNIT, Shiritori
 from asobi.shiritori.tables import INTERCHANGED
 
@@ -314,13 +316,35 @@ def load_nodes(proofs: str | Path, variant: str) -> tuple[NodeTable, dict[str, i
     return nodes_of(read_certificates(proofs, [variant]).drop_columns(["variant_id"]))
 
 
+#: The columns of a certificates table the checker reads.
+CERTIFICATE_COLUMNS = ("variant_id", "start", "node", "root", "word", "replies", "next", "via")
+
+
 def read_certificates(proofs: str | Path, variants: Collection[str]) -> pa.Table:
-    """The rows of ``variants`` in ``proofs``, in file order (the strings as dictionaries)."""
+    """The rows of ``variants`` in ``proofs``, in file order (the strings as dictionaries);
+    one :class:`~asobi.core.errors.DataError` line when ``proofs`` is not a certificates
+    table."""
+    check_table(proofs, "shiritori/proofs", CERTIFICATE_COLUMNS)
     return pq.read_table(
         proofs,
-        columns=["variant_id", "start", "node", "root", "word", "replies", "next", "via"],
+        columns=list(CERTIFICATE_COLUMNS),
         filters=[("variant_id", "in", sorted(variants))],
         read_dictionary=["variant_id", "start", "word", "replies.list.element", "via.list.element"],
+    )
+
+
+def node_counts(proofs: str | Path) -> Counter[str]:
+    """Rows (nodes) per variant of ``proofs``."""
+    column = pq.read_table(proofs, columns=["variant_id"], read_dictionary=["variant_id"])
+    counts = column.column("variant_id").value_counts()
+    return Counter(
+        dict(
+            zip(
+                counts.field("values").to_pylist(),
+                counts.field("counts").to_pylist(),
+                strict=True,
+            )
+        )
     )
 
 

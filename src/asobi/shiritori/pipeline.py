@@ -263,12 +263,20 @@ def write_summaries(outcomes: str, summary_out: str, effect_out: str) -> None:
 
 
 def write_claims_table(words: str, outcomes: str, effect: str, out: str) -> Path:
-    """``results/shiritori/claims.parquet`` from the three tables its builders read (which lie
-    in the results folder two levels above ``out``)."""
-    from asobi.core.claims import ResultTables, run_builders, write_claims
-    from asobi.shiritori.claims import BUILDERS, CLAIM_IDS, GAME
+    """``results/shiritori/claims.parquet`` from the three tables the claims rule declares
+    (read from the files given, wherever they lie)."""
+    from asobi.core.claims import claims_from_inputs, write_claims
+    from asobi.shiritori.claims import (
+        BUILDERS,
+        CLAIM_IDS,
+        EFFECT_TABLE,
+        GAME,
+        OUTCOMES_TABLE,
+        WORDS_TABLE,
+    )
 
-    claims = run_builders(BUILDERS, ResultTables(Path(out).parent.parent), declared=CLAIM_IDS)
+    tables = {WORDS_TABLE: words, OUTCOMES_TABLE: outcomes, EFFECT_TABLE: effect}
+    claims = claims_from_inputs(BUILDERS, tables, declared=CLAIM_IDS)
     for claim in claims:
         log.info("%s: %s", claim.claim_id, claim.verdict.value)
     return write_claims(claims, out, game=GAME, inputs=[words, outcomes, effect])

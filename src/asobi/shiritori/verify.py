@@ -37,11 +37,14 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from asobi.core.tables import check_table
 from asobi.shiritori.certificates import (
+    CERTIFICATE_COLUMNS,
     CertificateError,
     Node,
     NodeTable,
     exchanged,
+    node_counts,
     nodes_of,
     plain_words,
     read_certificates,
@@ -414,11 +417,13 @@ def verify_results(
     ``jobs`` > 1 needs the ``if __name__ == "__main__":`` guard.
     """
     began = time.perf_counter()
+    check_table(outcomes, "shiritori/outcomes", ["variant_id", "start", "winner"])
+    check_table(proofs, "shiritori/proofs", CERTIFICATE_COLUMNS)
     claimed = pq.read_table(outcomes, columns=["variant_id"], read_dictionary=["variant_id"])
     names = sorted(set(pc.unique(claimed.column("variant_id")).to_pylist()))
     if variants is not None:
         names = [name for name in names if name in set(variants)]
-    sizes = _node_counts(proofs)
+    sizes = node_counts(proofs)
     total = sum(sizes[name] for name in names) or 1
     tasks: list[tuple[tuple[str, ...], int, int]] = []  # (variants, part, parts)
     batch: list[str] = []
@@ -456,21 +461,6 @@ def verify_results(
         pairs += sum(part[1] for part in parts)
         nodes += sum(part[2] for part in parts)
     return Report(tuple(failures), pairs, nodes, time.perf_counter() - began)
-
-
-def _node_counts(proofs: str | Path) -> Counter[str]:
-    """Rows (nodes) per variant of ``proofs``."""
-    column = pq.read_table(proofs, columns=["variant_id"], read_dictionary=["variant_id"])
-    counts = column.column("variant_id").value_counts()
-    return Counter(
-        dict(
-            zip(
-                counts.field("values").to_pylist(),
-                counts.field("counts").to_pylist(),
-                strict=True,
-            )
-        )
-    )
 
 
 def _parts(nodes: NodeTable, roots: Mapping[str, int], parts: int) -> list[int]:
