@@ -151,6 +151,7 @@ def check(
     "--cards",
     "n_cards",
     default="54",
+    metavar="N",
     show_default=True,
     help="The number of cards to lay: 1 up to the whole deck (54 with two jokers).",
 )
