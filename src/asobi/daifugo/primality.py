@@ -249,32 +249,36 @@ def check_digit_sum_class(prefix: str, length: int, cards: int, rules: Rules) ->
                     )
 
 
-def _splits(prefix: str, rules: Rules) -> set[tuple[tuple[int, ...], bool]]:
+@cache
+def _splits(prefix: str, rules: Rules) -> frozenset[tuple[tuple[int, ...], bool]]:
     """The card multisets (sorted) that lay ``prefix`` within the deck, each with whether its
-    last ``1`` is left open (to become 10…13 with the next digit)."""
-    states: set[tuple[tuple[int, ...], bool]] = {((), False)}
-    for i, char in enumerate(prefix):
-        d = int(char)
-        grown: set[tuple[tuple[int, ...], bool]] = set()
-        for used, open_one in states:
-            if open_one:
-                if d <= 3:
-                    grown.add((tuple(sorted((*used, 10 + d))), False))
-                continue
-            if d == 0 and (not rules.joker_zero or i == 0):
-                continue
-            grown.add((tuple(sorted((*used, JOKER_ZERO if d == 0 else d))), False))
-            if d == 1:
-                grown.add((used, True))
-        states = {(used, o) for used, o in grown if fits_deck(used, rules)}
-    return states
+    last ``1`` is left open (to become 10…13 with the next digit). Built from the splits of
+    the prefix one digit shorter (cached: the classes of one search share their stems)."""
+    if not prefix:
+        return frozenset({((), False)})
+    d, first = int(prefix[-1]), len(prefix) == 1
+    grown: set[tuple[tuple[int, ...], bool]] = set()
+    for used, open_one in _splits(prefix[:-1], rules):
+        if open_one:
+            if d <= 3:
+                grown.add((tuple(sorted((*used, 10 + d))), False))
+            continue
+        if d == 0 and (not rules.joker_zero or first):
+            continue
+        grown.add((tuple(sorted((*used, JOKER_ZERO if d == 0 else d))), False))
+        if d == 1:
+            grown.add((used, True))
+    return frozenset((used, o) for used, o in grown if fits_deck(used, rules))
 
 
-def _completion_residues(used: tuple[int, ...], tokens: int, digits: int, rules: Rules) -> set[int]:
+@cache
+def _completion_residues(
+    used: tuple[int, ...], tokens: int, digits: int, rules: Rules
+) -> frozenset[int]:
     """Digit sums mod 3 of the ways to add ``tokens`` cards of ``digits`` digits in all to
     ``used`` within the deck. A joker left over could take any value, so it must be spent."""
     if tokens < 0:
-        return set()
+        return frozenset()
     free = rules.jokers - jokers_needed(used, rules)
     left = Counter({v: rules.suits for v in range(1, 14)})
     left.subtract(Counter(used))
@@ -296,4 +300,4 @@ def _completion_residues(used: tuple[int, ...], tokens: int, digits: int, rules:
         )
     ):
         raise CertificateError("a digit-sum class leaves a joker free to take any value")
-    return found
+    return frozenset(found)
