@@ -338,7 +338,8 @@ def play_of(n: int, cards: int, rules: Rules) -> tuple[int, ...]:
     def walk(i: int, acc: tuple[int, ...]) -> tuple[int, ...] | None:
         if i == len(text):
             return acc if len(acc) == cards else None
-        if len(acc) >= cards or not fits_deck(acc, rules):
+        left, rest = cards - len(acc), len(text) - i
+        if not left <= rest <= 2 * left or not fits_deck(acc, rules):
             return None
         options = []
         if text[i] == "1" and i + 1 < len(text) and text[i + 1] <= "3":
