@@ -4,9 +4,8 @@ A play of ``n`` cards is a sequence of ``n`` tokens (cards 1…13, or ``0`` for 
 standing for 0, never first) that fits the deck as :func:`asobi.daifugo.daifugo.fits_deck`
 decides: jokers stand for zeros and for copies beyond ``suits``. The number it lays is the
 decimal concatenation of the tokens. The *candidates* for ``n`` cards are the numbers some
-``n``-card play lays; several plays may lay the same number (``1 3`` and ``13``… with the
-same count of cards, or a joker for a card still in the deck), and a candidate is counted
-once.
+``n``-card play lays; several plays may lay the same number (``A J`` and ``J A`` both lay
+111), and a candidate is counted once.
 
 The search walks the candidates in descending order: longest digit strings first (a play
 of ``n`` cards has between ``n`` and ``2n`` digits), then digit strings in lexicographically
@@ -15,14 +14,15 @@ cards (the *states*: the tokens used, and whether a ``1`` waits for its second d
 become 10…13), and enters a digit only when some state can still be completed to ``n``
 cards and the length in hand. The first candidate that is prime is the largest.
 
-Every larger candidate is ruled out by one of three arguments, counted separately:
+Every larger candidate is ruled out by one of these arguments, counted separately:
 
 ``digit_sum``
-    a whole subtree: every ``n``-card play of the length in hand that starts with the prefix
-    uses no joker beyond those already placed, so each of its completions takes its digit
-    sum from the remaining real cards; when every completion of every state gives a digit
-    sum divisible by 3, every candidate under the prefix is divisible by 3 (and larger
-    than 3). The pruned subtree is recorded as ``(prefix, length)`` and counted as one class.
+    a whole subtree, pruned before it is entered: in every state of the prefix every joker
+    is already placed (a free joker could take any value, so it would allow every residue),
+    so the rest of the play comes from the real cards left, and every way to finish it
+    gives a digit sum divisible by 3; then every candidate under the prefix is a multiple
+    of 3 above 3. The subtree is recorded as ``(prefix, length)`` and counted as one class
+    (the candidates inside a class are not counted).
 ``last_digit``
     a candidate of two or more digits ending in 0, 2, 4, 5, 6 or 8 (divisible by 2 or 5).
 ``factor`` / ``fermat``

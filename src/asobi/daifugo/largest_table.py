@@ -24,7 +24,7 @@ import pyarrow as pa
 from asobi.core.errors import DataError
 from asobi.core.tables import read_table, write_table
 from asobi.daifugo.daifugo import Rules, card_names, fits_deck
-from asobi.daifugo.largest import deck_size, largest_prime
+from asobi.daifugo.largest import ARGUMENTS, deck_size, largest_prime
 from asobi.daifugo.notation import card_token
 from asobi.daifugo.primality import CertificateError, certify, verify
 from asobi.daifugo.primality import check_digit_sum_class as check_class
@@ -71,7 +71,7 @@ def largest_primes_frame(rules: Rules, cards: Iterable[int] | None = None) -> pd
             searched - start,
             time.process_time() - searched,
         )
-        by = {k: found.ruled_out.get(k, 0) for k in ("last_digit", "factor", "fermat")}
+        by = {k: found.ruled_out.get(k, 0) for k in ARGUMENTS if k != "digit_sum"}
         rows.append(
             {
                 "cards": n,
