@@ -177,7 +177,8 @@ def largest(n_cards: str, suits: int, jokers: int, joker_zero: bool) -> None:
     click.echo(f"{found.cards} cards: {found.prime} ({found.digits} digits), {kind} certificate")
     click.echo(f"  laid as {' '.join(card_names(found.tokens, rules))}")
     click.echo(
-        f"  larger candidates ruled out: {ruled['last_digit']} by the last digit, "
-        f"{ruled['factor']} by a small factor, {ruled['fermat']} by a Fermat witness, "
-        f"and {ruled['digit_sum']} classes by a digit sum divisible by 3"
+        f"  {sum(ruled.values())} larger candidates, all composite: {ruled['last_digit']} by "
+        f"the last digit, {ruled['factor']} by a small factor, {ruled['fermat']} by a Fermat "
+        f"witness, {ruled['digit_sum']} by a digit sum divisible by 3 "
+        f"({len(found.classes)} prefixes)"
     )

@@ -21,8 +21,8 @@ Every larger candidate is ruled out by one of these arguments, counted separatel
     is already placed (a free joker could take any value, so it would allow every residue),
     so the rest of the play comes from the real cards left, and every way to finish it
     gives a digit sum divisible by 3; then every candidate under the prefix is a multiple
-    of 3 above 3. The subtree is recorded as ``(prefix, length)`` and counted as one class
-    (the candidates inside a class are not counted).
+    of 3 above 3. The subtree is recorded as ``(prefix, length)``; the candidates in it are
+    counted (distinct numbers, by a count over the sets of states).
 ``last_digit``
     a candidate of two or more digits ending in 0, 2, 4, 5, 6 or 8 (divisible by 2 or 5).
 ``factor`` / ``fermat``
@@ -90,7 +90,8 @@ class _State:
 @dataclass
 class Search:
     """The outcome of one search: the prime, one play that lays it, the count of ruled-out
-    candidates per argument, the pruned classes and the witnesses, larger first."""
+    candidates per argument (``digit_sum``: the candidates inside the classes), the pruned
+    classes and the witnesses, larger first."""
 
     cards: int
     rules: Rules
@@ -304,7 +305,7 @@ def _descend(
     if pos > 0 and all(
         all((residue + r) % 3 == 0 for r in walker.residues(s, rest)) for s in states
     ):
-        search.ruled_out["digit_sum"] += 1
+        search.ruled_out["digit_sum"] += _count(walker, states, pos, length, {})
         search.classes.append((prefix, length))
         return False
     for digit in range(9, -1, -1):
@@ -315,6 +316,29 @@ def _descend(
         ):
             return True
     return False
+
+
+def _count(
+    walker: _Walker,
+    states: frozenset[_State],
+    pos: int,
+    length: int,
+    memo: dict[tuple[frozenset[_State], int], int],
+) -> int:
+    """How many distinct candidates lie under a prefix whose states are ``states`` (a count
+    over sets of states, so numbers laid in several ways count once)."""
+    if pos == length:
+        return 1
+    key = (states, pos)
+    if key not in memo:
+        total = 0
+        for digit in range(10):
+            grown = walker.step(states, digit, pos)
+            alive = frozenset(s for s in grown if walker.alive(s, length - pos - 1))
+            if alive:
+                total += _count(walker, alive, pos + 1, length, memo)
+        memo[key] = total
+    return memo[key]
 
 
 def _leaf(search: Search, states: frozenset[_State], n: int, keep: bool) -> bool:

@@ -71,7 +71,7 @@ def largest_primes_frame(rules: Rules, cards: Iterable[int] | None = None) -> pd
             searched - start,
             time.process_time() - searched,
         )
-        by = {k: found.ruled_out.get(k, 0) for k in ARGUMENTS if k != "digit_sum"}
+        by = {k: found.ruled_out.get(k, 0) for k in ARGUMENTS}
         rows.append(
             {
                 "cards": n,
@@ -81,7 +81,7 @@ def largest_primes_frame(rules: Rules, cards: Iterable[int] | None = None) -> pd
                 "jokers": sum(1 for name in card_names(found.tokens, rules) if "Joker" in name),
                 "candidates_ruled_out": sum(by.values()),
                 "digit_sum_classes": len(found.classes),
-                "ruled_out_by": json.dumps({**by, "digit_sum_classes": len(found.classes)}),
+                "ruled_out_by": json.dumps(by),
                 "witnesses": json.dumps([[str(m), kind, v] for m, kind, v in found.witnesses]),
                 "classes": json.dumps([[prefix, length] for prefix, length in found.classes]),
                 "certificate_kind": json.loads(certificate)["kind"],
@@ -115,7 +115,8 @@ def check_row(row: pd.Series, rules: Rules) -> str:
             f"{cards} cards: the certificate is {kind}, not {row['certificate_kind']}"
         )
     witnesses = json.loads(row["witnesses"])
-    if len(witnesses) != int(row["candidates_ruled_out"]):
+    by = json.loads(row["ruled_out_by"])
+    if len(witnesses) != sum(by[k] for k in ARGUMENTS if k != "digit_sum"):
         raise CertificateError(f"{cards} cards: the witnesses do not match their count")
     for n, witness, value in witnesses:
         check_composite(int(n), witness, int(value), prime)

@@ -283,11 +283,11 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "digits": "Its digit count",
         "layout": "One play laying it, card by card; a joker shows as Joker(value)",
         "jokers": "Jokers in that play",
-        "candidates_ruled_out": "Larger candidates shown composite one by one (last digit, "
-        "small factor or Fermat witness)",
+        "candidates_ruled_out": "Larger numbers that many cards can lay, all shown composite",
         "digit_sum_classes": "Prefixes under which every play has a digit sum divisible by 3 "
         "(each rules out every candidate starting with it)",
-        "ruled_out_by": "JSON: candidates ruled out per argument, and the digit-sum classes",
+        "ruled_out_by": "JSON: candidates ruled out per argument (last_digit, factor, fermat "
+        "one by one; digit_sum: the candidates inside the classes)",
         "witnesses": "JSON list of [candidate, argument, value], larger first: the last digit, "
         "a prime factor, or a Fermat base a with a^(N-1) mod N != 1",
         "classes": "JSON list of [prefix, digit count] of the digit-sum classes",
