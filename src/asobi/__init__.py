@@ -3,4 +3,4 @@
 Sub-packages, one per game, share the small :mod:`asobi.core`.
 """
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
