@@ -20,8 +20,9 @@ from asobi.core.errors import DataError
 from asobi.core.tables import write_table
 from asobi.daifugo import claims, daifugo
 from asobi.daifugo.claims import examples, number_theory, revolution_odds
-from asobi.daifugo.claims.citations import GENOCCHI, HAND_ODDS, NUMBERS, Z3
+from asobi.daifugo.claims.citations import GENOCCHI, HAND_ODDS, LARGEST_PRIMES, NUMBERS, Z3
 from asobi.daifugo.daifugo import Rules, Ruling
+from asobi.daifugo.largest_table import largest_primes_frame
 from asobi.daifugo.tables import genocchi_frame, hand_odds_frame, numbers_frame
 from asobi.daifugo.z3check import crosscheck_rows
 
@@ -35,6 +36,7 @@ def frames() -> dict[str, pd.DataFrame]:
         Z3: pd.DataFrame(crosscheck_rows(range(4, 41), "range", Rules())),
         GENOCCHI: genocchi_frame(60),
         HAND_ODDS: hand_odds_frame(Rules(), [5, 7]),
+        LARGEST_PRIMES: largest_primes_frame(Rules(), [1, 2, 3]),
     }
 
 
@@ -464,7 +466,12 @@ def test_claims_step_reads_exactly_the_rule_inputs(tmp_path: Path, frames):
     for i, (name, frame) in enumerate(frames.items()):
         paths[name] = write_table(frame, tmp_path / f"in{i}.parquet", table=name[:-8])
     out = tmp_path / "out" / "claims.parquet"
-    args = {"numbers": paths[NUMBERS], "z3": paths[Z3], "genocchi": paths[GENOCCHI]}
+    args = {
+        "numbers": paths[NUMBERS],
+        "z3": paths[Z3],
+        "genocchi": paths[GENOCCHI],
+        "largest_primes": paths[LARGEST_PRIMES],
+    }
     write_claims(out, hand_odds=paths[HAND_ODDS], rules={"suits": 4}, **args)
     written = pd.read_parquet(out)
     assert written["claim_id"].tolist() == list(claims.CLAIM_IDS)

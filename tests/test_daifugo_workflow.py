@@ -24,6 +24,7 @@ TARGETS = [
     "results/daifugo/claims.parquet",
     "results/daifugo/layouts.parquet",
     "results/daifugo/prime_tally.parquet",
+    "results/daifugo/largest_primes_verified.txt",
 ]
 # run_snakemake puts the targets last on the command line, so options may follow them
 RERUN_ON_PARAMS = [*TARGETS, "--rerun-triggers", "params"]
@@ -76,6 +77,11 @@ def test_snakemake_daifugo(snakemake_run):
     assert sorted(set(odds["hand_size"])) == [4, 5] and len(odds) == 20
     assert claims.loc["daifugo.revolution_four_cards_too_frequent", "verdict"] == "confirmed"
     assert set(claims["verdict"]) <= {"confirmed", "refuted", "undecided", "depends"}
+    largest = read_table(workdir / "results/daifugo/largest_primes.parquet")
+    assert largest["cards"].tolist() == list(range(1, 55)) and largest["digits"].iloc[-1] == 72
+    verified = (workdir / "results/daifugo/largest_primes_verified.txt").read_text()
+    assert verified.startswith("54 rows verified")
+    assert claims.loc["daifugo.largest_prime_71_digits", "verdict"] == "refuted"
     for cited in claims["tables"]:
         assert all((workdir / "results" / name).is_file() for name in cited), cited
     for rule_output in (
@@ -86,6 +92,8 @@ def test_snakemake_daifugo(snakemake_run):
         "primes",
         "prime_tally",
         "hand_odds",
+        "largest_primes",
+        "largest_primes_verified",
         "claims",
     ):
         assert (workdir / f"logs/benchmarks/daifugo/{rule_output}.tsv").exists(), rule_output

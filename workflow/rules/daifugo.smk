@@ -20,6 +20,8 @@ GAME_OUTPUTS["daifugo"] = lambda: [
     "results/daifugo/primes.parquet",
     "results/daifugo/prime_tally.parquet",
     "results/daifugo/hand_odds.parquet",
+    "results/daifugo/largest_primes.parquet",
+    "results/daifugo/largest_primes_verified.txt",
 ]
 GAME_CLAIMS["daifugo"] = "results/daifugo/claims.parquet"
 
@@ -216,6 +218,7 @@ rule daifugo_claims:
         z3="results/daifugo/z3_crosscheck.parquet",
         genocchi="results/daifugo/genocchi.parquet",
         hand_odds="results/daifugo/hand_odds.parquet",
+        largest_primes="results/daifugo/largest_primes.parquet",
     output:
         "results/daifugo/claims.parquet",
     log:
@@ -229,3 +232,37 @@ rule daifugo_claims:
         rules=DAIFUGO_RULES,
     script:
         "../scripts/daifugo_claims.py"
+
+
+rule daifugo_largest_primes:
+    output:
+        "results/daifugo/largest_primes.parquet",
+    log:
+        "logs/daifugo/largest_primes.log",
+    benchmark:
+        "logs/benchmarks/daifugo/largest_primes.tsv"
+    resources:
+        mem_mb=1500,
+        runtime=10,
+    params:
+        rules=DAIFUGO_RULES,
+    script:
+        "../scripts/daifugo_largest_primes.py"
+
+
+rule daifugo_largest_primes_check:
+    input:
+        table="results/daifugo/largest_primes.parquet",
+    output:
+        "results/daifugo/largest_primes_verified.txt",
+    log:
+        "logs/daifugo/largest_primes_verified.log",
+    benchmark:
+        "logs/benchmarks/daifugo/largest_primes_verified.tsv"
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    params:
+        rules=DAIFUGO_RULES,
+    script:
+        "../scripts/daifugo_largest_primes_check.py"

@@ -9,5 +9,6 @@ run_step(
     z3=snakemake.input.z3,
     genocchi=snakemake.input.genocchi,
     hand_odds=snakemake.input.hand_odds,
+    largest_primes=snakemake.input.largest_primes,
     rules=dict(snakemake.params.rules),
 )

@@ -6,8 +6,11 @@ Rooms: :mod:`~asobi.daifugo.daifugo` (the rules: cards, the field, the two-playe
 :mod:`~asobi.daifugo.layouts` (the composite-play enumerator),
 :mod:`~asobi.daifugo.kernels` (numba kernels), :mod:`~asobi.daifugo.z3check` (an
 independent z3 model), :mod:`~asobi.daifugo.genocchi`, :mod:`~asobi.daifugo.tables` (rows
-and schemas), :mod:`~asobi.daifugo.claims`, :mod:`~asobi.daifugo.pipeline` (workflow steps)
-and :mod:`~asobi.daifugo.cli`.
+and schemas), :mod:`~asobi.daifugo.largest` (the largest prime a card count can lay, by a
+descending search), :mod:`~asobi.daifugo.primality` (its certificates and their verifier),
+:mod:`~asobi.daifugo.largest_table` (that table and its check step),
+:mod:`~asobi.daifugo.claims`, :mod:`~asobi.daifugo.pipeline` (workflow steps) and
+:mod:`~asobi.daifugo.cli`.
 """
 
 from __future__ import annotations

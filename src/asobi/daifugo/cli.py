@@ -144,3 +144,41 @@ def check(
     after = ruling.field
     top = "cleared" if after.top is None else f"{after.top} ({after.n_cards} cards)"
     click.echo(f"  field: {top}, revolution {'on' if after.revolution else 'off'}")
+
+
+@command.command(context_settings={"ignore_unknown_options": True})
+@click.option(
+    "--cards",
+    "n_cards",
+    default="54",
+    metavar="N",
+    show_default=True,
+    help="The number of cards to lay: 1 up to the whole deck (54 with two jokers).",
+)
+@_deck_options
+def largest(n_cards: str, suits: int, jokers: int, joker_zero: bool) -> None:
+    """The largest prime --cards cards can lay, with its layout.
+
+    The candidates are searched from the largest number down; every larger one is shown
+    composite (a digit sum divisible by 3, a last digit 0, 2, 4, 5, 6 or 8, a small factor
+    or a Fermat witness) and the prime is certified (Miller–Rabin below 2^64, else ECPP)
+    and the certificate checked.
+    """
+    from asobi.daifugo.largest import check_cards, largest_prime
+    from asobi.daifugo.primality import certify, verify
+
+    rules = _rules(suits, jokers, joker_zero)
+    if not n_cards.strip().isascii() or not n_cards.strip().isdigit():
+        raise InputError(f"--cards must be a whole number, got {n_cards!r}")
+    found = largest_prime(check_cards(int(n_cards), rules), rules, keep_witnesses=False)
+    assert found.prime is not None
+    kind = verify(certify(found.prime), found.prime)
+    ruled = found.ruled_out
+    click.echo(f"{found.cards} cards: {found.prime} ({found.digits} digits), {kind} certificate")
+    click.echo(f"  laid as {' '.join(card_names(found.tokens, rules))}")
+    click.echo(
+        f"  {sum(ruled.values())} larger candidates, all composite: {ruled['last_digit']} by "
+        f"the last digit, {ruled['factor']} by a small factor, {ruled['fermat']} by a Fermat "
+        f"witness, {ruled['digit_sum']} by a digit sum divisible by 3 "
+        f"({len(found.classes)} prefixes)"
+    )

@@ -26,7 +26,7 @@ from asobi.core.errors import DataError
 from asobi.core.shards import shard_start
 from asobi.core.tables import concat_tables, read_table, write_table
 from asobi.daifugo.claims import CLAIM_IDS, GAME, builders
-from asobi.daifugo.claims.citations import GENOCCHI, HAND_ODDS, NUMBERS, Z3
+from asobi.daifugo.claims.citations import GENOCCHI, HAND_ODDS, LARGEST_PRIMES, NUMBERS, Z3
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.tables import (
     GENOCCHI_SCHEMA,
@@ -242,13 +242,20 @@ def write_claims(
     z3: PathLike,
     genocchi: PathLike,
     hand_odds: PathLike,
+    largest_primes: PathLike,
     rules: Mapping[str, Any],
 ) -> None:
-    """Compute every claim and write ``results/daifugo/claims.parquet`` from the four
+    """Compute every claim and write ``results/daifugo/claims.parquet`` from the five
     tables the claims rule declares (read from the files given, wherever they lie)."""
     deck = Rules.from_config(rules)
-    inputs = [Path(p) for p in (numbers, z3, genocchi, hand_odds)]
-    tables = {NUMBERS: numbers, Z3: z3, GENOCCHI: genocchi, HAND_ODDS: hand_odds}
+    inputs = [Path(p) for p in (numbers, z3, genocchi, hand_odds, largest_primes)]
+    tables = {
+        NUMBERS: numbers,
+        Z3: z3,
+        GENOCCHI: genocchi,
+        HAND_ODDS: hand_odds,
+        LARGEST_PRIMES: largest_primes,
+    }
     claims = claims_from_inputs(builders(deck), tables, declared=CLAIM_IDS)
     for claim in claims:
         log.info(

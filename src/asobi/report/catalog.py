@@ -281,6 +281,23 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "probability_exact": "hands / total as a reduced fraction p/q",
         "probability": "hands / total as a float",
     },
+    "daifugo/largest_primes": {
+        "cards": "Cards laid in one play, 1 up to the whole deck (54: 52 cards and 2 jokers)",
+        "prime": "The largest prime that many cards can lay (decimal digits)",
+        "digits": "Its digit count",
+        "layout": "One play laying it, card by card; a joker shows as Joker(value)",
+        "jokers": "Jokers in that play",
+        "candidates_ruled_out": "Larger numbers that many cards can lay, all shown composite",
+        "digit_sum_classes": "Prefixes under which every play has a digit sum divisible by 3 "
+        "(each rules out every candidate starting with it)",
+        "ruled_out_by": "JSON: candidates ruled out per argument (last_digit, factor, fermat "
+        "one by one; digit_sum: the candidates inside the classes)",
+        "witnesses": "JSON list of [candidate, argument, value], larger first: the last digit, "
+        "a prime factor, or a Fermat base a with a^(N-1) mod N != 1",
+        "classes": "JSON list of [prefix, digit count] of the digit-sum classes",
+        "certificate_kind": "miller_rabin (below 2^64) or ecpp (PARI's primecert)",
+        "certificate": "JSON primality certificate, checked by asobi.daifugo.primality",
+    },
     "shiritori/outcomes": {
         "start": "The start word (the yokai's name)",
         "winner": "`yokai` (first player), `human`, or `unknown` if undecided in budget",
@@ -348,6 +365,7 @@ TABLE_ROWS: dict[str, str] = {
     "daifugo/genocchi": "One Genocchi number G_2n",
     "daifugo/primes": "One prime below `primes_max` and how it is laid on its own",
     "daifugo/prime_tally": "One digit count: its primes, playable and Eden primes",
+    "daifugo/largest_primes": "One card count: the largest prime it can lay, proven",
     "daifugo/hand_odds": "One hand size × revolution event × joker setting: the exact "
     "chance a dealt hand allows it",
     "shiritori/data_quality": "One change made while cleaning the yokai list",

@@ -7,8 +7,9 @@ from a small decision function over the facts it computed. Rooms:
 cites), :mod:`~asobi.daifugo.claims.decisions` (thresholds and decision functions),
 :mod:`~asobi.daifugo.claims.examples` (the worked examples, checked in the rules engine;
 they read no table), :mod:`~asobi.daifugo.claims.number_theory` (the claims read off the
-numbers, z3 and Genocchi tables) and :mod:`~asobi.daifugo.claims.revolution_odds` (how
-often a revolution can start, from the hand odds).
+numbers, z3 and Genocchi tables), :mod:`~asobi.daifugo.claims.revolution_odds` (how
+often a revolution can start, from the hand odds) and
+:mod:`~asobi.daifugo.claims.largest_prime` (the players' largest prime of one deck).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from functools import partial, update_wrapper
 from asobi.core.claims import Claim, ClaimBuilder
 from asobi.daifugo.claims.citations import GAME
 from asobi.daifugo.claims.examples import WORKED_EXAMPLES
+from asobi.daifugo.claims.largest_prime import largest_prime_71_digits
 from asobi.daifugo.claims.number_theory import (
     finding_primes_needing_joker,
     finding_rescued_by_exponent,
@@ -69,6 +71,7 @@ CLAIM_IDS = tuple(
         "revolution_1729_composite_too_hard",
         "revolution_1729_as_prime_suitable",
         "revolution_jokers_somewhat_more_likely",
+        "largest_prime_71_digits",
     )
 )
 
@@ -87,6 +90,7 @@ _TABLE_ONLY = (
     revolution_1729_composite_too_hard,
     revolution_1729_as_prime_suitable,
     revolution_jokers_somewhat_more_likely,
+    largest_prime_71_digits,
 )
 
 

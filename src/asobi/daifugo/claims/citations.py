@@ -13,12 +13,17 @@ ARTICLE = "「[素数大富豪] ラマヌジャン革命と合成数出しにお
 EXPONENT = f"{ARTICLE}, section 合成数出しに関する指数表記出し"
 REVOLUTION = f"{ARTICLE}, section ラマヌジャン革命"
 INTRO = f"{ARTICLE}, introduction"
+PLAYERS_LARGEST = (
+    "players' figure for the largest prime of one deck (71 digits, quoted in asobi issue 49; "
+    "not stated in the article)"
+)
 RULES_ENGINE = "asobi's rules engine (daifugo.judge) and enumerator of composite plays"
 
 NUMBERS = "daifugo/numbers.parquet"
 Z3 = "daifugo/z3_crosscheck.parquet"
 GENOCCHI = "daifugo/genocchi.parquet"
 HAND_ODDS = "daifugo/hand_odds.parquet"
+LARGEST_PRIMES = "daifugo/largest_primes.parquet"
 
 
 def daifugo_claim(
