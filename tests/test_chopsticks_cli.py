@@ -214,9 +214,9 @@ def test_snakemake_run_of_chopsticks(snakemake_run, capsys):
     assert len(capsys.readouterr().out.splitlines()) == len(variants) + 1
 
 
-def test_readme_examples_run(capsys):
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## 数字を増やす遊び (chopsticks)")[1].split("\n## ")[0]
+def test_the_game_pages_command_line_examples_run(capsys):
+    page = Path(__file__).resolve().parents[1] / "docs" / "games" / "chopsticks.md"
+    section = page.read_text(encoding="utf-8").split("## Command line")[1].split("\n## ")[0]
     commands = [
         shlex.split(line.split("#")[0])[1:]
         for line in section.splitlines()
