@@ -1,10 +1,21 @@
-"""Shared fixtures: running the Snakemake workflow on a tiny config in a temp folder."""
+"""Shared fixtures: running the Snakemake workflow on a tiny config in a temp folder, and one
+small real run of the workflow that the workflow, publishing and Slurm tests share.
+
+The suite runs in parallel (pytest-xdist, ``--dist loadgroup``, see pyproject.toml). Tests of
+one module that share a module-scoped fixture are kept on one worker (an ``xdist_group`` per
+module, added below), so that the fixture is built once; the shared run (:func:`tiny_run`) is
+built once per session for all workers, under a file lock.
+"""
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +24,26 @@ import yaml
 
 REPO = Path(__file__).resolve().parents[1]
 SNAKEMAKE = Path(sys.executable).with_name("snakemake")
+SCHEMA = REPO / "workflow/schemas/config.schema.yaml"
+
+TINY_FIVELINES = {"grundy_max": 40, "total_max": 10, "proof_max_width": 4, "proof_max_rows": 2}
+
+
+def every_game_off(**enabled: dict[str, Any]) -> dict[str, Any]:
+    """A config with every block of the schema switched off (whatever games it knows), but
+    the blocks given here, which are switched on with the given keys."""
+    schema = yaml.safe_load(SCHEMA.read_text("utf-8"))
+    config: dict[str, Any] = {name: {"enabled": False} for name in schema["properties"]}
+    for name, block in enabled.items():
+        config[name] = {"enabled": True, **block}
+    return config
+
+
+# The shared run: five lines on tiny bounds (sharded z3 proofs, their gather, the claims, the
+# merged claims and summary) and the publishing steps (data package, dataset card, report
+# page; no screenshot). About 15 jobs, 25 s on 2 cores. Every other game is off: each has
+# its own tiny run in its own tests.
+TINY_RUN: dict[str, Any] = every_game_off(fivelines=TINY_FIVELINES, report={"screenshot": False})
 
 
 def run_snakemake(
@@ -53,3 +84,76 @@ def snakemake_run(tmp_path: Path):
         return result, tmp_path
 
     return _run
+
+
+# --- one run shared by the whole session ---------------------------------------------------
+
+
+def session_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of this session that every xdist worker sees (the parent of the workers'
+    own base folders, as pytest-xdist documents); without xdist, the session's base folder."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (other processes wait for it)."""
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def shared_once(folder: Path, name: str, build) -> dict[str, Any]:
+    """Call ``build(folder / name)`` once per session, whichever worker asks first; the
+    others wait for it and get what it returned (a JSON-able dict)."""
+    done = folder / f"{name}.json"
+    with file_lock(folder / f"{name}.lock"):
+        if not done.exists():
+            done.write_text(json.dumps(build(folder / name)), encoding="utf-8")
+    return json.loads(done.read_text("utf-8"))
+
+
+@pytest.fixture(scope="session")
+def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of one real run of :data:`TINY_RUN` (its default target, ``all``): built
+    once for the session and shared by every worker. Read only: a test that changes files
+    copies them first."""
+
+    def build(workdir: Path) -> dict[str, Any]:
+        result = run_snakemake(workdir, TINY_RUN, cores=2)
+        return {"returncode": result.returncode, "stderr": result.stderr[-3000:]}
+
+    outcome = shared_once(session_folder(tmp_path_factory), "tiny-run", build)
+    assert outcome["returncode"] == 0, outcome["stderr"]
+    return session_folder(tmp_path_factory) / "tiny-run"
+
+
+# --- scheduling under pytest-xdist ---------------------------------------------------------
+
+# Modules whose tests go first: the slowest work (a Slurm cluster and a run on it) starts
+# while the other worker runs the many short tests.
+FIRST = ("tests/test_slurm.py",)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Keep the tests of a module that share a module- or class-scoped fixture on one xdist
+    worker (so that the fixture is built once), and put the slowest modules first.
+
+    Every worker collects the same items and sorts them the same way, as xdist requires.
+    """
+    for item in items:
+        definitions = getattr(item, "_fixtureinfo", None)
+        if definitions is None:  # doctests
+            continue
+        scopes = {
+            fixture.scope
+            for fixtures in definitions.name2fixturedefs.values()
+            for fixture in fixtures
+        }
+        if scopes & {"module", "class"} and not any(item.iter_markers("xdist_group")):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))
