@@ -134,9 +134,30 @@ def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # --- scheduling under pytest-xdist ---------------------------------------------------------
 
-# Modules whose tests go first: the slowest work (a Slurm cluster and a run on it) starts
-# while the other worker runs the many short tests.
-FIRST = ("tests/test_slurm.py",)
+# Tests that go first, slowest first (longest-first scheduling: no long test is left for the
+# end, when the other worker has nothing more to do). The Slurm module is first: its cluster
+# jobs run while the other worker runs the many short tests. Prefixes of node ids.
+FIRST = (
+    "tests/test_slurm.py",
+    "tests/test_shiritori_certificates.py",
+    "tests/test_contraposition_pipeline.py::test_tiny_contraposition_workflow_run",
+    "tests/test_daifugo_workflow.py::test_snakemake_daifugo",
+    "tests/test_chopsticks_cli.py::test_snakemake_run_of_chopsticks",
+    "tests/test_recovery.py::test_make_results_recovers_after_kill_9",
+    "tests/test_contraposition_mcts.py",
+    "tests/test_report_workflow.py",
+    "tests/test_shiritori_workflow.py::test_tiny_shiritori_run",
+    "tests/test_workflow.py::test_tiny_fivelines_run_writes_tables_and_claims",
+    "tests/test_shiritori_inputs.py",
+)
+
+
+def first_rank(item: pytest.Item) -> int:
+    """The place of ``item`` in :data:`FIRST`, or after all of them."""
+    return next(
+        (rank for rank, prefix in enumerate(FIRST) if item.nodeid.startswith(prefix)),
+        len(FIRST),
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -156,4 +177,4 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         }
         if scopes & {"module", "class"} and not any(item.iter_markers("xdist_group")):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
-    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))
+    items.sort(key=first_rank)  # stable: the rest keep their order
