@@ -1,10 +1,9 @@
 """Shared fixtures: running the Snakemake workflow on a tiny config in a temp folder, and one
 small real run of the workflow that the workflow, publishing and Slurm tests share.
 
-The suite runs in parallel (pytest-xdist, ``--dist loadgroup``, see pyproject.toml). Tests of
-one module that share a module-scoped fixture are kept on one worker (an ``xdist_group`` per
-module, added below), so that the fixture is built once; the shared run (:func:`tiny_run`) is
-built once per session for all workers, under a file lock.
+The suite runs in parallel (pytest-xdist, ``--dist loadfile``, see pyproject.toml and the
+scheduling notes at the end); the shared run (:func:`tiny_run`) is built once per session
+for all workers, under a file lock.
 """
 
 from __future__ import annotations
@@ -134,47 +133,43 @@ def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # --- scheduling under pytest-xdist ---------------------------------------------------------
 
-# Tests that go first, slowest first (longest-first scheduling: no long test is left for the
-# end, when the other worker has nothing more to do). The Slurm module is first: its cluster
-# jobs run while the other worker runs the many short tests. Prefixes of node ids.
-FIRST = (
+# The suite runs with --dist loadfile (pyproject.toml): each test file goes to one worker as a
+# whole, so module-scoped fixtures (the Slurm cluster and its run, the wheel, solved tables)
+# are built once. (--dist loadgroup with xdist_group marks would be finer, but pytest-xdist
+# 3.8 ignores the marks under pytest 9.2: pytest-xdist issue 1386.)
+#
+# The files go out in collection order (--no-loadscope-reorder), and here the slowest files
+# are put first, slowest first (longest-first scheduling: no long file is left for the end,
+# when the other worker would have nothing more to do). The Slurm module is first: its
+# cluster jobs run while the other worker runs the short tests. The order comes from the
+# durations of a `make test` (`pytest --durations`, summed per file).
+SLOWEST_FILES = (
     "tests/test_slurm.py",
+    "tests/test_shiritori_deep.py",
     "tests/test_shiritori_certificates.py",
-    "tests/test_contraposition_pipeline.py::test_tiny_contraposition_workflow_run",
-    "tests/test_daifugo_workflow.py::test_snakemake_daifugo",
-    "tests/test_chopsticks_cli.py::test_snakemake_run_of_chopsticks",
-    "tests/test_recovery.py::test_make_results_recovers_after_kill_9",
+    "tests/test_daifugo_kernels.py",
+    "tests/test_contraposition_pipeline.py",
+    "tests/test_daifugo_odds.py",
+    "tests/test_daifugo_workflow.py",
+    "tests/test_chopsticks_cli.py",
     "tests/test_contraposition_mcts.py",
+    "tests/test_publishing.py",
+    "tests/test_recovery.py",
+    "tests/test_chopsticks_solver.py",
     "tests/test_report_workflow.py",
-    "tests/test_shiritori_workflow.py::test_tiny_shiritori_run",
-    "tests/test_workflow.py::test_tiny_fivelines_run_writes_tables_and_claims",
-    "tests/test_shiritori_inputs.py",
+    "tests/test_shiritori_compiled.py",
+    "tests/test_shiritori_workflow.py",
+    "tests/test_readme.py",
 )
 
 
-def first_rank(item: pytest.Item) -> int:
-    """The place of ``item`` in :data:`FIRST`, or after all of them."""
-    return next(
-        (rank for rank, prefix in enumerate(FIRST) if item.nodeid.startswith(prefix)),
-        len(FIRST),
-    )
+def file_rank(item: pytest.Item) -> int:
+    """The place of the item's file in :data:`SLOWEST_FILES`, or after all of them."""
+    path = item.nodeid.split("::", 1)[0]
+    return SLOWEST_FILES.index(path) if path in SLOWEST_FILES else len(SLOWEST_FILES)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Keep the tests of a module that share a module- or class-scoped fixture on one xdist
-    worker (so that the fixture is built once), and put the slowest modules first.
-
-    Every worker collects the same items and sorts them the same way, as xdist requires.
-    """
-    for item in items:
-        definitions = getattr(item, "_fixtureinfo", None)
-        if definitions is None:  # doctests
-            continue
-        scopes = {
-            fixture.scope
-            for fixtures in definitions.name2fixturedefs.values()
-            for fixture in fixtures
-        }
-        if scopes & {"module", "class"} and not any(item.iter_markers("xdist_group")):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
-    items.sort(key=first_rank)  # stable: the rest keep their order
+    """The slowest files first (every worker collects and sorts the same way, as xdist
+    requires); the other files, and the tests within each file, keep their order."""
+    items.sort(key=file_rank)

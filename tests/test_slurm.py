@@ -13,8 +13,8 @@ While that run goes, one running sharded job is killed with ``scancel``: the pro
 session's shared run), and the two runs must give the same tables. The README's "Running on
 a Slurm cluster" tells what this covers.
 
-All these tests run on one pytest-xdist worker (group ``slurm``): they share the cluster and
-the run.
+All these tests run on one pytest-xdist worker (``--dist loadfile``): they share the cluster
+and the run.
 """
 
 from __future__ import annotations
@@ -36,8 +36,6 @@ import pytest
 import yaml
 from conftest import REPO, SCHEMA, SNAKEMAKE, TINY_RUN
 from slurm_cluster import SlurmCluster, SlurmJob, find_programs, install_slurm
-
-pytestmark = pytest.mark.xdist_group("slurm")
 
 OVERLAY = REPO / "tests/data/slurm-local"
 ASOBI = Path(sys.executable).with_name("asobi")
