@@ -141,25 +141,26 @@ def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # The files go out in collection order (--no-loadscope-reorder), and here the slowest files
 # are put first, slowest first (longest-first scheduling: no long file is left for the end,
 # when the other worker would have nothing more to do). The Slurm module is first: its
-# cluster jobs run while the other worker runs the short tests. The order comes from the
-# durations of a `make test` (`pytest --durations`, summed per file).
+# cluster jobs run while the other worker runs the short tests. The order comes from the CPU
+# seconds of each file in a `make test` of a fresh clone (numba compiling its kernels on
+# first use included), measured 2026-12-06.
 SLOWEST_FILES = (
     "tests/test_slurm.py",
     "tests/test_shiritori_deep.py",
-    "tests/test_shiritori_certificates.py",
-    "tests/test_daifugo_kernels.py",
     "tests/test_contraposition_pipeline.py",
-    "tests/test_daifugo_odds.py",
+    "tests/test_shiritori_certificates.py",
     "tests/test_daifugo_workflow.py",
-    "tests/test_chopsticks_cli.py",
+    "tests/test_wheel.py",
     "tests/test_contraposition_mcts.py",
-    "tests/test_publishing.py",
-    "tests/test_recovery.py",
-    "tests/test_chopsticks_solver.py",
-    "tests/test_report_workflow.py",
-    "tests/test_shiritori_compiled.py",
+    "tests/test_daifugo_kernels.py",
+    "tests/test_daifugo_odds.py",
     "tests/test_shiritori_workflow.py",
+    "tests/test_recovery.py",
+    "tests/test_chopsticks_cli.py",
     "tests/test_readme.py",
+    "tests/test_daifugo_claims.py",
+    "tests/test_report_workflow.py",
+    "tests/test_publishing.py",
 )
 
 
