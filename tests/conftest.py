@@ -40,8 +40,8 @@ def every_game_off(**enabled: dict[str, Any]) -> dict[str, Any]:
 
 # The shared run: five lines on tiny bounds (sharded z3 proofs, their gather, the claims, the
 # merged claims and summary) and the publishing steps (data package, dataset card, report
-# page; no screenshot). About 15 jobs, 25 s on 2 cores. Every other game is off: each has
-# its own tiny run in its own tests.
+# page; no screenshot). 13 Snakemake jobs, about 20 s on 2 busy cores. Every other game is
+# off: each has its own tiny run in its own tests.
 TINY_RUN: dict[str, Any] = every_game_off(fivelines=TINY_FIVELINES, report={"screenshot": False})
 
 
