@@ -146,11 +146,11 @@ def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # first use included), measured 2026-12-06.
 SLOWEST_FILES = (
     "tests/test_slurm.py",
-    "tests/test_shiritori_deep.py",
     "tests/test_contraposition_pipeline.py",
     "tests/test_shiritori_certificates.py",
     "tests/test_daifugo_workflow.py",
     "tests/test_wheel.py",
+    "tests/test_shiritori_deep.py",
     "tests/test_contraposition_mcts.py",
     "tests/test_daifugo_kernels.py",
     "tests/test_daifugo_odds.py",
