@@ -35,9 +35,11 @@ def run_script(script: Path, *args: str) -> subprocess.CompletedProcess:
     """What ``python SCRIPT ARGS`` prints and exits with, run in this process: a new
     interpreter per call spent about 2 CPU s on imports and loading numba's cached kernels,
     more than most of these runs search. The exit status is as Python's: 0, an int given to
-    SystemExit, or 1 with its message (or an uncaught exception's traceback) on stderr."""
+    SystemExit, or 1 with its message (or an uncaught exception's traceback) on stderr. What
+    the tools change for the rest of their process (the recursion limit) is put back."""
     stdout, stderr = io.StringIO(), io.StringIO()
     argv, sys.argv = sys.argv, [str(script), *args]
+    recursion_limit = sys.getrecursionlimit()
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
             try:
@@ -52,6 +54,7 @@ def run_script(script: Path, *args: str) -> subprocess.CompletedProcess:
                 status = 1
     finally:
         sys.argv = argv
+        sys.setrecursionlimit(recursion_limit)
     return subprocess.CompletedProcess(
         [sys.executable, str(script), *args], int(status), stdout.getvalue(), stderr.getvalue()
     )
