@@ -10,21 +10,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-# --no-compile: pip would byte-compile every module of every package (about 25 of the 40 CPU s
-# of the test install, sympy's thousands of modules among them); Python compiles the few that
-# are imported on first use instead.
-PIP_INSTALL := $(BIN)/python -m pip install -q --no-compile -c constraints.txt
-
 $(VENV)/.installed-run: pyproject.toml constraints.txt | $(BIN)/python
-	$(PIP_INSTALL) -e .
+	$(BIN)/python -m pip install -q -c constraints.txt -e .
 	touch $@
 
 # cffconvert (CITATION.cff checks) 2.0.0, its latest release, requires jsonschema < 4, which
 # asobi and snakemake cannot use; it works with jsonschema 4, so it is installed without its
 # dependencies (the others it needs are in the test extras).
 $(VENV)/.installed-test: pyproject.toml constraints.txt | $(BIN)/python
-	$(PIP_INSTALL) -e '.[test]'
-	$(PIP_INSTALL) --no-deps cffconvert
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[test]'
+	$(BIN)/python -m pip install -q -c constraints.txt --no-deps cffconvert
 	touch $@ $(VENV)/.installed-run
 
 # `make results` recovers from an interrupted run by itself: it holds a lock so that no second
@@ -42,7 +37,6 @@ results: $(VENV)/.installed-run
 	  || { status=$$?; [ $$status -ne 75 ] || \
 	       echo "asobi: another 'make results' is running in this checkout" >&2; exit $$status; }
 
-# In parallel on every core (pytest-xdist; the options are in pyproject.toml).
 test: $(VENV)/.installed-test
 	$(BIN)/pytest
 
