@@ -24,6 +24,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from debian_packages import apt_install
+
 DEBIAN_PACKAGES = ["slurm-wlm", "munge"]
 DAEMONS = ["munged", "mungekey", "slurmctld", "slurmd"]
 CLIENTS = ["sbatch", "squeue", "scancel", "sinfo", "srun"]
@@ -62,18 +64,9 @@ def install_slurm() -> str | None:
     The packages' init scripts do not start anything here (the tests start the daemons
     themselves, with their own configuration).
     """
-    if shutil.which("apt-get") is None:
-        return "apt-get is not available to install Debian's slurm-wlm and munge"
-    if hasattr(os, "geteuid") and os.geteuid() != 0:
-        return "not root: cannot apt-get install slurm-wlm and munge"
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", *DEBIAN_PACKAGES]
-    result = subprocess.run(install, capture_output=True, text=True, env=env, check=False)
-    if result.returncode != 0:  # stale or missing package lists: refresh once and retry
-        subprocess.run(["apt-get", "update", "-q"], capture_output=True, env=env, check=False)
-        result = subprocess.run(install, capture_output=True, text=True, env=env, check=False)
-    if result.returncode != 0:
-        return "apt-get install slurm-wlm munge failed: " + result.stderr.strip()[-300:]
+    failure = apt_install(DEBIAN_PACKAGES)
+    if failure is not None:
+        return failure
     if find_programs() is None:
         return "slurm-wlm and munge were installed but a program is missing from PATH"
     return None

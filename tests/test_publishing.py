@@ -19,7 +19,7 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 import yaml
-from conftest import REPO, run_snakemake
+from conftest import REPO
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -32,26 +32,14 @@ from asobi.report.release import FIXED_MTIME, archive_name, write_release
 from asobi.report.validate import validate_results
 
 BIN = Path(sys.executable).parent
-TINY_FIVELINES = {"grundy_max": 40, "total_max": 10, "proof_max_width": 4, "proof_max_rows": 2}
 
 
-def fivelines_only_config() -> dict[str, Any]:
-    """Every game off but five lines (tiny bounds), the report on without a screenshot."""
-    schema = yaml.safe_load((REPO / "workflow/schemas/config.schema.yaml").read_text("utf-8"))
-    config: dict[str, Any] = {name: {"enabled": False} for name in schema["properties"]}
-    config["fivelines"] = {"enabled": True, **TINY_FIVELINES}
-    config["report"] = {"enabled": True, "screenshot": False}
-    return config
-
-
-@pytest.fixture(scope="module")
-def published(tmp_path_factory) -> Path:
-    """results/ of a real (tiny) run: five lines' tables, the claims, the package, the card."""
-    workdir = tmp_path_factory.mktemp("published")
-    targets = ["results/datapackage.json", "results/DATASET.md"]
-    result = run_snakemake(workdir, fivelines_only_config(), targets, cores=2)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return workdir / "results"
+@pytest.fixture
+def published(tiny_run: Path) -> Path:
+    """results/ of a real (tiny) run: five lines' tables, the claims, the package, the card
+    (the session's shared run, conftest.TINY_RUN: every game off but five lines, the report
+    on without a screenshot). Read only: tests that change it work on a copy."""
+    return tiny_run / "results"
 
 
 def _copy(results: Path, target: Path) -> Path:

@@ -7,13 +7,11 @@ impossible (no apt-get, not root, or the install fails).
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
+from debian_packages import apt_install
 from matplotlib import image
 from synthetic_results import write_synthetic_results
 
@@ -26,27 +24,10 @@ from asobi.report.report import build_report
 DEBIAN_PACKAGES = ["chromium", "fonts-ipafont-gothic"]
 
 
-def _apt_install() -> str | None:
-    """Install the packages; return None on success, else why it failed."""
-    if shutil.which("apt-get") is None:
-        return "apt-get is not available to install Debian's chromium"
-    if hasattr(os, "geteuid") and os.geteuid() != 0:
-        return "not root: cannot apt-get install chromium"
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", *DEBIAN_PACKAGES]
-    result = subprocess.run(install, capture_output=True, text=True, env=env, check=False)
-    if result.returncode != 0:  # stale or missing package lists: refresh once and retry
-        subprocess.run(["apt-get", "update", "-q"], capture_output=True, env=env, check=False)
-        result = subprocess.run(install, capture_output=True, text=True, env=env, check=False)
-    if result.returncode != 0:
-        return "apt-get install chromium failed: " + result.stderr.strip()[-300:]
-    return None
-
-
 @pytest.fixture(scope="module")
 def chromium() -> str:
     if find_browser() is None:
-        failure = _apt_install()
+        failure = apt_install(DEBIAN_PACKAGES)
         if failure is not None:
             pytest.skip(failure)
     browser = find_browser()

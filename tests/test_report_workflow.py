@@ -7,8 +7,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import yaml
-from conftest import REPO, SNAKEMAKE
+from conftest import REPO, SNAKEMAKE, every_game_off
 from synthetic_results import write_synthetic_results
 
 from asobi.cli import main
@@ -18,10 +17,7 @@ from asobi.report.datapackage import load_package
 def only_report_config(**report: Any) -> dict[str, Any]:
     """A config with every game switched off (whatever games the schema knows) and the
     report on, so that the run publishes only the tables already under results/."""
-    schema = yaml.safe_load((REPO / "workflow/schemas/config.schema.yaml").read_text("utf-8"))
-    config: dict[str, Any] = {name: {"enabled": False} for name in schema["properties"]}
-    config["report"] = {"enabled": True, **report}
-    return config
+    return every_game_off(report=report)
 
 
 def test_workflow_publishes_whatever_tables_exist(snakemake_run, tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""The Snakemake workflow: a dry run of the default plan, config errors, a real tiny run."""
+"""The Snakemake workflow: a dry run of the default plan, config errors, a real tiny run
+(the session's shared run of five lines, conftest.TINY_RUN)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,6 @@ import pandas as pd
 from asobi.core.tables import read_metadata
 
 RULES = Path(__file__).resolve().parents[1] / "workflow" / "rules"
-
-TINY_FIVELINES = {
-    "fivelines": {"grundy_max": 40, "total_max": 10, "proof_max_width": 4, "proof_max_rows": 2}
-}
 
 
 def _directive(block: str, name: str) -> str | None:
@@ -67,9 +64,8 @@ def test_wrong_type_names_the_key(snakemake_run):
     assert "config key 'fivelines.grundy_max'" in result.stderr
 
 
-def test_tiny_fivelines_run_writes_tables_and_claims(snakemake_run):
-    result, workdir = snakemake_run(TINY_FIVELINES, ["results/fivelines/claims.parquet"], cores=2)
-    assert result.returncode == 0, result.stderr[-3000:]
+def test_tiny_fivelines_run_writes_tables_and_claims(tiny_run):
+    workdir = tiny_run
     results = workdir / "results" / "fivelines"
     positions = pd.read_parquet(results / "positions.parquet")
     assert positions["total"].max() == 10
