@@ -10,8 +10,8 @@ submitted with
 
 While that run goes, one running sharded job is killed with ``scancel``: the profile's
 ``retries: 1`` must resubmit it. The same config also runs locally (``--cores 2``: the
-session's shared run), and the two runs must give the same tables. The README's "Running on
-a Slurm cluster" tells what this covers.
+session's shared run), and the two runs must give the same tables. docs/cluster.md ("What
+is tested") tells what this covers.
 
 All these tests run on one pytest-xdist worker (``--dist loadfile``): they share the cluster
 and the run.
