@@ -6,9 +6,10 @@ neither PARI nor the search (:mod:`asobi.daifugo.largest`).
 
 Certificate format (a JSON object, stored as text in ``largest_primes.parquet``)
     ``{"kind": "miller_rabin", "n": "<N>", "bases": [2, 3, …, 37]}`` for ``N < 2^64``: ``N``
-    passes the strong probable-prime test to each base. With the twelve bases 2…37 the test
-    has no strong pseudoprime below 3.3·10^24 (Sorenson and Webster, 2015), in particular
-    none below 2^64, so passing it proves ``N`` prime.
+    passes the strong probable-prime test to each base. To the twelve bases 2…37 no
+    composite below ψ12 = 318 665 857 834 031 151 167 461 (3.2·10^23; Sorenson and Webster,
+    2015) is a strong pseudoprime, in particular none below 2^64, so passing it proves ``N``
+    prime.
 
     ``{"kind": "ecpp", "n": "<N>", "steps": [[N_1, t_1, s_1, a_1, [x_1, y_1]], …]}``: PARI's
     Atkin–Morain certificate (``primecert(N)``, flag 0), numbers as decimal strings, with
@@ -58,9 +59,10 @@ from asobi.core.errors import DataError
 from asobi.daifugo.daifugo import Rules, fits_deck, jokers_needed
 from asobi.daifugo.notation import JOKER_ZERO
 
-#: Bases that make Miller–Rabin exact below 3.3·10^24 (and so below 2^64).
+#: Bases that make Miller–Rabin exact below ψ12 = MR_LIMIT (3.2·10^23, so below 2^64); the
+#: thirteenth base, 41, would take it to 3.3·10^24 (``asobi.daifugo.numbers``).
 MR_BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
-MR_LIMIT = 3_317_044_064_679_887_385_961_981
+MR_LIMIT = 318_665_857_834_031_151_167_461
 SMALL = 1 << 64
 
 
