@@ -248,7 +248,6 @@ def write_claims(
     """Compute every claim and write ``results/daifugo/claims.parquet`` from the five
     tables the claims rule declares (read from the files given, wherever they lie)."""
     deck = Rules.from_config(rules)
-    inputs = [Path(p) for p in (numbers, z3, genocchi, hand_odds, largest_primes)]
     tables = {
         NUMBERS: numbers,
         Z3: z3,
@@ -264,6 +263,7 @@ def write_claims(
             claim.verdict.value,
             f" ({claim.caveat})" if claim.caveat else "",
         )
+    inputs = [Path(path) for path in tables.values()]
     write_claim_rows(claims, out, game=GAME, inputs=inputs, config=deck.variant)
 
 
