@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pandas as pd
 from click.testing import CliRunner
 
 from asobi.cli import main
+from asobi.core.tables import write_table
 from asobi.shiritori.cli import command
 from asobi.shiritori.compiled import CompiledSearch
 from asobi.shiritori.shiritori import DEFAULT_RULES
@@ -149,3 +151,17 @@ def test_transfer_from_a_hint_file_that_is_not_parquet_is_one_line(tmp_path, cap
     assert len(error) == 1
     assert error[0].startswith(f"asobi: error: {hint} is not a Parquet file (")
     assert not out.exists()
+
+
+def test_verify_of_a_certificates_file_that_is_not_parquet_is_one_line(tmp_path, capsys):
+    folder = tmp_path / "results" / "shiritori"
+    folder.mkdir(parents=True)
+    outcomes = pd.DataFrame(
+        {"variant_id": [DEFAULT_RULES.variant_id], "start": ["ロクロクビ"], "winner": ["yokai"]}
+    )
+    write_table(outcomes, folder / "outcomes.parquet", table="shiritori/outcomes")
+    (folder / "proofs.parquet").write_text("not a table\n", encoding="utf-8")
+    assert main(["shiritori", "verify", str(tmp_path / "results")]) == 2
+    error = capsys.readouterr().err.strip().splitlines()
+    assert len(error) == 1
+    assert error[0].startswith(f"asobi: error: {folder / 'proofs.parquet'} is not a Parquet file")

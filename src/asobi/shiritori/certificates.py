@@ -334,7 +334,9 @@ def read_certificates(proofs: str | Path, variants: Collection[str]) -> pa.Table
 
 
 def node_counts(proofs: str | Path) -> Counter[str]:
-    """Rows (nodes) per variant of ``proofs``."""
+    """Rows (nodes) per variant of ``proofs`` (one :class:`~asobi.core.errors.DataError`
+    line when it is not a certificates table)."""
+    check_table(proofs, "shiritori/proofs", CERTIFICATE_COLUMNS)
     column = pq.read_table(proofs, columns=["variant_id"], read_dictionary=["variant_id"])
     counts = column.column("variant_id").value_counts()
     return Counter(
