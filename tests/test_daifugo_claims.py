@@ -1,10 +1,10 @@
 """The 素数大富豪 claims, each pushed to every verdict it can take.
 
-The tables come from the real steps on small bounds (numbers up to 50 000, Genocchi indices
-up to 60, z3 on the composites up to 40, hand odds for 5 and 7 cards), then one value is
-changed where a claim should flip. The worked examples read no table: they are pushed to
-`refuted` by a deck where the article's layout does not fit, or by an engine without the
-article's rules put in place of the real one.
+The tables come from the real steps on small bounds (numbers and the prime tally up to
+50 000, Genocchi indices up to 60, z3 on the composites up to 40, hand odds for 5 and 7
+cards), then one value is changed where a claim should flip. The worked examples read no
+table: they are pushed to `refuted` by a deck where the article's layout does not fit, or by
+an engine without the article's rules put in place of the real one.
 """
 
 from __future__ import annotations
@@ -20,10 +20,18 @@ from asobi.core.errors import DataError
 from asobi.core.tables import write_table
 from asobi.daifugo import claims, daifugo
 from asobi.daifugo.claims import examples, number_theory, revolution_odds
-from asobi.daifugo.claims.citations import GENOCCHI, HAND_ODDS, LARGEST_PRIMES, NUMBERS, Z3
+from asobi.daifugo.claims.citations import (
+    GENOCCHI,
+    HAND_ODDS,
+    LARGEST_PRIMES,
+    NUMBERS,
+    PRIME_TALLY,
+    Z3,
+)
 from asobi.daifugo.daifugo import Rules, Ruling
 from asobi.daifugo.largest_table import largest_primes_frame
 from asobi.daifugo.tables import genocchi_frame, hand_odds_frame, numbers_frame
+from asobi.daifugo.tally import tally_frame, tally_range
 from asobi.daifugo.z3check import crosscheck_rows
 
 NO_SPARE_CARDS = Rules(suits=1, jokers=0)
@@ -37,6 +45,7 @@ def frames() -> dict[str, pd.DataFrame]:
         GENOCCHI: genocchi_frame(60),
         HAND_ODDS: hand_odds_frame(Rules(), [5, 7]),
         LARGEST_PRIMES: largest_primes_frame(Rules(), [1, 2, 3]),
+        PRIME_TALLY: tally_frame(tally_range(2, 50_000)),
     }
 
 
@@ -471,6 +480,7 @@ def test_claims_step_reads_exactly_the_rule_inputs(tmp_path: Path, frames):
         "z3": paths[Z3],
         "genocchi": paths[GENOCCHI],
         "largest_primes": paths[LARGEST_PRIMES],
+        "prime_tally": paths[PRIME_TALLY],
     }
     write_claims(out, hand_odds=paths[HAND_ODDS], rules={"suits": 4}, **args)
     written = pd.read_parquet(out)

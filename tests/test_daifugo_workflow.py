@@ -17,6 +17,8 @@ TINY = {
         "genocchi_max": 60,
         "primes_max": 50_000,
         "primes_shard_size": 20_000,
+        "tally_max": 100_000,
+        "tally_shard_size": 40_000,
         "hand_sizes": [4, 5],
     },
 }
@@ -72,7 +74,11 @@ def test_snakemake_daifugo(snakemake_run):
     primes = read_table(workdir / "results/daifugo/primes.parquet")
     assert len(primes) == 5133 and primes["n"].is_monotonic_increasing  # primes below 50 000
     tally = read_table(workdir / "results/daifugo/prime_tally.parquet").set_index("digits")
-    assert tally.loc[5, "smallest_eden"] == 40009
+    assert tally.loc[5, "smallest_eden"] == 40009 and tally.index.tolist() == [1, 2, 3, 4, 5]
+    tally_log = (workdir / "logs/daifugo/prime_tally.log").read_text()
+    assert "pi(10^k) holds for k = [1, 2, 3, 4, 5]; the catalogue agrees on [1, 2, 3, 4]" in (
+        tally_log
+    )
     odds = read_table(workdir / "results/daifugo/hand_odds.parquet")
     assert sorted(set(odds["hand_size"])) == [4, 5] and len(odds) == 20
     assert claims.loc["daifugo.revolution_four_cards_too_frequent", "verdict"] == "confirmed"
@@ -91,6 +97,7 @@ def test_snakemake_daifugo(snakemake_run):
         "genocchi",
         "primes",
         "prime_tally",
+        "tally/2-40000",
         "hand_odds",
         "largest_primes",
         "largest_primes_verified",
@@ -121,3 +128,13 @@ def test_a_tiny_shard_size_is_refused_while_the_workflow_is_parsed(snakemake_run
         in result.stderr
     )
     assert "Job stats" not in result.stdout
+
+
+def test_a_tally_short_of_the_catalogue_is_refused_while_the_workflow_is_parsed(snakemake_run):
+    short = copy.deepcopy(TINY)
+    short["daifugo"]["tally_max"] = 10_000
+    result, _ = snakemake_run(short, TARGETS, dry_run=True)
+    assert result.returncode == 2
+    assert "asobi: daifugo: tally_max (10000) must be at least primes_max (50000)" in (
+        result.stderr
+    )

@@ -1,6 +1,9 @@
 # 素数大富豪 (prime daifugō): numbers table (sharded by range), layouts, z3 cross-check,
-# playable-prime catalogue (sharded by range), hand odds, claims.
+# playable-prime catalogue (sharded by range), prime tally (counted in shards past the
+# catalogue), largest primes, hand odds, claims.
 # Each rule gets only the config keys it reads; DAIFUGO_RULES is the deck part of the block.
+from asobi.daifugo.tally import check_tally_bounds
+
 DAIFUGO = config["daifugo"]
 DAIFUGO_RULES = {
     key: DAIFUGO[key] for key in ("suits", "jokers", "joker_zero", "max_tower_depth")
@@ -11,6 +14,8 @@ DAIFUGO_Z3_SHARDS = number_shards("daifugo", "z3_max", "z3_shard_size")
 DAIFUGO_PRIME_SHARDS = number_shards(
     "daifugo", "primes_max", "primes_shard_size", offset=1
 )
+refuse_config_unless(check_tally_bounds, DAIFUGO)
+DAIFUGO_TALLY_SHARDS = number_shards("daifugo", "tally_max", "tally_shard_size", offset=1)
 
 GAME_OUTPUTS["daifugo"] = lambda: [
     "results/daifugo/numbers.parquet",
@@ -179,8 +184,31 @@ rule daifugo_primes:
         "../scripts/daifugo_merge_primes.py"
 
 
+rule daifugo_tally_shard:
+    output:
+        temp("results/daifugo/tally/{lo}-{hi}.parquet"),
+    log:
+        "logs/daifugo/tally/{lo}-{hi}.log",
+    benchmark:
+        "logs/benchmarks/daifugo/tally/{lo}-{hi}.tsv"
+    wildcard_constraints:
+        lo=r"\d+",
+        hi=r"\d+",
+    resources:
+        # one sieve segment and the primes below the square root of hi: small at any size
+        mem_mb=500,
+        runtime=lambda wildcards: 5 + (int(wildcards.hi) - int(wildcards.lo)) // 100_000_000,
+    params:
+        rules=DAIFUGO_RULES,
+    script:
+        "../scripts/daifugo_tally_shard.py"
+
+
 rule daifugo_prime_tally:
     input:
+        shards=expand(
+            "results/daifugo/tally/{shard}.parquet", shard=DAIFUGO_TALLY_SHARDS
+        ),
         primes="results/daifugo/primes.parquet",
     output:
         "results/daifugo/prime_tally.parquet",
@@ -191,6 +219,9 @@ rule daifugo_prime_tally:
     resources:
         mem_mb=500 + DAIFUGO["primes_max"] // 50_000,
         runtime=10,
+    params:
+        tally_max=DAIFUGO["tally_max"],
+        primes_max=DAIFUGO["primes_max"],
     script:
         "../scripts/daifugo_prime_tally.py"
 
@@ -219,6 +250,7 @@ rule daifugo_claims:
         genocchi="results/daifugo/genocchi.parquet",
         hand_odds="results/daifugo/hand_odds.parquet",
         largest_primes="results/daifugo/largest_primes.parquet",
+        prime_tally="results/daifugo/prime_tally.parquet",
     output:
         "results/daifugo/claims.parquet",
     log:

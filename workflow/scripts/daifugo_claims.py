@@ -10,5 +10,6 @@ run_step(
     genocchi=snakemake.input.genocchi,
     hand_odds=snakemake.input.hand_odds,
     largest_primes=snakemake.input.largest_primes,
+    prime_tally=snakemake.input.prime_tally,
     rules=dict(snakemake.params.rules),
 )

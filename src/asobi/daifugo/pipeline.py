@@ -26,7 +26,14 @@ from asobi.core.errors import DataError
 from asobi.core.shards import shard_start
 from asobi.core.tables import concat_tables, read_table, write_table
 from asobi.daifugo.claims import CLAIM_IDS, GAME, builders
-from asobi.daifugo.claims.citations import GENOCCHI, HAND_ODDS, LARGEST_PRIMES, NUMBERS, Z3
+from asobi.daifugo.claims.citations import (
+    GENOCCHI,
+    HAND_ODDS,
+    LARGEST_PRIMES,
+    NUMBERS,
+    PRIME_TALLY,
+    Z3,
+)
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.tables import (
     GENOCCHI_SCHEMA,
@@ -44,6 +51,14 @@ from asobi.daifugo.tables import (
     layouts_frame,
     numbers_frame,
     primes_frame,
+)
+from asobi.daifugo.tally import (
+    check_against_catalogue,
+    check_prime_counts,
+    counts_from_frame,
+    merge_counts,
+    tally_frame,
+    tally_range,
 )
 from asobi.daifugo.z3check import crosscheck_rows
 
@@ -200,14 +215,64 @@ def write_primes(
     log.info("the numbers table agrees on all %d primes below %d", compared, below)
 
 
-def write_prime_tally(out: PathLike, primes: PathLike) -> None:
-    """Per digit count: primes, playable, Eden primes, those needing a joker, card counts."""
-    tally = PrimeTally()
+def write_tally_shard(out: PathLike, lo: int, hi: int, rules: Mapping[str, Any]) -> None:
+    """The prime tally of ``lo ≤ p ≤ hi`` by the counting path (no prime is stored)."""
+    deck = Rules.from_config(rules)
+    start = time.process_time()
+    counts = tally_range(lo, hi + 1, deck)
+    seconds = time.process_time() - start
+    primes = int(counts.primes.sum())
+    log.info(
+        "tally %d..%d: %d primes, %d playable, in %.1f CPU s (%.1f M primes/s, compile included)",
+        lo,
+        hi,
+        primes,
+        int(counts.playable.sum()),
+        seconds,
+        primes / max(seconds, 1e-9) / 1e6,
+    )
+    write_table(
+        tally_frame(counts),
+        out,
+        table="daifugo/prime_tally",
+        variant=deck.variant,
+        config={"lo": lo, "hi": hi, **deck.variant},
+        schema=PRIME_TALLY_SCHEMA,
+    )
+
+
+def write_prime_tally(
+    out: PathLike,
+    shards: Sequence[PathLike],
+    primes: PathLike,
+    tally_max: int,
+    primes_max: int,
+) -> None:
+    """Per digit count, every prime below ``tally_max``: primes, playable, Eden primes, those
+    needing a joker, card counts. The counting path's shards are added up; the run fails
+    unless they add up to π(10^k) and agree with the catalogue's own tally on every digit
+    count the catalogue holds in full."""
+    frame = tally_frame(merge_counts(counts_from_frame(read_table(part)) for part in shards))
+    powers = check_prime_counts(frame, tally_max)
+    catalogue = PrimeTally()
     columns = ["n", "digits", "min_cards", "jokers_needed", "playable"]
     for batch in pq.ParquetFile(primes).iter_batches(batch_size=TALLY_BATCH, columns=columns):
-        tally.add(batch.to_pandas(types_mapper={pa.int64(): pd.Int64Dtype()}.get))
-    frame = tally.frame()
-    write_table(frame, out, table="daifugo/prime_tally", inputs=[primes], schema=PRIME_TALLY_SCHEMA)
+        catalogue.add(batch.to_pandas(types_mapper={pa.int64(): pd.Int64Dtype()}.get))
+    agreed = check_against_catalogue(frame, catalogue.frame(), primes_max)
+    log.info(
+        "prime tally below %d: pi(10^k) holds for k = %s; the catalogue agrees on %s digits",
+        tally_max,
+        powers,
+        agreed,
+    )
+    write_table(
+        frame,
+        out,
+        table="daifugo/prime_tally",
+        inputs=[primes, *shards],
+        config={"tally_max": tally_max, "primes_max": primes_max},
+        schema=PRIME_TALLY_SCHEMA,
+    )
     log.info("prime tally: %s", frame[["digits", "primes", "eden"]].to_dict("records"))
 
 
@@ -243,9 +308,10 @@ def write_claims(
     genocchi: PathLike,
     hand_odds: PathLike,
     largest_primes: PathLike,
+    prime_tally: PathLike,
     rules: Mapping[str, Any],
 ) -> None:
-    """Compute every claim and write ``results/daifugo/claims.parquet`` from the five
+    """Compute every claim and write ``results/daifugo/claims.parquet`` from the six
     tables the claims rule declares (read from the files given, wherever they lie)."""
     deck = Rules.from_config(rules)
     tables = {
@@ -254,6 +320,7 @@ def write_claims(
         GENOCCHI: genocchi,
         HAND_ODDS: hand_odds,
         LARGEST_PRIMES: largest_primes,
+        PRIME_TALLY: prime_tally,
     }
     claims = claims_from_inputs(builders(deck), tables, declared=CLAIM_IDS)
     for claim in claims:

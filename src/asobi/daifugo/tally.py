@@ -25,13 +25,18 @@ needs a joker; a fifth copy of a card needs one). An *Eden prime* has no such sp
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+import pandas as pd
 from numba import njit
 
+from asobi.core.errors import ConfigError, DataError
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.numbers import smallest_prime_factors
+from asobi.daifugo.tables import PRIME_TALLY_SCHEMA
 
 #: Digit counts (and card counts) the counters have room for: every int64 fits.
 MAX_DIGITS = 19
@@ -281,3 +286,135 @@ def classify_range(lo: int, hi: int, rules: Rules | None = None):
     prime, which :func:`tally_range` never does."""
     _, found, cards, needed = _run(lo, hi, rules or Rules(), record=True)
     return found, cards, needed
+
+
+def check_tally_bounds(block: Mapping[str, Any]) -> None:
+    """:class:`ConfigError` unless the tally reaches at least as far as the catalogue (its
+    rows are checked against the catalogue's own tally)."""
+    if block["tally_max"] < block["primes_max"]:
+        raise ConfigError(
+            f"daifugo: tally_max ({block['tally_max']}) must be at least primes_max "
+            f"({block['primes_max']})"
+        )
+
+
+# --- the tally as a table --------------------------------------------------------------------
+
+#: π(10^k) for k = 0…12 (OEIS A006880): the tally's prime counts must add up to these.
+PRIMES_BELOW_POWER_OF_TEN = (
+    0,
+    4,
+    25,
+    168,
+    1_229,
+    9_592,
+    78_498,
+    664_579,
+    5_761_455,
+    50_847_534,
+    455_052_511,
+    4_118_054_813,
+    37_607_912_018,
+)
+
+
+def merge_counts(parts: Iterable[TallyCounts]) -> TallyCounts:
+    """The counters of disjoint ranges added up (the smallest Eden prime is the least)."""
+    total = TallyCounts.empty()
+    for part in parts:
+        total.primes += part.primes
+        total.playable += part.playable
+        total.need_joker += part.need_joker
+        total.histogram += part.histogram
+        both = (total.smallest_eden >= 0) & (part.smallest_eden >= 0)
+        total.smallest_eden = np.where(
+            both,
+            np.minimum(total.smallest_eden, part.smallest_eden),
+            np.maximum(total.smallest_eden, part.smallest_eden),
+        )
+    return total
+
+
+def tally_frame(counts: TallyCounts) -> pd.DataFrame:
+    """The counters as rows of ``prime_tally.parquet`` (digit counts that hold a prime)."""
+    rows = [
+        {
+            "digits": digits,
+            "primes": int(counts.primes[digits]),
+            "playable": int(counts.playable[digits]),
+            "eden": int(counts.primes[digits] - counts.playable[digits]),
+            "need_joker": int(counts.need_joker[digits]),
+            "smallest_eden": (
+                int(counts.smallest_eden[digits]) if counts.smallest_eden[digits] >= 0 else None
+            ),
+            "min_cards_histogram": [
+                {"min_cards": cards, "primes": int(count)}
+                for cards, count in enumerate(counts.histogram[digits])
+                if count
+            ],
+        }
+        for digits in range(1, MAX_DIGITS + 1)
+        if counts.primes[digits]
+    ]
+    frame = pd.DataFrame(rows, columns=PRIME_TALLY_SCHEMA.names)
+    return frame.assign(smallest_eden=pd.array(frame["smallest_eden"].tolist(), dtype="Int64"))
+
+
+def counts_from_frame(frame: pd.DataFrame) -> TallyCounts:
+    """The counters back from rows of ``prime_tally.parquet`` (to merge shards)."""
+    counts = TallyCounts.empty()
+    for row in frame.itertuples(index=False):
+        digits = int(row.digits)
+        counts.primes[digits] = row.primes
+        counts.playable[digits] = row.playable
+        counts.need_joker[digits] = row.need_joker
+        if not pd.isna(row.smallest_eden):
+            counts.smallest_eden[digits] = int(row.smallest_eden)
+        for entry in row.min_cards_histogram:
+            counts.histogram[digits, int(entry["min_cards"])] = int(entry["primes"])
+    return counts
+
+
+def check_prime_counts(frame: pd.DataFrame, below: int) -> list[int]:
+    """:class:`DataError` unless the tally of every prime below ``below`` (a power of ten)
+    adds up to the published π(10^k) for each k up to it; returns the k checked."""
+    primes = dict(zip(frame["digits"].astype(int), frame["primes"].astype(int), strict=True))
+    checked = []
+    running = 0
+    for k in range(1, len(PRIMES_BELOW_POWER_OF_TEN)):
+        if 10**k > below:
+            break
+        running += primes.get(k, 0)
+        if running != PRIMES_BELOW_POWER_OF_TEN[k]:
+            raise DataError(
+                f"the prime tally counts {running} primes below 10^{k}, "
+                f"not pi(10^{k}) = {PRIMES_BELOW_POWER_OF_TEN[k]}"
+            )
+        checked.append(k)
+    return checked
+
+
+def check_against_catalogue(counted: pd.DataFrame, catalogue: pd.DataFrame, primes_max: int):
+    """:class:`DataError` unless the counting path and the catalogue's tally have the same
+    row for every digit count the catalogue holds in full (``10^digits ≤ primes_max``);
+    returns those digit counts."""
+    complete = [d for d in catalogue["digits"].astype(int) if 10**d <= primes_max]
+    left = counted.set_index("digits")
+    right = catalogue.set_index("digits")
+    for digits in complete:
+        if digits not in left.index:
+            raise DataError(f"the counting path has no row for {digits}-digit primes")
+        a, b = left.loc[digits].to_dict(), right.loc[digits].to_dict()
+        for column in PRIME_TALLY_SCHEMA.names[1:]:
+            x, y = a[column], b[column]
+            same = (
+                [dict(e) for e in x] == [dict(e) for e in y]
+                if column == "min_cards_histogram"
+                else (pd.isna(x) and pd.isna(y)) or x == y
+            )
+            if not same:
+                raise DataError(
+                    f"{digits}-digit primes: the counting path has {column} = {x}, "
+                    f"the catalogue {y}"
+                )
+    return complete

@@ -9,7 +9,8 @@ cites), :mod:`~asobi.daifugo.claims.decisions` (thresholds and decision function
 they read no table), :mod:`~asobi.daifugo.claims.number_theory` (the claims read off the
 numbers, z3 and Genocchi tables), :mod:`~asobi.daifugo.claims.revolution_odds` (how
 often a revolution can start, from the hand odds) and
-:mod:`~asobi.daifugo.claims.largest_prime` (the players' largest prime of one deck).
+:mod:`~asobi.daifugo.claims.largest_prime` (the players' largest prime of one deck) and
+:mod:`~asobi.daifugo.claims.prime_tally` (the players' counts of playable primes).
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ from asobi.daifugo.claims.number_theory import (
     smallest_unplayable_composite_without_exponent,
     square_free_unchanged,
     z3_crosscheck,
+)
+from asobi.daifugo.claims.prime_tally import (
+    nine_digit_playable_at_least_5_25_million,
+    public_tallies_5_to_7_digits,
 )
 from asobi.daifugo.claims.revolution_odds import (
     revolution_1729_as_prime_suitable,
@@ -72,6 +77,8 @@ CLAIM_IDS = tuple(
         "revolution_1729_as_prime_suitable",
         "revolution_jokers_somewhat_more_likely",
         "largest_prime_71_digits",
+        "public_tallies_5_to_7_digits",
+        "nine_digit_playable_at_least_5_25_million",
     )
 )
 
@@ -91,6 +98,8 @@ _TABLE_ONLY = (
     revolution_1729_as_prime_suitable,
     revolution_jokers_somewhat_more_likely,
     largest_prime_71_digits,
+    public_tallies_5_to_7_digits,
+    nine_digit_playable_at_least_5_25_million,
 )
 
 

@@ -17,6 +17,10 @@ PLAYERS_LARGEST = (
     "players' figure for the largest prime of one deck (71 digits, quoted in asobi issue 49; "
     "not stated in the article)"
 )
+PLAYERS_TALLY = (
+    "players' counts of playable primes by digit count (5 to 7 digits, and an unfinished "
+    "9-digit count; quoted in asobi issue 49, not stated in the article)"
+)
 RULES_ENGINE = "asobi's rules engine (daifugo.judge) and enumerator of composite plays"
 
 NUMBERS = "daifugo/numbers.parquet"
@@ -24,6 +28,7 @@ Z3 = "daifugo/z3_crosscheck.parquet"
 GENOCCHI = "daifugo/genocchi.parquet"
 HAND_ODDS = "daifugo/hand_odds.parquet"
 LARGEST_PRIMES = "daifugo/largest_primes.parquet"
+PRIME_TALLY = "daifugo/prime_tally.parquet"
 
 
 def daifugo_claim(

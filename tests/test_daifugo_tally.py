@@ -1,0 +1,184 @@
+"""The counting path of the prime tally (a segmented sieve feeding the digit split, no prime
+stored), held to the catalogue on every prime below 10^7, to π(10^k), and to a plain split
+enumerator; and the players' counts it decides."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from claim_checks import checks_claim
+from hypothesis import given
+from hypothesis import strategies as st
+
+from asobi.core.claims import ResultTables, Verdict, run_builders
+from asobi.core.errors import ConfigError, DataError
+from asobi.daifugo.claims.citations import PRIME_TALLY
+from asobi.daifugo.claims.prime_tally import (
+    NINE_DIGIT_LOWER_BOUND,
+    nine_digit_playable_at_least_5_25_million,
+    public_tallies_5_to_7_digits,
+)
+from asobi.daifugo.daifugo import Rules
+from asobi.daifugo.tables import prime_tally_frame, primes_frame
+from asobi.daifugo.tally import (
+    PRIMES_BELOW_POWER_OF_TEN,
+    check_against_catalogue,
+    check_prime_counts,
+    check_tally_bounds,
+    classify,
+    classify_range,
+    counts_from_frame,
+    merge_counts,
+    tally_frame,
+    tally_range,
+)
+
+DECKS = [Rules(), Rules(suits=1, jokers=0), Rules(joker_zero=False), Rules(suits=2, jokers=1)]
+
+
+def plain_classification(number: int, rules: Rules) -> tuple[int, int]:
+    """Every split of the digits, written out: (fewest cards, fewest jokers) over those
+    that fit the deck, or (-1, -1)."""
+    text = str(number)
+    best: tuple[int, int] | None = None
+
+    def splits(i: int, cards: list[int]):
+        if i == len(text):
+            yield cards
+            return
+        yield from splits(i + 1, [*cards, int(text[i])])
+        if text[i] == "1" and i + 1 < len(text) and text[i + 1] in "0123":
+            yield from splits(i + 2, [*cards, int(text[i : i + 2])])
+
+    for cards in splits(0, []):
+        if 0 in cards and not rules.joker_zero:
+            continue
+        needed = cards.count(0) + sum(
+            max(0, cards.count(card) - rules.suits) for card in range(1, 14)
+        )
+        if needed <= rules.jokers:
+            cards_jokers = (len(cards), needed)
+            best = (
+                cards_jokers
+                if best is None
+                else (min(best[0], cards_jokers[0]), min(best[1], cards_jokers[1]))
+            )
+    return best or (-1, -1)
+
+
+@pytest.mark.parametrize("rules", DECKS, ids=["standard", "one_suit", "no_zero", "two_suits"])
+def test_counting_path_matches_the_catalogue_on_every_prime_below_10_7(rules):
+    found, cards, jokers = classify_range(2, 10**7, rules)
+    catalogue = primes_frame(2, 10**7 - 1, rules)
+    assert np.array_equal(found, catalogue["n"].to_numpy())
+    assert np.array_equal(cards, catalogue["min_cards"].fillna(-1).to_numpy(dtype=np.int64))
+    assert np.array_equal(jokers, catalogue["jokers_needed"].fillna(-1).to_numpy(dtype=np.int64))
+    counted = tally_frame(tally_range(2, 10**7, rules))
+    assert check_against_catalogue(counted, prime_tally_frame(catalogue), 10**7) == list(
+        range(1, 8)
+    )
+
+
+@given(st.integers(min_value=1, max_value=10**18), st.sampled_from(DECKS))
+def test_classify_agrees_with_every_split_written_out(number, rules):
+    scratch = np.zeros(32, dtype=np.int64)
+    assert classify(number, rules.suits, rules.jokers, rules.joker_zero, scratch) == (
+        plain_classification(number, rules)
+    )
+
+
+@given(st.integers(min_value=2, max_value=300_000))
+def test_tallies_of_adjacent_ranges_add_up(cut):
+    whole = tally_frame(tally_range(2, 300_001))
+    parts = merge_counts([tally_range(2, cut), tally_range(cut, 300_001)])
+    pd.testing.assert_frame_equal(tally_frame(parts), whole)
+    assert tally_frame(counts_from_frame(whole)).equals(whole)
+
+
+def test_smallest_eden_primes_and_prime_counts_to_10_8():
+    frame = tally_frame(tally_range(2, 10**8)).set_index("digits")
+    assert frame.loc[5, "smallest_eden"] == 40009
+    assert frame["playable"].loc[5:8].tolist() == [8_357, 68_703, 581_998, 5_031_344]
+    assert check_prime_counts(frame.reset_index(), 10**8) == list(range(1, 9))
+
+
+def test_a_wrong_prime_count_fails_the_tally():
+    frame = tally_frame(tally_range(2, 10**5))
+    frame.loc[frame["digits"] == 3, "primes"] += 1
+    with pytest.raises(DataError, match=r"counts 169 primes below 10\^3, not pi\(10\^3\) = 168"):
+        check_prime_counts(frame, 10**5)
+    assert PRIMES_BELOW_POWER_OF_TEN[10] == 455_052_511
+
+
+def test_the_counting_path_and_the_catalogue_must_agree():
+    counted = tally_frame(tally_range(2, 10**5))
+    catalogue = prime_tally_frame(primes_frame(2, 10**5))
+    assert check_against_catalogue(counted, catalogue, 10**5) == [1, 2, 3, 4, 5]
+    assert check_against_catalogue(counted, catalogue, 50_000) == [1, 2, 3, 4]
+    counted.loc[counted["digits"] == 4, "need_joker"] += 1
+    with pytest.raises(DataError, match="4-digit primes: the counting path has need_joker"):
+        check_against_catalogue(counted, catalogue, 10**5)
+
+
+def test_tally_max_below_primes_max_is_refused():
+    check_tally_bounds({"tally_max": 10**8, "primes_max": 10**8})
+    with pytest.raises(ConfigError, match="tally_max .* must be at least primes_max"):
+        check_tally_bounds({"tally_max": 10**7, "primes_max": 10**8})
+
+
+# --- the players' counts ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def tally() -> pd.DataFrame:
+    return tally_frame(tally_range(2, 10**8))
+
+
+def _claim(builder, frame: pd.DataFrame):
+    (claim,) = run_builders([builder], ResultTables(frames={PRIME_TALLY: frame}))
+    return claim
+
+
+def _with_nine_digits(frame: pd.DataFrame, playable: int) -> pd.DataFrame:
+    row = {
+        "digits": 9,
+        "primes": 45_086_079,
+        "playable": playable,
+        "eden": 45_086_079 - playable,
+        "need_joker": 0,
+        "smallest_eden": None,
+        "min_cards_histogram": [],
+    }
+    return pd.concat([frame, pd.DataFrame([row])], ignore_index=True)
+
+
+@checks_claim("daifugo.public_tallies_5_to_7_digits", "confirmed")
+def test_public_tallies_5_to_7_digits_confirmed(tally):
+    claim = _claim(public_tallies_5_to_7_digits, tally)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "6 digits: 68703 counted, 68703 quoted" in claim.evidence
+
+
+@checks_claim("daifugo.public_tallies_5_to_7_digits", "refuted", "undecided")
+def test_public_tallies_5_to_7_digits_refuted_by_one_prime_and_undecided_without_rows(tally):
+    off = tally.copy()
+    off.loc[off["digits"] == 7, "playable"] -= 1
+    assert _claim(public_tallies_5_to_7_digits, off).verdict is Verdict.REFUTED
+    short = tally[tally["digits"] < 6]
+    claim = _claim(public_tallies_5_to_7_digits, short)
+    assert claim.verdict is Verdict.UNDECIDED and "[6, 7]" in claim.evidence
+
+
+@checks_claim("daifugo.nine_digit_playable_at_least_5_25_million", "confirmed", "refuted")
+def test_nine_digit_count_against_the_players_lower_bound(tally):
+    claim = _claim(nine_digit_playable_at_least_5_25_million, _with_nine_digits(tally, 44_143_183))
+    assert claim.verdict is Verdict.CONFIRMED and "exactly 44143183" in claim.evidence
+    short = _with_nine_digits(tally, NINE_DIGIT_LOWER_BOUND - 1)
+    assert _claim(nine_digit_playable_at_least_5_25_million, short).verdict is Verdict.REFUTED
+
+
+@checks_claim("daifugo.nine_digit_playable_at_least_5_25_million", "undecided")
+def test_nine_digit_count_undecided_below_10_9(tally):
+    claim = _claim(nine_digit_playable_at_least_5_25_million, tally)
+    assert claim.verdict is Verdict.UNDECIDED and "tally_max below 10^9" in claim.evidence
