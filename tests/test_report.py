@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 from synthetic_results import write_synthetic_results
@@ -84,6 +85,71 @@ def test_report_says_which_column_is_missing(tmp_path: Path) -> None:
     assert 'src="figures/contraposition_boards.png"' in html
 
 
+LARGEST = "daifugo/largest_primes"
+LARGEST_TITLE = "Largest prime each card count can lay (proven)"
+LONG_PRIME = "999988887777666655554444333322221313131313121212121211111111101110110101"
+LONG_LAYOUT = (
+    "9 9 9 9 8 8 8 8 7 7 7 7 6 6 6 6 5 5 5 5 4 4 4 4 3 3 3 3 2 2 2 2 K K K K Joker(K) "
+    "Q Q Q Q Joker(Q) J J J J 10 A A 10 A 10 10 A"
+)
+
+
+def _largest_primes() -> pd.DataFrame:
+    """A small largest_primes table: card counts 1–3 and 54 (the whole deck), out of order;
+    the certificates and witnesses carry markers that the page must not show."""
+    rows = [
+        (54, LONG_PRIME, 72, LONG_LAYOUT, 2, 9_766_231, 5, "ecpp"),
+        (1, "13", 2, "K", 0, 0, 0, "miller_rabin"),
+        (3, "131311", 6, "K K J", 0, 2, 0, "miller_rabin"),
+        (2, "1213", 4, "Q K", 0, 4, 0, "miller_rabin"),
+    ]
+    frame = pd.DataFrame(
+        rows,
+        columns=[
+            "cards",
+            "prime",
+            "digits",
+            "layout",
+            "jokers",
+            "candidates_ruled_out",
+            "digit_sum_classes",
+            "certificate_kind",
+        ],
+    )
+    return frame.assign(
+        ruled_out_by='{"digit_sum": 0, "last_digit": 0, "factor": 0, "fermat": 0}',
+        witnesses='[["WITNESS-MARKER", "factor", 7]]',
+        classes="[]",
+        certificate=frame["cards"].map(lambda n: f'{{"kind": "x", "blob": "CERT-MARKER-{n}"}}'),
+    )
+
+
+def test_report_shows_the_largest_primes_in_full_without_certificates(tmp_path: Path) -> None:
+    results = write_synthetic_results(tmp_path / "results", ("daifugo",))
+    html = build_report(results, results / "report/index.html").read_text(encoding="utf-8")
+    assert LARGEST_TITLE not in html  # no table, no section (and no note)
+    assert "largest_primes" not in html
+    write_table(_largest_primes(), results / "daifugo/largest_primes.parquet", table=LARGEST)
+    html = build_report(results, results / "report/index.html").read_text(encoding="utf-8")
+    assert f"<h3>{LARGEST_TITLE}</h3>" in html
+    section = html.split(f"<h3>{LARGEST_TITLE}</h3>")[1].split("<h3>")[0]
+    assert f"<td>{LONG_PRIME}</td>" in section  # the prime in full, not cut
+    assert f"<td>{LONG_LAYOUT}</td>" in section
+    assert section.index("<td>13</td>") < section.index("<td>1213</td>")  # by card count
+    assert "CERT-MARKER" not in html and "WITNESS-MARKER" not in html
+    assert "table '" not in html
+
+
+def test_report_says_which_largest_primes_column_is_missing(tmp_path: Path) -> None:
+    results = write_synthetic_results(tmp_path / "results", ("daifugo",))
+    frame = _largest_primes().drop(columns=["certificate_kind"])
+    write_table(frame, results / "daifugo/largest_primes.parquet", table=LARGEST)
+    html = build_report(results, results / "report/index.html").read_text(encoding="utf-8")
+    assert f"table &#39;{LARGEST_TITLE}&#39; not shown" in html
+    assert "certificate_kind" in html
+    assert f"<h3>{LARGEST_TITLE}</h3>" not in html
+
+
 def test_report_cli_builds_package_card_and_page(tmp_path: Path) -> None:
     results = write_synthetic_results(tmp_path / "results", ("contraposition",))
     assert main(["report", "datapackage", str(results)]) == 0
@@ -133,6 +199,29 @@ def test_daifugo_by_digits_counts_every_number(results: Path) -> None:
     assert list(table["digits"]) == [1, 2, 3, 4]
     assert (table["primes"] + table["composites"]).sum() == len(numbers)
     assert table.loc[0, "primes"] == 4  # 2, 3, 5, 7
+
+
+def test_daifugo_largest_has_one_row_per_card_count_and_no_certificate() -> None:
+    table = summaries.daifugo_largest(_largest_primes())
+    assert list(table.columns) == [
+        "cards",
+        "digits",
+        "prime",
+        "jokers",
+        "layout",
+        "candidates_ruled_out",
+        "certificate_kind",
+    ]
+    assert list(table["cards"]) == [1, 2, 3, 54]
+    assert list(table["prime"]) == ["13", "1213", "131311", LONG_PRIME]
+    assert (table["digits"] == table["prime"].str.len()).all()
+    last = table.iloc[-1]
+    assert (last["jokers"], last["candidates_ruled_out"], last["certificate_kind"]) == (
+        2,
+        9_766_231,
+        "ecpp",
+    )
+    assert last["layout"] == LONG_LAYOUT
 
 
 def test_fivelines_by_total_counts_partitions(results: Path) -> None:

@@ -217,6 +217,11 @@ def _daifugo_prime_tally(r: Results) -> pd.DataFrame | None:
     )
 
 
+def _daifugo_largest(r: Results) -> pd.DataFrame | None:
+    largest = r.load("daifugo/largest_primes", summaries.LARGEST_COLUMNS)
+    return None if largest is None else summaries.daifugo_largest(largest)
+
+
 def _daifugo_eden_primes(r: Results) -> pd.DataFrame | None:
     eden = r.load("daifugo/primes", ["n", "digits"], filters=[("playable", "==", False)])
     return None if eden is None or eden.empty else eden.rename(columns={"n": "eden_prime"})
@@ -348,6 +353,7 @@ TABLES: dict[str, list[TableSpec]] = {
         ("Layouts of the article's examples 32, 64, 88", _daifugo_examples),
         ("Playable primes by digit count", _daifugo_prime_tally),
         ("Eden primes (no deal can ever play them)", _daifugo_eden_primes),
+        ("Largest prime each card count can lay (proven)", _daifugo_largest),
         ("Chance that a dealt hand allows each play", _daifugo_hand_odds),
     ],
     "shiritori": [

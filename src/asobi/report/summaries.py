@@ -1,6 +1,7 @@
 """Small summaries of the result tables, which the figures draw and the page shows as key
 tables: who wins each chopsticks rule set, five-lines outcomes by total, playable numbers by
-digit count, and the shiritori word graph under the article's rules.
+digit count, the largest prime each card count lays, and the shiritori word graph under the
+article's rules.
 
 Each takes the frame it needs and returns a frame (empty when there is nothing to show); a
 frame that lacks a needed column raises :class:`KeyError`.
@@ -106,6 +107,24 @@ def daifugo_by_digits(numbers: pd.DataFrame) -> pd.DataFrame:
         .astype("int64")
     )
     return table.reset_index()
+
+
+LARGEST_COLUMNS = [
+    "cards",
+    "digits",
+    "prime",
+    "jokers",
+    "layout",
+    "candidates_ruled_out",
+    "certificate_kind",
+]
+
+
+def daifugo_largest(largest: pd.DataFrame) -> pd.DataFrame:
+    """Per card count: the largest prime it lays (in full), one play laying it, how many
+    larger candidates were ruled out and the kind of its primality certificate (the
+    certificates, witnesses and classes themselves stay in the table)."""
+    return largest[LARGEST_COLUMNS].sort_values("cards", kind="stable").reset_index(drop=True)
 
 
 # --- ようかいしりとり (yokai shiritori) -----------------------------------------------------
