@@ -80,6 +80,14 @@ def test_dataset_card_lists_tables_and_licences(results: Path) -> None:
     assert "CC BY-SA 4.0" in card or "CC-BY-SA-4.0" in card
     assert "`chopsticks/variants.parquet`" in card
     assert "| `start_outcome` | string" in card
+    assert "## 素数大富豪: the deck and playable primes" in card
+    assert "two jokers, a joker standing for any value 0…13" in card
+    assert "A\nprime is *playable* when some split fits the deck" in card
+
+
+def test_dataset_card_without_daifugo_tables_has_no_deck_note(tmp_path: Path) -> None:
+    results = write_synthetic_results(tmp_path / "results", ("chopsticks",))
+    assert "the deck and playable primes" not in dataset_card(build_package(results))
 
 
 # --- validation ------------------------------------------------------------------------------

@@ -69,6 +69,19 @@ PROJECT_LICENCE = {
     "path": "https://opensource.org/licenses/MIT",
     "title": "MIT License (the asobi project's licence)",
 }
+#: What the 素数大富豪 tables mean by the deck and by "playable" (the dataset card states it
+#: whenever the package holds one of them).
+DAIFUGO_DECK_NOTE = """\
+The 素数大富豪 tables assume one deck, as in the article: four of each card A (1) to K (13)
+and two jokers, a joker standing for any value 0…13 (a joker as 0 never leads a number). A
+number is laid by splitting its decimal digits into cards: a 1 followed by 0…3 may be one
+card 10…13 (10, J, Q, K), every other digit is one card, and a lone 0 needs a joker. A
+prime is *playable* when some split fits the deck (no card more than four times beyond what
+the two jokers cover); an *Eden prime* has no split that fits, so no deal can ever play it.
+`min_cards` and `jokers_needed` are the fewest cards and the fewest jokers over the splits
+that fit. Another deck (`suits`, `jokers`, `joker_zero` in the config) shows in a table's
+rule variants."""
+
 YOKAI_LICENCE = {
     "name": "CC-BY-SA-4.0",
     "path": "https://creativecommons.org/licenses/by-sa/4.0/",
@@ -263,7 +276,8 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
     },
     "daifugo/prime_tally": {
         "digits": "Number of decimal digits",
-        "primes": "Primes with that many digits (below primes_max)",
+        "primes": "Primes with that many digits (every one below tally_max, 10^10 by "
+        "default; past primes_max counted without being stored)",
         "playable": "Of them, primes some layout of which fits the deck",
         "eden": "Eden primes: no layout fits the deck, no deal can ever play them",
         "need_joker": "Playable primes whose every layout needs a joker",

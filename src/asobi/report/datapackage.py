@@ -43,6 +43,7 @@ from asobi.core.runlog import progress
 from asobi.core.tables import read_metadata, sha256_file
 from asobi.report.catalog import (
     ARTICLES,
+    DAIFUGO_DECK_NOTE,
     PROJECT_LICENCE,
     UNDESCRIBED_ROW,
     UNDOCUMENTED,
@@ -346,6 +347,8 @@ def dataset_card(package: dict[str, Any]) -> str:
     lines += ["", "## Validation", "", VALIDATION_NOTE]
     if any(r["path"] == "claims.parquet" for r in resources):
         lines += ["", "## Verdicts", "", VERDICTS_NOTE]
+    if any(r["path"].startswith("daifugo/") for r in resources):
+        lines += ["", "## 素数大富豪: the deck and playable primes", "", DAIFUGO_DECK_NOTE]
     lines += [
         "",
         "## Tables",
