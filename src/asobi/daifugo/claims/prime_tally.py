@@ -56,8 +56,7 @@ def nine_digit_playable_at_least_5_25_million(tables: ResultTables) -> Claim:
     """Players' unfinished count: at least 5.25 million playable 9-digit primes."""
     playable = _playable(tables)
     statement = (
-        "At least 5.25 million 9-digit primes are playable (an unfinished count players "
-        "quote)."
+        "At least 5.25 million 9-digit primes are playable (an unfinished count players quote)."
     )
     formal = (
         f"playable 9-digit primes, counted exactly over every prime below 10^9, are at "
