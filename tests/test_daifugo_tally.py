@@ -182,3 +182,8 @@ def test_nine_digit_count_against_the_players_lower_bound(tally):
 def test_nine_digit_count_undecided_below_10_9(tally):
     claim = _claim(nine_digit_playable_at_least_5_25_million, tally)
     assert claim.verdict is Verdict.UNDECIDED and "tally_max below 10^9" in claim.evidence
+
+
+def test_the_counting_path_refuses_ranges_past_10_18():
+    with pytest.raises(ValueError, match="stops below 10\\^18"):
+        tally_range(10**18 - 10, 10**18 + 10)

@@ -115,11 +115,40 @@ def smallest_prime_factors(limit: int) -> np.ndarray:
     return spf
 
 
-def primes_between(lo: int, hi: int) -> np.ndarray:
-    """Every prime ``p`` with ``lo ≤ p < hi``, by a segmented sieve of Eratosthenes.
+#: Odd numbers sieved per segment: a bytes array that stays in the L2 cache.
+SEGMENT_ODDS = 1 << 17
 
-    Memory is one byte per number of the segment plus the base primes below ``√hi``, so a
-    shard of 10^8 numbers needs about 100 MB.
+
+def base_primes(hi: int) -> np.ndarray:
+    """The odd primes up to √hi, which sieve every odd number below ``hi``."""
+    root = math.isqrt(max(hi - 1, 1))
+    spf = smallest_prime_factors(root)
+    base = np.flatnonzero(spf == np.arange(root + 1)).astype(np.int64)
+    return base[base >= 3]
+
+
+@njit(cache=True)
+def sieve_odds(lo: int, size: int, base: np.ndarray, composite: np.ndarray) -> None:
+    """Mark ``composite[k]`` for the odd number ``lo + 2k`` (``lo`` odd, ``k < size``) that
+    has an odd prime factor from ``base`` below itself; 1 is left unmarked."""
+    composite[:size] = False
+    top = lo + 2 * size
+    for p in base:
+        square = p * p
+        if square >= top:
+            break
+        start = square if square >= lo else (lo + p - 1) // p * p
+        if start % 2 == 0:
+            start += p
+        for k in range((start - lo) // 2, size, p):
+            composite[k] = True
+
+
+def primes_between(lo: int, hi: int) -> np.ndarray:
+    """Every prime ``p`` with ``lo ≤ p < hi``, by a segmented sieve of Eratosthenes over the
+    odd numbers (segments of :data:`SEGMENT_ODDS`).
+
+    Memory is the primes found (8 bytes each) plus one segment and the primes below √hi.
 
     >>> primes_between(90, 110).tolist()
     [97, 101, 103, 107, 109]
@@ -127,17 +156,28 @@ def primes_between(lo: int, hi: int) -> np.ndarray:
     lo = max(lo, 2)
     if hi <= lo:
         return np.zeros(0, dtype=np.int64)
-    root = math.isqrt(hi - 1)
-    spf = smallest_prime_factors(root)
-    base = np.flatnonzero(spf == np.arange(root + 1)).astype(np.int64)
-    return _sieve_segment(lo, hi, base[base >= 2])
+    return _primes_in(lo, hi, base_primes(hi))
 
 
 @njit(cache=True)
-def _sieve_segment(lo: int, hi: int, base: np.ndarray) -> np.ndarray:
-    composite = np.zeros(hi - lo, dtype=np.bool_)
-    for p in base:
-        start = max(p * p, (lo + p - 1) // p * p)
-        for multiple in range(start, hi, p):
-            composite[multiple - lo] = True
-    return np.flatnonzero(~composite).astype(np.int64) + lo
+def _primes_in(lo: int, hi: int, base: np.ndarray) -> np.ndarray:
+    found = np.empty(1024, dtype=np.int64)
+    count = 0
+    if lo <= 2 < hi:
+        found[0] = 2
+        count = 1
+    start = max(lo, 3) | 1
+    composite = np.zeros(SEGMENT_ODDS, dtype=np.bool_)
+    while start < hi:
+        size = min(SEGMENT_ODDS, (hi - start + 1) // 2)
+        sieve_odds(start, size, base, composite)
+        for k in range(size):
+            if not composite[k]:
+                if count == len(found):
+                    grown = np.empty(2 * len(found), dtype=np.int64)
+                    grown[:count] = found[:count]
+                    found = grown
+                found[count] = start + 2 * k
+                count += 1
+        start += 2 * size
+    return found[:count].copy()

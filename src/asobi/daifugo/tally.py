@@ -24,7 +24,6 @@ needs a joker; a fifth copy of a card needs one). An *Eden prime* has no such sp
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -35,14 +34,15 @@ from numba import njit
 
 from asobi.core.errors import ConfigError, DataError
 from asobi.daifugo.daifugo import Rules
-from asobi.daifugo.numbers import smallest_prime_factors
+from asobi.daifugo.numbers import SEGMENT_ODDS, base_primes, sieve_odds
 from asobi.daifugo.tables import PRIME_TALLY_SCHEMA
 
 #: Digit counts (and card counts) the counters have room for: every int64 fits.
 MAX_DIGITS = 19
-#: Odd numbers sieved per segment: a bytes array that stays in the L2 cache.
-SEGMENT_ODDS = 1 << 17
-#: Scratch size of :func:`classify_range` per prime found (an upper bound on the density).
+#: The counting path's range ends below this: digit counts are tracked as powers of ten in
+#: int64 (10^19 would overflow).
+TALLY_LIMIT = 10**18
+#: ``classify``'s marker for "no split fits" (more than any card count).
 _NO_CARDS = 99
 
 
@@ -122,23 +122,6 @@ def classify(number: int, suits: int, jokers: int, joker_zero: bool, scratch: np
 
 
 @njit(cache=True)
-def _sieve_odds(lo: int, size: int, base: np.ndarray, composite: np.ndarray) -> None:
-    """Mark ``composite[k]`` for the odd number ``lo + 2k`` (``lo`` odd) with an odd prime
-    factor in ``base`` below itself."""
-    composite[:size] = False
-    top = lo + 2 * size
-    for p in base:
-        square = p * p
-        if square >= top:
-            break
-        start = square if square >= lo else (lo + p - 1) // p * p
-        if start % 2 == 0:
-            start += p
-        for k in range((start - lo) // 2, size, p):
-            composite[k] = True
-
-
-@njit(cache=True)
 def _tally_kernel(
     lo: int,
     hi: int,
@@ -181,7 +164,7 @@ def _tally_kernel(
         length += 1
     while start < hi:
         size = min(SEGMENT_ODDS, (hi - start + 1) // 2)
-        _sieve_odds(start, size, base, composite)
+        sieve_odds(start, size, base, composite)
         for k in range(size):
             if composite[k]:
                 continue
@@ -238,15 +221,9 @@ class TallyCounts:
         )
 
 
-def _base_primes(hi: int) -> np.ndarray:
-    """The odd primes up to √hi, which sieve every number below ``hi``."""
-    root = math.isqrt(max(hi - 1, 1))
-    spf = smallest_prime_factors(root)
-    base = np.flatnonzero(spf == np.arange(root + 1)).astype(np.int64)
-    return base[base >= 3]
-
-
 def _run(lo: int, hi: int, rules: Rules, record: bool):
+    if hi > TALLY_LIMIT:
+        raise ValueError(f"the counting path stops below 10^18, not {hi}")
     counts = TallyCounts.empty()
     capacity = max(hi - lo, 0) // 2 + 2 if record else 0
     found = np.zeros(capacity, dtype=np.int64)
@@ -257,7 +234,7 @@ def _run(lo: int, hi: int, rules: Rules, record: bool):
     recorded = _tally_kernel(
         lo,
         hi,
-        _base_primes(hi),
+        base_primes(hi),
         rules.suits,
         rules.jokers,
         rules.joker_zero,
