@@ -15,7 +15,9 @@ DAIFUGO_PRIME_SHARDS = number_shards(
     "daifugo", "primes_max", "primes_shard_size", offset=1
 )
 refuse_config_unless(check_tally_bounds, DAIFUGO)
-DAIFUGO_TALLY_SHARDS = number_shards("daifugo", "tally_max", "tally_shard_size", offset=1)
+DAIFUGO_TALLY_SHARDS = number_shards(
+    "daifugo", "tally_max", "tally_shard_size", offset=1
+)
 
 GAME_OUTPUTS["daifugo"] = lambda: [
     "results/daifugo/numbers.parquet",
@@ -197,7 +199,8 @@ rule daifugo_tally_shard:
     resources:
         # one sieve segment and the primes below the square root of hi: small at any size
         mem_mb=500,
-        runtime=lambda wildcards: 5 + (int(wildcards.hi) - int(wildcards.lo)) // 100_000_000,
+        runtime=lambda wildcards: 5
+        + (int(wildcards.hi) - int(wildcards.lo)) // 100_000_000,
     params:
         rules=DAIFUGO_RULES,
     script:
