@@ -47,8 +47,8 @@ import numpy as np
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.kernels import prime_cards_kernel
 from asobi.daifugo.numbers import primes_between
-from asobi.daifugo.tables import primes_frame
-from asobi.daifugo.tally import MAX_DIGITS, TallyCounts, tally_range
+from asobi.daifugo.tables import MAX_DIGITS, TallyCounts, primes_frame
+from asobi.daifugo.tally import tally_range
 
 SOURCE = Path(__file__).resolve().with_name("daifugo_primes_baseline.c")
 DEFAULT_RANGES = [(2, 10**7), (2, 10**8), (10**8, 10**9)]

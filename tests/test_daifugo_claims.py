@@ -30,8 +30,8 @@ from asobi.daifugo.claims.citations import (
 )
 from asobi.daifugo.daifugo import Rules, Ruling
 from asobi.daifugo.largest_table import largest_primes_frame
-from asobi.daifugo.tables import genocchi_frame, hand_odds_frame, numbers_frame
-from asobi.daifugo.tally import tally_frame, tally_range
+from asobi.daifugo.tables import genocchi_frame, hand_odds_frame, numbers_frame, tally_frame
+from asobi.daifugo.tally import tally_range
 from asobi.daifugo.z3check import crosscheck_rows
 
 NO_SPARE_CARDS = Rules(suits=1, jokers=0)

@@ -20,7 +20,13 @@ from asobi.daifugo.claims.prime_tally import (
     public_tallies_5_to_7_digits,
 )
 from asobi.daifugo.daifugo import Rules
-from asobi.daifugo.tables import prime_tally_frame, primes_frame
+from asobi.daifugo.tables import (
+    counts_from_frame,
+    merge_counts,
+    prime_tally_frame,
+    primes_frame,
+    tally_frame,
+)
 from asobi.daifugo.tally import (
     PRIMES_BELOW_POWER_OF_TEN,
     check_against_catalogue,
@@ -28,9 +34,6 @@ from asobi.daifugo.tally import (
     check_tally_bounds,
     classify,
     classify_range,
-    counts_from_frame,
-    merge_counts,
-    tally_frame,
     tally_range,
 )
 

@@ -46,18 +46,18 @@ from asobi.daifugo.tables import (
     PrimeTally,
     check_kernel_against_layouts,
     check_primes_against_numbers,
+    counts_from_frame,
     genocchi_frame,
     hand_odds_frame,
     layouts_frame,
+    merge_counts,
     numbers_frame,
     primes_frame,
+    tally_frame,
 )
 from asobi.daifugo.tally import (
     check_against_catalogue,
     check_prime_counts,
-    counts_from_frame,
-    merge_counts,
-    tally_frame,
     tally_range,
 )
 from asobi.daifugo.z3check import crosscheck_rows

@@ -8,7 +8,8 @@ writes them. Number tables are sharded by range (:func:`asobi.core.shards.number
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -196,55 +197,116 @@ def primes_frame(lo: int, hi: int, rules: Rules | None = None) -> pd.DataFrame:
     )
 
 
-class PrimeTally:
-    """Per digit count: primes, playable ones, Eden primes (no layout fits the deck), those
-    that need a joker, the smallest Eden prime and how many need each number of cards.
+#: Digit counts (and card counts) the tally's counters have room for: every int64 fits.
+MAX_DIGITS = 19
 
-    Fed in batches (:meth:`add`), so that a catalogue of 10^9 numbers needs no more memory
-    than one batch.
+
+@dataclass
+class TallyCounts:
+    """Counters of one range, indexed by digit count (``histogram[digits, min_cards]``);
+    ``smallest_eden`` is -1 where the range holds no Eden prime of that length."""
+
+    primes: np.ndarray
+    playable: np.ndarray
+    need_joker: np.ndarray
+    smallest_eden: np.ndarray
+    histogram: np.ndarray
+
+    @classmethod
+    def empty(cls) -> TallyCounts:
+        zeros = np.zeros(MAX_DIGITS + 1, dtype=np.int64)
+        return cls(
+            primes=zeros.copy(),
+            playable=zeros.copy(),
+            need_joker=zeros.copy(),
+            smallest_eden=np.full(MAX_DIGITS + 1, -1, dtype=np.int64),
+            histogram=np.zeros((MAX_DIGITS + 1, MAX_DIGITS + 1), dtype=np.int64),
+        )
+
+
+def merge_counts(parts: Iterable[TallyCounts]) -> TallyCounts:
+    """The counters of disjoint ranges added up (the smallest Eden prime is the least)."""
+    total = TallyCounts.empty()
+    for part in parts:
+        total.primes += part.primes
+        total.playable += part.playable
+        total.need_joker += part.need_joker
+        total.histogram += part.histogram
+        both = (total.smallest_eden >= 0) & (part.smallest_eden >= 0)
+        total.smallest_eden = np.where(
+            both,
+            np.minimum(total.smallest_eden, part.smallest_eden),
+            np.maximum(total.smallest_eden, part.smallest_eden),
+        )
+    return total
+
+
+def tally_frame(counts: TallyCounts) -> pd.DataFrame:
+    """The counters as rows of ``prime_tally.parquet`` (digit counts that hold a prime)."""
+    rows = [
+        {
+            "digits": digits,
+            "primes": int(counts.primes[digits]),
+            "playable": int(counts.playable[digits]),
+            "eden": int(counts.primes[digits] - counts.playable[digits]),
+            "need_joker": int(counts.need_joker[digits]),
+            "smallest_eden": (
+                int(counts.smallest_eden[digits]) if counts.smallest_eden[digits] >= 0 else None
+            ),
+            "min_cards_histogram": [
+                {"min_cards": cards, "primes": int(count)}
+                for cards, count in enumerate(counts.histogram[digits])
+                if count
+            ],
+        }
+        for digits in range(1, MAX_DIGITS + 1)
+        if counts.primes[digits]
+    ]
+    frame = pd.DataFrame(rows, columns=PRIME_TALLY_SCHEMA.names)
+    return frame.assign(smallest_eden=pd.array(frame["smallest_eden"].tolist(), dtype="Int64"))
+
+
+def counts_from_frame(frame: pd.DataFrame) -> TallyCounts:
+    """The counters back from rows of ``prime_tally.parquet`` (to merge shards)."""
+    counts = TallyCounts.empty()
+    for row in frame.itertuples(index=False):
+        digits = int(row.digits)
+        counts.primes[digits] = row.primes
+        counts.playable[digits] = row.playable
+        counts.need_joker[digits] = row.need_joker
+        if not pd.isna(row.smallest_eden):
+            counts.smallest_eden[digits] = int(row.smallest_eden)
+        for entry in row.min_cards_histogram:
+            counts.histogram[digits, int(entry["min_cards"])] = int(entry["primes"])
+    return counts
+
+
+class PrimeTally:
+    """The :class:`TallyCounts` of the primes table (the catalogue), fed in batches
+    (:meth:`add`), so that a catalogue of 10^9 numbers needs no more memory than one batch.
     """
 
     def __init__(self) -> None:
-        self.counts: dict[int, dict[str, Any]] = {}
+        self.counts = TallyCounts.empty()
 
     def add(self, primes: pd.DataFrame) -> None:
         """Count a batch of rows of the primes table."""
-        for digits, group in primes.groupby("digits", sort=True):
-            entry = self.counts.setdefault(
-                int(digits),
-                {"primes": 0, "playable": 0, "need_joker": 0, "smallest_eden": None, "cards": {}},
-            )
-            playable = group[group["playable"].astype(bool)]
-            eden = group["n"][~group["playable"].astype(bool)]
-            entry["primes"] += len(group)
-            entry["playable"] += len(playable)
-            entry["need_joker"] += int((playable["jokers_needed"] >= 1).sum())
-            if len(eden):
-                smallest = int(eden.min())
-                known = entry["smallest_eden"]
-                entry["smallest_eden"] = smallest if known is None else min(known, smallest)
-            for cards, count in playable["min_cards"].astype("int64").value_counts().items():
-                entry["cards"][int(cards)] = entry["cards"].get(int(cards), 0) + int(count)
+        batch = TallyCounts.empty()
+        digits = primes["digits"].to_numpy(dtype=np.int64)
+        playable = primes["playable"].to_numpy(dtype=bool)
+        np.add.at(batch.primes, digits, 1)
+        np.add.at(batch.playable, digits[playable], 1)
+        needs = playable & (primes["jokers_needed"].fillna(0).to_numpy(dtype=np.int64) >= 1)
+        np.add.at(batch.need_joker, digits[needs], 1)
+        cards = primes["min_cards"].fillna(0).to_numpy(dtype=np.int64)
+        np.add.at(batch.histogram, (digits[playable], cards[playable]), 1)
+        eden = primes.loc[~playable, ["digits", "n"]].groupby("digits")["n"].min()
+        batch.smallest_eden[eden.index.to_numpy(dtype=np.int64)] = eden.to_numpy(dtype=np.int64)
+        self.counts = merge_counts([self.counts, batch])
 
     def frame(self) -> pd.DataFrame:
         """The tally, one row per digit count."""
-        rows = [
-            {
-                "digits": digits,
-                "primes": entry["primes"],
-                "playable": entry["playable"],
-                "eden": entry["primes"] - entry["playable"],
-                "need_joker": entry["need_joker"],
-                "smallest_eden": entry["smallest_eden"],
-                "min_cards_histogram": [
-                    {"min_cards": cards, "primes": count}
-                    for cards, count in sorted(entry["cards"].items())
-                ],
-            }
-            for digits, entry in sorted(self.counts.items())
-        ]
-        frame = pd.DataFrame(rows, columns=PRIME_TALLY_SCHEMA.names)
-        return frame.assign(smallest_eden=pd.array(frame["smallest_eden"].tolist(), dtype="Int64"))
+        return tally_frame(self.counts)
 
 
 def prime_tally_frame(primes: pd.DataFrame) -> pd.DataFrame:

@@ -24,8 +24,7 @@ needs a joker; a fifth copy of a card needs one). An *Eden prime* has no such sp
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -35,10 +34,8 @@ from numba import njit
 from asobi.core.errors import ConfigError, DataError
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.numbers import SEGMENT_ODDS, base_primes, sieve_odds
-from asobi.daifugo.tables import PRIME_TALLY_SCHEMA
+from asobi.daifugo.tables import PRIME_TALLY_SCHEMA, TallyCounts
 
-#: Digit counts (and card counts) the counters have room for: every int64 fits.
-MAX_DIGITS = 19
 #: The counting path's range ends below this: digit counts are tracked as powers of ten in
 #: int64 (10^19 would overflow).
 TALLY_LIMIT = 10**18
@@ -198,29 +195,6 @@ def _count(n, length, cards, needed, primes, playable, need_joker, smallest_eden
     histogram[length, cards] += 1
 
 
-@dataclass
-class TallyCounts:
-    """Counters of one range, indexed by digit count (``histogram[digits, min_cards]``);
-    ``smallest_eden`` is -1 where the range holds no Eden prime of that length."""
-
-    primes: np.ndarray
-    playable: np.ndarray
-    need_joker: np.ndarray
-    smallest_eden: np.ndarray
-    histogram: np.ndarray
-
-    @classmethod
-    def empty(cls) -> TallyCounts:
-        zeros = np.zeros(MAX_DIGITS + 1, dtype=np.int64)
-        return cls(
-            primes=zeros.copy(),
-            playable=zeros.copy(),
-            need_joker=zeros.copy(),
-            smallest_eden=np.full(MAX_DIGITS + 1, -1, dtype=np.int64),
-            histogram=np.zeros((MAX_DIGITS + 1, MAX_DIGITS + 1), dtype=np.int64),
-        )
-
-
 def _run(lo: int, hi: int, rules: Rules, record: bool):
     if hi > TALLY_LIMIT:
         raise ValueError(f"the counting path stops below 10^18, not {hi}")
@@ -293,63 +267,6 @@ PRIMES_BELOW_POWER_OF_TEN = (
     4_118_054_813,
     37_607_912_018,
 )
-
-
-def merge_counts(parts: Iterable[TallyCounts]) -> TallyCounts:
-    """The counters of disjoint ranges added up (the smallest Eden prime is the least)."""
-    total = TallyCounts.empty()
-    for part in parts:
-        total.primes += part.primes
-        total.playable += part.playable
-        total.need_joker += part.need_joker
-        total.histogram += part.histogram
-        both = (total.smallest_eden >= 0) & (part.smallest_eden >= 0)
-        total.smallest_eden = np.where(
-            both,
-            np.minimum(total.smallest_eden, part.smallest_eden),
-            np.maximum(total.smallest_eden, part.smallest_eden),
-        )
-    return total
-
-
-def tally_frame(counts: TallyCounts) -> pd.DataFrame:
-    """The counters as rows of ``prime_tally.parquet`` (digit counts that hold a prime)."""
-    rows = [
-        {
-            "digits": digits,
-            "primes": int(counts.primes[digits]),
-            "playable": int(counts.playable[digits]),
-            "eden": int(counts.primes[digits] - counts.playable[digits]),
-            "need_joker": int(counts.need_joker[digits]),
-            "smallest_eden": (
-                int(counts.smallest_eden[digits]) if counts.smallest_eden[digits] >= 0 else None
-            ),
-            "min_cards_histogram": [
-                {"min_cards": cards, "primes": int(count)}
-                for cards, count in enumerate(counts.histogram[digits])
-                if count
-            ],
-        }
-        for digits in range(1, MAX_DIGITS + 1)
-        if counts.primes[digits]
-    ]
-    frame = pd.DataFrame(rows, columns=PRIME_TALLY_SCHEMA.names)
-    return frame.assign(smallest_eden=pd.array(frame["smallest_eden"].tolist(), dtype="Int64"))
-
-
-def counts_from_frame(frame: pd.DataFrame) -> TallyCounts:
-    """The counters back from rows of ``prime_tally.parquet`` (to merge shards)."""
-    counts = TallyCounts.empty()
-    for row in frame.itertuples(index=False):
-        digits = int(row.digits)
-        counts.primes[digits] = row.primes
-        counts.playable[digits] = row.playable
-        counts.need_joker[digits] = row.need_joker
-        if not pd.isna(row.smallest_eden):
-            counts.smallest_eden[digits] = int(row.smallest_eden)
-        for entry in row.min_cards_histogram:
-            counts.histogram[digits, int(entry["min_cards"])] = int(entry["primes"])
-    return counts
 
 
 def check_prime_counts(frame: pd.DataFrame, below: int) -> list[int]:
