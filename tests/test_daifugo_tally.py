@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from asobi.core.claims import ResultTables, Verdict, run_builders
+from asobi.core.config import validate_config
 from asobi.core.errors import ConfigError, DataError
 from asobi.daifugo.claims.citations import PRIME_TALLY
 from asobi.daifugo.claims.prime_tally import (
@@ -122,6 +123,12 @@ def test_the_counting_path_and_the_catalogue_must_agree():
     counted.loc[counted["digits"] == 4, "need_joker"] += 1
     with pytest.raises(DataError, match="4-digit primes: the counting path has need_joker"):
         check_against_catalogue(counted, catalogue, 10**5)
+
+
+def test_tally_max_must_be_a_power_of_ten():
+    assert validate_config({})["daifugo"]["tally_max"] == 10**10
+    with pytest.raises(ConfigError, match="'daifugo.tally_max': 50000 is not one of"):
+        validate_config({"daifugo": {"tally_max": 50_000}})
 
 
 def test_tally_max_below_primes_max_is_refused():
