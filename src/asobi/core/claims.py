@@ -2,7 +2,10 @@
 
 Each game writes ``results/<game>/claims.parquet``; the workflow merges them into
 ``results/claims.parquet``. Statements restate the articles in our own words; ``source``
-cites the article by title and section.
+cites the article by title and section (or a public reference with the revision read),
+``passage`` quotes a few words that find the claim there and ``conditions`` states the
+source's conditions and scope: the three come from the game's ``CITATIONS``
+(:class:`~asobi.core.sources.Citation`), so that a verdict answers the source's question.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from asobi.core.errors import DataError
+from asobi.core.sources import Citation
 from asobi.core.tables import read_as, write_table
 
 
@@ -41,6 +45,8 @@ CLAIM_COLUMNS = (
     "claim_id",
     "game",
     "source",
+    "passage",
+    "conditions",
     "statement",
     "formal",
     "verdict",
@@ -61,7 +67,9 @@ TABLE_PATH = re.compile(r"^[a-z0-9_]+(/[a-z0-9_]+)*\.parquet$")
 class Claim:
     """One checked claim.
 
-    ``formal`` says exactly what was checked (in English); ``evidence`` is short text: a
+    ``source``, ``passage`` and ``conditions`` say where the claim is made and under what
+    conditions (see :class:`~asobi.core.sources.Citation`; :meth:`cited` builds a claim
+    from one); ``formal`` says exactly what was checked (in English); ``evidence`` is short text: a
     counterexample, a line of play, a proof method, every number in it computed in the run;
     ``tables`` lists the result tables (paths under ``results/``) the verdict was computed
     from (empty for a claim computed by the rules engine alone); ``caveat`` (optional) is
@@ -77,6 +85,42 @@ class Claim:
     evidence: str
     tables: tuple[str, ...] = ()
     caveat: str | None = None
+    passage: str = ""
+    conditions: str = ""
+
+    @classmethod
+    def cited(
+        cls,
+        claim_id: str,
+        game: str,
+        citation: Citation,
+        *,
+        statement: str,
+        formal: str,
+        verdict: Verdict,
+        evidence: str,
+        tables: Iterable[str] = (),
+        caveat: str | None = None,
+    ) -> Claim:
+        """The claim ``claim_id`` made where ``citation`` says, under its conditions."""
+        return cls(
+            claim_id,
+            game,
+            citation.source,
+            statement,
+            formal,
+            verdict,
+            evidence,
+            tuple(tables),
+            caveat,
+            citation.passage,
+            citation.conditions,
+        )
+
+    @property
+    def citation(self) -> Citation:
+        """Where the claim is made (source, passage, conditions)."""
+        return Citation(self.source, self.passage, self.conditions)
 
     def __post_init__(self) -> None:
         if isinstance(self.tables, str):
@@ -84,7 +128,8 @@ class Claim:
         if not isinstance(self.verdict, Verdict):
             object.__setattr__(self, "verdict", Verdict(self.verdict))
         object.__setattr__(self, "tables", tuple(self.tables))
-        for name in ("claim_id", "game", "source", "statement", "formal", "evidence"):
+        names = ("claim_id", "game", "source", "passage", "conditions", "statement", "formal")
+        for name in (*names, "evidence"):
             if not str(getattr(self, name)).strip():
                 raise DataError(f"claim {self.claim_id!r}: field {name!r} is empty")
         for name in self.tables:
@@ -92,6 +137,7 @@ class Claim:
                 raise DataError(f"claim {self.claim_id!r}: {name!r} is not a results table path")
         if self.caveat is not None and not self.caveat.strip():
             raise DataError(f"claim {self.claim_id!r}: an empty caveat must be None")
+        self.citation  # noqa: B018 -- validates the passage's length
 
 
 def verdict_from(holds: bool) -> Verdict:

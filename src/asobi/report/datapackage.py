@@ -40,9 +40,9 @@ from asobi import __version__
 from asobi.core.errors import DataError
 from asobi.core.games import GAMES
 from asobi.core.runlog import progress
+from asobi.core.sources import ARTICLES
 from asobi.core.tables import read_metadata, sha256_file
 from asobi.report.catalog import (
-    ARTICLES,
     DAIFUGO_DECK_NOTE,
     PROJECT_LICENCE,
     UNDESCRIBED_ROW,
