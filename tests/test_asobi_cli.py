@@ -11,8 +11,8 @@ from asobi.cli import COMMANDS, main
 from asobi.core.games import GAMES
 
 
-def test_the_commands_are_the_registered_games_then_report_and_validate(capsys):
-    assert list(COMMANDS) == [*GAMES, "report", "validate"]
+def test_the_commands_are_the_registered_games_then_claims_report_and_validate(capsys):
+    assert list(COMMANDS) == [*GAMES, "claims", "report", "validate"]
     assert main(["--help"]) == 0
     listed = capsys.readouterr().out.split("Commands:")[1].splitlines()
     assert [line.split()[0] for line in listed if line.strip()] == list(COMMANDS)

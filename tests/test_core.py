@@ -46,6 +46,8 @@ def _claim(claim_id: str = "g.one", verdict: str = "confirmed") -> Claim:
         verdict,
         "evidence",
         ("g/t.parquet",),
+        passage="a passage",
+        conditions="the article's rules",
     )
 
 
@@ -86,17 +88,64 @@ def test_claims_need_known_verdicts_and_unique_ids(tmp_path):
     with pytest.raises(DataError):
         claims_frame([_claim(), _claim()])
     with pytest.raises(DataError):
-        Claim("x", "g", "", "s", "f", Verdict.CONFIRMED, "e", ("g/t.parquet",))
-    engine_only = Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e")
+        Claim(
+            "x",
+            "g",
+            "",
+            "s",
+            "f",
+            Verdict.CONFIRMED,
+            "e",
+            ("g/t.parquet",),
+            passage="p",
+            conditions="c",
+        )
+    engine_only = Claim(
+        "x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", passage="p", conditions="c"
+    )
     assert engine_only.tables == ()
     with pytest.raises(DataError, match="tables must be a tuple"):
-        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", "g/t.parquet")  # type: ignore[arg-type]
+        Claim(
+            "x",
+            "g",
+            "src",
+            "s",
+            "f",
+            Verdict.CONFIRMED,
+            "e",
+            "g/t.parquet",
+            passage="p",
+            conditions="c",
+        )  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         Verdict("confirmed_with_caveat")  # the four verdicts only (issue 12)
     with pytest.raises(DataError, match="not a results table path"):
-        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", ("../outside.parquet",))
+        Claim(
+            "x",
+            "g",
+            "src",
+            "s",
+            "f",
+            Verdict.CONFIRMED,
+            "e",
+            ("../outside.parquet",),
+            passage="p",
+            conditions="c",
+        )
     with pytest.raises(DataError, match="empty caveat"):
-        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", ("g/t.parquet",), caveat=" ")
+        Claim(
+            "x",
+            "g",
+            "src",
+            "s",
+            "f",
+            Verdict.CONFIRMED,
+            "e",
+            ("g/t.parquet",),
+            caveat=" ",
+            passage="p",
+            conditions="c",
+        )
 
 
 def test_verdict_over_readings_takes_every_value():
@@ -119,6 +168,8 @@ def test_claims_merge_and_summary(tmp_path):
         "claim_id",
         "game",
         "source",
+        "passage",
+        "conditions",
         "statement",
         "formal",
         "verdict",
@@ -219,7 +270,9 @@ def _cites(names: tuple[str, ...], reads: tuple[str, ...]):
     def builder(tables: ResultTables) -> Claim:
         for name in reads:
             tables.read(name)
-        return Claim("g.c", "g", "src", "s", "f", Verdict.CONFIRMED, "e", names)
+        return Claim(
+            "g.c", "g", "src", "s", "f", Verdict.CONFIRMED, "e", names, passage="p", conditions="c"
+        )
 
     return builder
 
@@ -276,7 +329,18 @@ def test_read_as_names_the_file_and_what_is_wrong(tmp_path):
 
 def test_tables_given_as_one_string_is_refused():
     with pytest.raises(DataError, match="tables must be a tuple of paths"):
-        Claim("x", "g", "src", "s", "f", Verdict.CONFIRMED, "e", "g/t.parquet")
+        Claim(
+            "x",
+            "g",
+            "src",
+            "s",
+            "f",
+            Verdict.CONFIRMED,
+            "e",
+            "g/t.parquet",
+            passage="p",
+            conditions="c",
+        )
 
 
 def test_concat_tables_sorts_the_rows_of_its_shards_and_keeps_the_schema(tmp_path: Path):

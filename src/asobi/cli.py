@@ -2,9 +2,10 @@
 
 The top-level commands are registered in :data:`COMMANDS`: one per game of the registry
 (:data:`asobi.core.games.GAMES`, in its order; the click command ``command`` in
-``asobi/<game>/cli.py``, usually a group), then ``report`` and ``validate``
-(:mod:`asobi.report.cli`). Each is imported on first use, so ``asobi fivelines ...`` does not
-import the other games. Bad arguments give one line ``asobi: error: ...`` and exit code 2.
+``asobi/<game>/cli.py``, usually a group), then ``claims`` (:mod:`asobi.report.claims_cli`),
+``report`` and ``validate`` (:mod:`asobi.report.cli`). Each is imported on first use, so
+``asobi fivelines ...`` does not import the other games. Bad arguments give one line
+``asobi: error: ...`` and exit code 2.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from asobi.core.games import GAMES
 #: ``asobi --help`` lists them.
 COMMANDS = {
     **{game: f"asobi.{game}.cli:command" for game in GAMES},
+    "claims": "asobi.report.claims_cli:command",
     "report": "asobi.report.cli:command",
     "validate": "asobi.report.cli:validate_command",
 }

@@ -84,9 +84,9 @@ class Citation:
     conditions and scope the source attaches, in our words ("at most 53 cards", "the
     article's rules").
 
-    >>> Citation("「五線の必勝法」, 定理", "x" * 80, "normal play").passage
+    >>> Citation("「五線の必勝法」, 定理", "x" * 80, "normal play")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    asobi.core.errors.DataError: citation from 「五線の必勝法」, 定理: the passage has 80 characters (at most 64)
+    asobi.core.errors.DataError: citation from ...: the passage has 80 characters (at most 64)
     """
 
     source: str

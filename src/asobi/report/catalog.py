@@ -24,6 +24,69 @@ from __future__ import annotations
 from asobi.core.games import GAMES
 from asobi.core.sources import ARTICLES
 
+PROJECT_LICENCE = {
+    "name": "MIT",
+    "path": "https://opensource.org/licenses/MIT",
+    "title": "MIT License (the asobi project's licence)",
+}
+#: What the 素数大富豪 tables mean by the deck and by "playable" (the dataset card states it
+#: whenever the package holds one of them).
+DAIFUGO_DECK_NOTE = """\
+The 素数大富豪 tables assume one deck, as in the article: four of each card A (1) to K (13)
+and two jokers, a joker standing for any value 0…13 (a joker as 0 never leads a number). A
+number is laid by splitting its decimal digits into cards: a 1 followed by 0…3 may be one
+card 10…13 (10, J, Q, K), every other digit is one card, and a lone 0 needs a joker. A
+prime is *playable* when some split fits the deck (no card more than four times beyond what
+the two jokers cover); an *Eden prime* has no split that fits, so no deal can ever play it.
+`min_cards` and `jokers_needed` are the fewest cards and the fewest jokers over the splits
+that fit. Another deck (`suits`, `jokers`, `joker_zero` in the config) shows in a table's
+rule variants."""
+
+YOKAI_LICENCE = {
+    "name": "CC-BY-SA-4.0",
+    "path": "https://creativecommons.org/licenses/by-sa/4.0/",
+    "title": "Creative Commons Attribution-ShareAlike 4.0 (derived from Wikipedia)",
+}
+WIKIPEDIA_SOURCE = {
+    "title": "Japanese Wikipedia, 「日本の妖怪一覧」, revision of 2024-07-02 15:49 JST "
+    "(as processed for the yokai shiritori article's data file, "
+    "repository nodai2hITC/youkai_shiritori)",
+    "path": "https://ja.wikipedia.org/wiki/日本の妖怪一覧",
+}
+
+# Games whose tables derive from the yokai list (Wikipedia, CC BY-SA 4.0).
+YOKAI_DERIVED_GAMES = frozenset({"shiritori"})
+
+
+def game_of(table: str) -> str:
+    """The game a table belongs to: the part of its name before the first ``/``."""
+    return table.split("/", 1)[0]
+
+
+def licence_for(table: str, *, contains_yokai_rows: bool = False) -> dict[str, str]:
+    """CC BY-SA 4.0 for tables derived from the yokai list, the project's licence otherwise.
+
+    ``contains_yokai_rows`` marks mixed tables (the merged claims) that carry shiritori rows:
+    share-alike then applies to the whole table.
+    """
+    if game_of(table) in YOKAI_DERIVED_GAMES or contains_yokai_rows:
+        return dict(YOKAI_LICENCE)
+    return dict(PROJECT_LICENCE)
+
+
+def sources_for(table: str, games: tuple[str, ...] = ()) -> list[dict[str, str]]:
+    """The articles (and the Wikipedia revision) a table's content comes from."""
+    involved = [game_of(table)] if game_of(table) in ARTICLES else list(games)
+    sources = [
+        {"title": f"{ARTICLES[g].title} (article on {ARTICLES[g].heading})"}
+        for g in GAMES
+        if g in involved
+    ]
+    if any(g in YOKAI_DERIVED_GAMES for g in involved):
+        sources.append(dict(WIKIPEDIA_SOURCE))
+    return sources
+
+
 _OUTCOME = "Who wins with perfect play: `first` (the player to move) or `second`"
 _VARIANT_ID = (
     "Canonical variant id (docs/games/chopsticks.md, section Variant ids; "

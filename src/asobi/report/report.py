@@ -24,8 +24,8 @@ import pyarrow.parquet as pq
 from asobi import __version__
 from asobi.core.claims import Verdict
 from asobi.core.games import GAMES
-from asobi.report import figures, summaries
 from asobi.core.sources import ARTICLES
+from asobi.report import figures, summaries
 from asobi.report.datapackage import load_package, table_files
 from asobi.report.template import PAGE_TEMPLATE
 

@@ -29,8 +29,9 @@ PAGE_TEMPLATE = """<!DOCTYPE html>
   table.claim { table-layout: fixed; width: 100%; }
   .claim td { overflow-wrap: anywhere; }
   .claim td:first-child { word-break: break-all; font-size: 0.92em; }
-  .claim col.id { width: 13%; } .claim col.said { width: 27%; }
-  .claim col.checked { width: 27%; } .claim col.verdict { width: 9%; }
+  .claim col.id { width: 12%; } .claim col.said { width: 27%; }
+  .claim col.checked { width: 23%; } .claim col.verdict { width: 14%; }
+  .passage { font-size: 0.92em; } .conditions { font-size: 0.9em; }
   .verdict { display: inline-block; padding: 0.05em 0.5em; border-radius: 0.7em;
              font-size: 0.85em; font-weight: bold; color: white; white-space: nowrap; }
   .v-confirmed { background: #1b7f4c; }
@@ -82,9 +83,9 @@ merged yet).</p>
 {% for c in s.claims %}
 <tr id="{{ c.claim_id }}">
 <td><code>{{ c.claim_id }}</code></td>
-<td><em>{{ c.source }}</em><br>{{ c.statement }}</td>
+<td><em>{{ c.source }}</em>{% if c.passage %}<br><q class="passage">{{ c.passage }}</q>{% endif %}<br>{{ c.statement }}</td>
 <td>{{ c.formal }}</td>
-<td><span class="verdict v-{{ c.verdict }}">{{ c.verdict }}</span>{% if c.caveat %}<br><span class="muted">caveat: {{ c.caveat }}</span>{% endif %}</td>
+<td><span class="verdict v-{{ c.verdict }}">{{ c.verdict }}</span>{% if c.conditions %}<br><span class="conditions">under: {{ c.conditions }}</span>{% endif %}{% if c.caveat %}<br><span class="muted">caveat: {{ c.caveat }}</span>{% endif %}</td>
 <td>{{ c.evidence }}<br><span class="muted">tables:
 {% for t in c.links %}{% if t.link %}<a href="{{ t.link }}">{{ t.name }}</a>{% else %}{{ t.name }}{% endif %}{% if not loop.last %}, {% endif %}{% endfor %}</span></td>
 </tr>

@@ -1,0 +1,65 @@
+"""``asobi claims ...``: checks of the claims themselves, apart from any run.
+
+``asobi claims check-sources DIR`` looks every article passage up, verbatim, in the article
+texts saved in DIR (``../shared/articles`` in this project: one file per article, named in
+:data:`asobi.core.sources.ARTICLES`). It checks the citations the games declare
+(``CITATIONS`` in each game's claims module) or, with ``--claims``, the rows of a published
+``claims.parquet``. Exit status 1 when a passage is not found, 2 on bad input.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from asobi.core.sources import Citation, check_passages, declared_citations
+from asobi.core.tables import read_table
+
+
+@click.group("claims")
+def command() -> None:
+    """Check the claims: that every quoted passage is in its source."""
+
+
+def _citations_of(claims_file: Path) -> list[tuple[str, Citation]]:
+    frame = read_table(claims_file)
+    missing = {"claim_id", "source", "passage", "conditions"} - set(frame.columns)
+    if missing:
+        raise click.ClickException(f"{claims_file} has no column {', '.join(sorted(missing))}")
+    return [
+        (row.claim_id, Citation(row.source, row.passage, row.conditions))
+        for row in frame.itertuples(index=False)
+    ]
+
+
+@command.command("check-sources")
+@click.argument("articles", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option(
+    "--claims",
+    "claims_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Check the rows of this claims table instead of the citations the games declare.",
+)
+def check_sources_command(articles: Path, claims_file: Path | None) -> None:
+    """Find every article passage verbatim in the article texts in ARTICLES (a folder).
+
+    Prints each passage that is not found, with its claim and article file, and a summary
+    line; exits 1 when one is missing. Passages from public references (Wikipedia, the
+    players' blogs) are counted but cannot be checked against a saved text.
+    """
+    citations = declared_citations() if claims_file is None else _citations_of(claims_file)
+    checks = check_passages(citations, articles)
+    missing = [check for check in checks if check.found is False]
+    for check in missing:
+        article = Citation(check.source, check.passage, "-").article
+        file = article.file if article else "?"
+        click.echo(f"not found in {file}: {check.claim_id}: {check.passage}")
+    found = sum(check.found is True for check in checks)
+    public = sum(check.found is None for check in checks)
+    click.echo(
+        f"{found} of {found + len(missing)} article passages found in {articles}; "
+        f"{public} passages from public references not checked here"
+    )
+    if missing:
+        raise click.exceptions.Exit(1)
