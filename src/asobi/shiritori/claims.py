@@ -66,7 +66,8 @@ VARIANTS = (
     "the rules the article names as open: long vowels (its section on them sets the ー rule "
     "and the final-ウ rule), small kana, voiced marks; each changed alone (4 variants) and in "
     "every combination (15 variants), aliases banned together as in the article; a start "
-    "word changes where both its winners are decided and differ"
+    "word changes where both its winners are decided and differ (an open one is counted "
+    "neither way); the vendored yokai list"
 )
 
 CITATIONS: dict[str, Citation] = {
