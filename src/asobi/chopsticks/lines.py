@@ -165,7 +165,7 @@ def load_remarks(path: str | os.PathLike[str] = LINES_FILE) -> list[dict[str, An
     return load_yaml(path)["remarks"]
 
 
-def _branch(branch: Mapping[str, Any], winner: str) -> tuple[Position, Position, Position]:
+def remark_positions(branch: Mapping[str, Any], winner: str) -> tuple[Position, Position, Position]:
     """A remark's three positions: the loser to move, the winner to move, the loser to move."""
     loser = 1 - SIDES.index(winner)
     at, instead, reply = (_row(branch[key])[:2] for key in ("at", "instead", "reply"))
@@ -183,7 +183,7 @@ def check_remark(
     winner = remark["winner"]
     found, wrong = [], []
     for branch in remark["branches"]:
-        at, instead, reply = _branch(branch, winner)
+        at, instead, reply = remark_positions(branch, winner)
         outcome, plies = outcomes.get(instead, ("unreachable", None))
         text = f"{at} -> {instead}:{outcome}{'' if plies is None else plies} -> {reply}"
         found.append(text)
@@ -226,7 +226,7 @@ def proof_gaps(
                 printed.setdefault(turn.before, set()).add(turn.after)
     for remark in remarks:
         for branch in remark["branches"]:
-            at, instead, _ = _branch(branch, winner)
+            at, instead, _ = remark_positions(branch, winner)
             printed.setdefault(at, set()).add(instead)
     gaps = []
     for at, shown in printed.items():
