@@ -446,7 +446,8 @@ def outcome_claim(claim: OutcomeClaim, tables: ResultTables) -> Claim:
             f"retrograde analysis, 2 hands each, start (1,1 vs 1,1): {claim.wanted} at the "
             f"article's rule set {own.variant_id}; the {len(open_rules)} rule sets with "
             f"{named} that the article leaves open ({OPEN_TEXT}) are the caveat; roll-over at "
-            "dies_at 5, the from_one reading and dies_at 4 and 7 are listed, not judged"
+            f"dies_at 5{', the from_one reading' if own.fusion else ''} and dies_at 4 and 7 are "
+            "listed, not judged"
         ),
         verdict=verdict,
         caveat=open_options_caveat(verdict, open_holding, len(open_rows), len(open_rules), note),
