@@ -34,6 +34,8 @@ def _claims(game: str, *tables: str) -> list[Claim]:
             verdict=verdicts[(i + len(game)) % len(verdicts)],
             evidence=f"evidence {i}",
             tables=tables,
+            passage=f"synthetic passage {i} <i>quoted</i>",
+            conditions=f"synthetic conditions {i}",
         )
         for i in range(2)
     ]
