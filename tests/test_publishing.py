@@ -27,6 +27,7 @@ from matplotlib.figure import Figure
 import asobi
 from asobi.cli import main
 from asobi.core.config import package_data
+from asobi.report import licences
 from asobi.report.datapackage import load_lines, load_package
 from asobi.report.fonts import bundled_cjk_font, text_font
 from asobi.report.release import FIXED_MTIME, archive_name, write_release
@@ -334,6 +335,31 @@ def test_citation_cff_is_valid_for_cffconvert(tmp_path: Path) -> None:
     licences = {data["license"]} | {r.get("license") for r in data["references"]}
     assert {"MIT", "CC-BY-SA-4.0"} <= licences
     assert sum(r["type"] == "blog" for r in data["references"]) == 5  # the five articles
+
+
+# --- dependency licences -------------------------------------------------------------------
+
+
+def test_dependency_licence_table_is_current(tmp_path: Path, capsys) -> None:
+    page = REPO / "docs/publishing.md"
+
+    def run(path: Path, *options: str) -> int:
+        pyproject = str(REPO / "pyproject.toml")
+        return licences.main(["--page", str(path), "--pyproject", pyproject, *options])
+
+    assert run(page, "--check") == 0, "run `make licences` and commit docs/publishing.md"
+    table = page.read_text("utf-8").split(licences.BEGIN, 1)[1].split(licences.END, 1)[0]
+    rows = {line.split(" | ")[0].strip("| "): line for line in table.splitlines()[4:-1]}
+    assert "asobi" not in rows and {"snakemake", "pandas", "z3-solver"} <= set(rows)
+    assert "General Public License, version 2 or later" in rows["cypari2"]
+    assert "cypari2 (GPL-2.0+)" in page.read_text("utf-8")
+    # A stale table fails the check, and `make licences` rewrites it.
+    stale = tmp_path / "publishing.md"
+    stale.write_text(page.read_text("utf-8").replace(rows["cypari2"] + "\n", ""), "utf-8")
+    assert run(stale, "--check") == 1
+    assert "not current" in capsys.readouterr().out
+    assert run(stale) == 0
+    assert stale.read_text("utf-8") == page.read_text("utf-8")
 
 
 # --- kana in figures --------------------------------------------------------------------------
