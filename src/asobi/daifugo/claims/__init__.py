@@ -61,6 +61,7 @@ __all__ = ["BUILDERS", "CITATIONS", "CLAIM_IDS", "GAME", "builders", "with_rules
 CLAIM_IDS = tuple(
     f"{GAME}.{name}"
     for name in (
+        "example_8",
         "example_32",
         "example_88",
         "example_64",

@@ -63,6 +63,11 @@ def _article(section: str, passage: str, conditions: str) -> Citation:
 CITATIONS: dict[str, Citation] = {
     f"{GAME}.{name}": citation
     for name, citation in {
+        "example_8": _article(
+            EXPONENT,
+            "$2$ を四枚捨てる必要がある",
+            f"{_RULES}; composite plays as they were before exponent notation",
+        ),
         "example_32": _article(EXPONENT, "3, 2, 2, 5 で出すことができる", _EXP),
         "example_88": _article(EXPONENT, "8, 8, 2, 3, J や 8, 8, 2, 3, 1, 1で場に出せる", _EXP),
         "example_64": _article(EXPONENT, "$64=2\\times 2\\times 2 \\times 2^3$", _EXP),

@@ -47,15 +47,19 @@ def decide_least(found: int | None, expected: int, searched_to: int) -> Verdict:
 
 
 def decide_carmichael(cards: Mapping[int, int | None], n_max: int) -> Verdict:
-    """1729 the least Carmichael number needing ``REVOLUTION_CARDS`` cards, 561 and 1105
-    fewer: undecided when the table stops below 1729."""
+    """1729 the third Carmichael number (561 and 1105 the only ones below it, as the article
+    lists them) and the least needing ``REVOLUTION_CARDS`` cards, 561 and 1105 fewer:
+    undecided when the table stops below 1729."""
     if n_max < RAMANUJAN:
         return Verdict.UNDECIDED
     first = next((n for n, c in sorted(cards.items()) if c is not None and c >= 4), None)
     smaller = all(
         cards.get(n) is not None and cards[n] < REVOLUTION_CARDS for n in SMALLER_CARMICHAEL
     )
-    return verdict_from(first == RAMANUJAN and cards[RAMANUJAN] == REVOLUTION_CARDS and smaller)
+    third = sorted(n for n in cards if n < RAMANUJAN) == list(SMALLER_CARMICHAEL)
+    return verdict_from(
+        first == RAMANUJAN and cards[RAMANUJAN] == REVOLUTION_CARDS and smaller and third
+    )
 
 
 def decide_looks_prime(smallest: Mapping[int, int | None]) -> Verdict:

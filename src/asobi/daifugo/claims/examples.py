@@ -95,6 +95,28 @@ def example_64(tables: ResultTables, rules: Rules) -> Claim:
     )
 
 
+def example_8(tables: ResultTables, rules: Rules) -> Claim:
+    """To lay 8 = 2^3 as a composite (before exponent notation) one discards four 2s."""
+    plain = composite_layouts(8, rules, exponent=False)
+    twos = sorted({layout.multiset.count(2) for layout in plain})
+    in_all = sorted({layout.n_cards for layout in plain})
+    plays = "; ".join(f"{layout.text}: {_names(layout.cards, rules)}" for layout in plain)
+    checks = {"a plain composite play of 8 discards four 2s": 4 in twos}
+    return daifugo_claim(
+        "example_8",
+        "Laying 8 = 2^3 as a composite play (without exponent notation) means discarding four 2s.",
+        f"{RULES_ENGINE}: among the composite plays of 8 without exponent notation, one "
+        "discards four cards 2 besides the 8",
+        decide_all_hold(checks),
+        _checks_text(checks) + f"; plain plays: {plays or 'none'} (2s discarded: {twos})",
+        caveat=(
+            "read as four cards in all (the 8 and its 2s), it holds"
+            if in_all == [4] and 4 not in twos
+            else None
+        ),
+    )
+
+
 def example_691(tables: ResultTables, rules: Rules) -> Claim:
     """691 may not be laid as 691^1 (exponent 1 not allowed); 691 alone is legal."""
     wrong, right = _ruling("691=691^1", rules), _ruling("691", rules)
@@ -279,6 +301,7 @@ def ramanujan_revolution_rules(tables: ResultTables, rules: Rules) -> Claim:
 
 #: The worked examples, in the order of the claims (each also takes the deck).
 WORKED_EXAMPLES = (
+    example_8,
     example_32,
     example_88,
     example_64,

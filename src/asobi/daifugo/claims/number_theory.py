@@ -88,7 +88,8 @@ def ramanujan_smallest_carmichael_four_cards(tables: ResultTables) -> Claim:
     shown = {n: c for n, c in needed.items() if n <= RAMANUJAN}
     return daifugo_claim(
         "ramanujan_smallest_carmichael_four_cards",
-        "1729 is the smallest Carmichael number that needs four cards; 561 and 1105 need fewer.",
+        "1729 is the third Carmichael number, after 561 and 1105, and the smallest that needs "
+        "four cards; 561 and 1105 need fewer.",
         f"Carmichael numbers up to {min(n_max, CARMICHAEL_SEARCH_MAX)} by Korselt's criterion; "
         "their fewest cards (min_cards) from the numbers table",
         verdict,
