@@ -176,6 +176,30 @@ def test_example_8_confirmed_by_an_enumerator_that_discards_four_twos(monkeypatc
     assert claim.verdict is Verdict.CONFIRMED and claim.caveat is None
 
 
+@checks_claim("daifugo.ramanujan_taxicab", "confirmed")
+def test_ramanujan_taxicab_confirmed():
+    claim = _claim(number_theory.ramanujan_taxicab, {})
+    assert claim.verdict is Verdict.CONFIRMED and claim.tables == ()
+    assert claim.evidence.startswith("least = 1729 = 1³ + 12³ = 9³ + 10³; next [4104, 13832")
+
+
+@checks_claim("daifugo.ramanujan_taxicab", "refuted")
+def test_ramanujan_taxicab_refuted_when_a_smaller_sum_has_two_ways(monkeypatch):
+    real = number_theory.cube_sums
+    monkeypatch.setattr(
+        number_theory, "cube_sums", lambda limit: {**real(limit), 1001: [(1, 10), (2, 9)]}
+    )
+    claim = _claim(number_theory.ramanujan_taxicab, {})
+    assert claim.verdict is Verdict.REFUTED and claim.evidence.startswith("least = 1001")
+
+
+@checks_claim("daifugo.ramanujan_taxicab", "undecided")
+def test_ramanujan_taxicab_undecided_below_1729(monkeypatch):
+    monkeypatch.setattr(number_theory, "TAXICAB_SEARCH_MAX", 1000)
+    claim = _claim(number_theory.ramanujan_taxicab, {})
+    assert claim.verdict is Verdict.UNDECIDED and claim.caveat == "searched up to 1000"
+
+
 def test_carmichael_decision_wants_1729_third():
     from asobi.daifugo.claims.decisions import decide_carmichael
 

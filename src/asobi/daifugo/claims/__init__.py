@@ -36,6 +36,7 @@ from asobi.daifugo.claims.number_theory import (
     genocchi_17_only_prime,
     ramanujan_looks_prime,
     ramanujan_smallest_carmichael_four_cards,
+    ramanujan_taxicab,
     smallest_eden_prime,
     smallest_unplayable_composite_without_exponent,
     square_free_unchanged,
@@ -78,6 +79,7 @@ CLAIM_IDS = tuple(
         "smallest_unplayable_composite_without_exponent",
         "smallest_eden_prime",
         "ramanujan_smallest_carmichael_four_cards",
+        "ramanujan_taxicab",
         "ramanujan_looks_prime",
         "genocchi_17_only_prime",
         "finding_rescued_by_exponent",
@@ -108,6 +110,7 @@ if set(CITATIONS) != set(CLAIM_IDS):  # pragma: no cover - a module that cannot 
 _TABLE_ONLY_FIRST = (smallest_unplayable_composite_without_exponent,)
 _NUMBERS = (
     ramanujan_smallest_carmichael_four_cards,
+    ramanujan_taxicab,
     ramanujan_looks_prime,
     genocchi_17_only_prime,
     finding_rescued_by_exponent,

@@ -102,6 +102,11 @@ CITATIONS: dict[str, Citation] = {
             "「素数大富豪において四枚を必要とする最小の絶対擬素数」",
             f"{_RULES}; Carmichael numbers (絶対擬素数) by Korselt's criterion; fewest cards",
         ),
+        "ramanujan_taxicab": _article(
+            REVOLUTION,
+            "$1729$ はラマヌジャンのタクシー数として有名であり",
+            "the taxicab number: the least sum of two positive cubes in two different ways",
+        ),
         "ramanujan_looks_prime": _article(
             REVOLUTION,
             "$1729$ は最小の素因数が $7$ なので",

@@ -20,6 +20,7 @@ from asobi.daifugo.claims.decisions import (
     JOKER_PRIMES_BELOW,
     SMALLER_CARMICHAEL,
     SQUARE_FREE_PLAYS_MAX,
+    TAXICAB_SEARCH_MAX,
     VISIBLE_FACTORS,
     decide_carmichael,
     decide_exists,
@@ -96,6 +97,43 @@ def ramanujan_smallest_carmichael_four_cards(tables: ResultTables) -> Claim:
         f"Carmichael numbers up to 1729 and their fewest cards: {shown}",
         (NUMBERS,),
         f"the table stops at {n_max}, below 1729" if verdict is Verdict.UNDECIDED else None,
+    )
+
+
+def cube_sums(limit: int) -> dict[int, list[tuple[int, int]]]:
+    """Every n ≤ ``limit`` written as a³ + b³ with 0 < a ≤ b, with its ways.
+
+    >>> cube_sums(1729)[1729]
+    [(1, 12), (9, 10)]
+    """
+    ways: dict[int, list[tuple[int, int]]] = {}
+    a = 1
+    while 2 * a**3 <= limit:
+        b = a
+        while a**3 + b**3 <= limit:
+            ways.setdefault(a**3 + b**3, []).append((a, b))
+            b += 1
+        a += 1
+    return ways
+
+
+def ramanujan_taxicab(tables: ResultTables) -> Claim:
+    """1729 is Ramanujan's taxicab number: the least sum of two positive cubes in two ways."""
+    ways = cube_sums(TAXICAB_SEARCH_MAX)
+    twice = sorted(n for n, pairs in ways.items() if len(pairs) >= 2)
+    least = twice[0] if twice else None
+    verdict = decide_least(least, RAMANUJAN, TAXICAB_SEARCH_MAX)
+    return daifugo_claim(
+        "ramanujan_taxicab",
+        "1729 is Ramanujan's taxicab number, the smallest number that is a sum of two "
+        "positive cubes in two ways.",
+        f"every a³ + b³ ≤ {TAXICAB_SEARCH_MAX} with 0 < a ≤ b enumerated; the least with two "
+        "or more ways is 1729",
+        verdict,
+        f"least = {least}"
+        + (f" = {' = '.join(f'{a}³ + {b}³' for a, b in ways[least])}" if least else "")
+        + f"; next {twice[1:4]}",
+        caveat=f"searched up to {TAXICAB_SEARCH_MAX}" if verdict is Verdict.UNDECIDED else None,
     )
 
 
