@@ -441,7 +441,7 @@ def test_onetwo_needs_no_centre_rule_confirmed(frames):
     assert claim.verdict is Verdict.CONFIRMED
     assert claim.evidence == (
         "a breaking turn exists on every side checked (side 2: 0,6); "
-        "under the basic protocol on sides none"
+        "under the basic protocol (one stone a turn) none"
     )
     assert claim.caveat == (
         "the mirror strategy only; perfect play on the solved boards: side 2: the centre "

@@ -123,7 +123,9 @@ def test_winning_move_from_one_end_confirmed_by_the_table_and_lemma_b(frames):
     claim = _claim(claims.winning_move_from_one_end, frames)
     assert claim.verdict is Verdict.CONFIRMED
     assert "with ≤ 15 sticks that the player to move wins have a winning move" in claim.evidence
-    assert claim.caveat == "proved by z3 for row lengths below 2^5, not beyond"
+    assert claim.caveat == (
+        "proved by z3 for row lengths below 2^5, not beyond; lemma (b) for at most 2 rows"
+    )
     assert claim.source == "「五線の必勝法」, 証明 (それ以外の場合、先手必勝)"
 
 

@@ -760,7 +760,11 @@ def onetwo_needs_no_centre_rule(tables: ResultTables) -> Claim:
             if not unbroken
             else f"no breaking turn on sides {unbroken}; "
         )
-        + f"under the basic protocol on sides {basic_breaks or 'none'}",
+        + (
+            f"under the basic protocol too, on sides {basic_breaks}"
+            if basic_breaks
+            else "under the basic protocol (one stone a turn) none"
+        ),
         tables=(SOLUTIONS_TABLE,),
     )
 

@@ -190,6 +190,13 @@ def proof_coverage(proofs: pd.DataFrame, lemma: str) -> ProofCoverage:
     )
 
 
+def lemma_b_rows(proofs: pd.DataFrame) -> str:
+    """The reach of lemma (b) in rows, as a caveat's tail: z3 proves it for a bounded number
+    of rows (``; lemma (b) for at most N rows``)."""
+    rows_proved = proofs.loc[proofs["lemma"] == "zero_reachable", "rows"].max()
+    return f"; lemma (b) for at most {int(rows_proved)} rows"
+
+
 def decide_theorem(
     counterexamples: int, lemmas: list[ProofCoverage], width_needed: int
 ) -> tuple[Verdict, str | None]:
@@ -231,8 +238,7 @@ def xor_theorem(tables: ResultTables) -> Claim:
             f"{lemma_b.text}"
         )
     if caveat is not None and verdict is Verdict.CONFIRMED:
-        rows_proved = proofs.loc[proofs["lemma"] == "zero_reachable", "rows"].max()
-        caveat += f"; lemma (b) for at most {int(rows_proved)} rows"
+        caveat += lemma_b_rows(proofs)
     return _cited(
         "fivelines.xor_theorem",
         statement=(
@@ -320,9 +326,12 @@ def winning_move_from_one_end(tables: ResultTables) -> Claim:
     total_max = int(pc.max(table.column("total")).as_py())
     largest = int(pc.max(pc.list_flatten(table.column("rows"))).as_py() or 0)
     won, with_end_move, first_without = one_end_winning_moves(table)
-    lemma_b = proof_coverage(tables.read(PROOFS_TABLE), "zero_reachable")
+    proofs = tables.read(PROOFS_TABLE)
+    lemma_b = proof_coverage(proofs, "zero_reachable")
     missing = won - with_end_move
     verdict, caveat = decide_theorem(missing, [lemma_b], bits_needed(largest))
+    if caveat is not None and verdict is Verdict.CONFIRMED:
+        caveat += lemma_b_rows(proofs)
     if first_without is not None:
         evidence = (
             f"{missing} of {won} won positions have no winning move from one end; smallest: "
