@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 from claim_checks import checks_claim
 
-from asobi.contraposition import claims, last_stone, single_stone
+from asobi.contraposition import claims, last_stone, rule_claims, single_stone
 from asobi.contraposition.contraposition import Colour, Rules
 from asobi.contraposition.pipeline import write_claims
 from asobi.contraposition.single_stone import EndgameSample
@@ -277,10 +277,10 @@ def test_onetwo_offset_undecided_without_same_agent_games(frames):
 
 
 def test_supply_is_the_share_rounded_up():
-    assert claims.supply(61, (1, 2)) == 31 and claims.supply(61, (2, 3)) == 41
-    assert claims.decide_supply([0, -1]) is Verdict.CONFIRMED
-    assert claims.decide_supply([0, 1]) is Verdict.REFUTED
-    assert claims.decide_supply([]) is Verdict.UNDECIDED
+    assert rule_claims.supply(61, (1, 2)) == 31 and rule_claims.supply(61, (2, 3)) == 41
+    assert rule_claims.decide_supply([0, -1]) is Verdict.CONFIRMED
+    assert rule_claims.decide_supply([0, 1]) is Verdict.REFUTED
+    assert rule_claims.decide_supply([]) is Verdict.UNDECIDED
 
 
 @checks_claim("contraposition.stones_per_colour", "confirmed")
@@ -294,7 +294,9 @@ def test_stones_per_colour_confirmed_by_the_rules_engine(frames):
 @checks_claim("contraposition.stones_per_colour", "refuted")
 def test_stones_per_colour_refuted_when_a_colour_needs_more(frames, monkeypatch):
     # a protocol letting White place every stone but Black's one would need more than 2/3
-    monkeypatch.setattr(claims, "reachable_white_counts", lambda rules: [1, rules.cell_count - 1])
+    monkeypatch.setattr(
+        rule_claims, "reachable_white_counts", lambda rules: [1, rules.cell_count - 1]
+    )
     claim = _claim(claims.stones_per_colour, frames)
     assert claim.verdict is Verdict.REFUTED
 
@@ -311,7 +313,7 @@ def test_basic_white_places_last_confirmed(frames):
 
 @checks_claim("contraposition.basic_white_places_last", "refuted")
 def test_basic_white_places_last_refuted_when_black_can_be_last(frames, monkeypatch):
-    monkeypatch.setattr(claims, "last_placers", lambda rules: {Colour.BLACK, Colour.WHITE})
+    monkeypatch.setattr(rule_claims, "last_placers", lambda rules: {Colour.BLACK, Colour.WHITE})
     claim = _claim(claims.basic_white_places_last, frames)
     assert claim.verdict is Verdict.REFUTED and "Black can place the last stone" in claim.evidence
 
@@ -325,14 +327,14 @@ def test_onetwo_last_placer_count_game_confirmed(frames):
 
 @checks_claim("contraposition.onetwo_last_placer_count_game", "refuted")
 def test_onetwo_last_placer_count_game_refuted_when_the_last_placer_is_fixed(frames, monkeypatch):
-    monkeypatch.setattr(claims, "last_placers", lambda rules: {Colour.WHITE})
+    monkeypatch.setattr(rule_claims, "last_placers", lambda rules: {Colour.WHITE})
     claim = _claim(claims.onetwo_last_placer_count_game, frames)
     assert claim.verdict is Verdict.REFUTED and "fails on sides [2, 3" in claim.evidence
 
 
 @checks_claim("contraposition.onetwo_single_stone_matters", "confirmed")
 def test_onetwo_single_stone_matters_confirmed_by_an_example(frames, monkeypatch):
-    monkeypatch.setattr(claims, "SINGLE_STONE_SAMPLE", EndgameSample(3, (5,), 20, 4))
+    monkeypatch.setattr(rule_claims, "SINGLE_STONE_SAMPLE", EndgameSample(3, (5,), 20, 4))
     claim = _claim(claims.onetwo_single_stone_matters, frames)
     assert claim.verdict is Verdict.CONFIRMED
     assert claim.evidence.startswith(
@@ -345,14 +347,16 @@ def test_onetwo_single_stone_matters_confirmed_by_an_example(frames, monkeypatch
 
 @checks_claim("contraposition.onetwo_single_stone_matters", "refuted")
 def test_onetwo_single_stone_matters_refuted_when_exhaustive_boards_have_none(frames, monkeypatch):
-    monkeypatch.setattr(claims, "sampled_search", lambda sample: single_stone.exhaustive_search(2))
+    monkeypatch.setattr(
+        rule_claims, "sampled_search", lambda sample: single_stone.exhaustive_search(2)
+    )
     claim = _claim(claims.onetwo_single_stone_matters, frames)
     assert claim.verdict is Verdict.REFUTED and claim.caveat is None
 
 
 @checks_claim("contraposition.onetwo_single_stone_matters", "undecided")
 def test_onetwo_single_stone_matters_undecided_when_a_sample_has_none(frames, monkeypatch):
-    monkeypatch.setattr(claims, "SINGLE_STONE_SAMPLE", EndgameSample(3, (5,), 60, 5))
+    monkeypatch.setattr(rule_claims, "SINGLE_STONE_SAMPLE", EndgameSample(3, (5,), 60, 5))
     claim = _claim(claims.onetwo_single_stone_matters, frames)
     assert claim.verdict is Verdict.UNDECIDED
 

@@ -3,12 +3,14 @@ the rules engine.
 
 Source: "Contraposition : 最大グループゲームの「対偶」" (note.com, Abstract Game Advent
 Calendar 2023; shared/articles/contraposition.txt). Every claim is built from its citation in
-:data:`CITATIONS` (keys = :data:`CLAIM_IDS`): the section, a short verbatim passage and the
-conditions the article attaches. One builder per claim (:data:`BUILDERS`); each reads the
-tables it needs through :class:`~asobi.core.claims.ResultTables` (or asks the rules engine)
-and returns one :class:`~asobi.core.claims.Claim` whose verdict comes from a small decision
-function over computed facts (:func:`decide_no_counterexample`, :func:`decide_offset`,
-:func:`decide_single_eye`, :func:`decide_stronger`, :func:`decide_supply`).
+:data:`~asobi.contraposition.citations.CITATIONS` (keys = :data:`CLAIM_IDS`, re-exported
+here): the section, a short verbatim passage and the conditions the article attaches. One
+builder per claim (:data:`BUILDERS`; those the rules engine decides alone are in
+:mod:`asobi.contraposition.rule_claims`); each reads the tables it needs through
+:class:`~asobi.core.claims.ResultTables` and returns one :class:`~asobi.core.claims.Claim`
+whose verdict comes from a small decision function over computed facts
+(:func:`decide_no_counterexample`, :func:`decide_offset`, :func:`decide_single_eye`,
+:func:`decide_stronger`).
 
 Where the article gives no measure ("大幅に緩和", "強い"), the verdict rests only on what its
 words commit to: a direction (White is not the favoured side) or an order (GRAVE beats the
@@ -17,33 +19,28 @@ other agent); the sizes go into the evidence, the level of play into the caveat.
 
 from __future__ import annotations
 
-import math
 import re
 
 import pandas as pd
 
-from asobi.contraposition.audit import reachable_white_counts
 from asobi.contraposition.board import cell_count, centre
-from asobi.contraposition.contraposition import Colour, Rules
-from asobi.contraposition.last_stone import (
-    forces_other_last,
-    last_placers,
-    mirror_breaking_turn,
-)
-from asobi.contraposition.single_stone import (
-    EndgameSample,
-    EndgameSearch,
-    exhaustive_search,
-    sampled_search,
+from asobi.contraposition.citations import CITATIONS, CLAIM_IDS, GAME, SOURCE, cited
+from asobi.contraposition.contraposition import Rules
+from asobi.contraposition.last_stone import mirror_breaking_turn
+from asobi.contraposition.rule_claims import (
+    RULES_SIDES,
+    basic_white_places_last,
+    decide_no_counterexample,
+    onetwo_last_placer_count_game,
+    onetwo_single_stone_matters,
+    sides_text,
+    stones_per_colour,
 )
 from asobi.contraposition.stats import wilson_interval
 from asobi.core.claims import Claim, ResultTables, Verdict
-from asobi.core.sources import Citation
 
-GAME = "contraposition"
-SOURCE = (
-    "Contraposition : 最大グループゲームの「対偶」 (note.com, Abstract Game Advent Calendar 2023)"
-)
+__all__ = ["BUILDERS", "CITATIONS", "CLAIM_IDS", "GAME", "SOURCE"]
+
 SOLUTIONS_TABLE = "contraposition/solutions.parquet"
 SELFPLAY_TABLE = "contraposition/selfplay.parquet"
 AUDIT_TABLE = "contraposition/rule_audit.parquet"
@@ -55,142 +52,8 @@ EVEN = 0.5
 above it) and of "stronger" (an agent whose score's interval lies above it)."""
 ODD_CELLS_SIDES = range(1, 101)
 """Board sides on which the cell count 3s(s-1)+1 is checked to be odd (no tie possible)."""
-RULES_SIDES = range(2, 11)
-"""Board sides on which the rules-engine claims (stones, last stone, mirror) are checked."""
-SUPPLY = {"basic": (1, 2), "12?": (2, 3)}
-"""The article's stone supply per colour, as a share of the cells (half; 2/3 with 12?)."""
-SINGLE_STONE_EXHAUSTIVE_SIDES = (2,)
-"""Boards whose every reachable 12? position is searched for one-stone-only wins."""
-SINGLE_STONE_SAMPLE = EndgameSample(side=3, empties=(5,), samples=200, seed=0)
-"""Sampled 12? endgames (reached by seeded random legal turns) searched exactly."""
-
-
-def _cited(
-    claim_id: str,
-    *,
-    statement: str,
-    formal: str,
-    verdict: Verdict,
-    evidence: str,
-    tables: tuple[str, ...] = (),
-    caveat: str | None = None,
-) -> Claim:
-    """The claim ``contraposition.<claim_id>`` built from its citation in :data:`CITATIONS`."""
-    full_id = f"{GAME}.{claim_id}"
-    return Claim.cited(
-        full_id,
-        GAME,
-        CITATIONS[full_id],
-        statement=statement,
-        formal=formal,
-        verdict=verdict,
-        evidence=evidence,
-        tables=tables,
-        caveat=caveat,
-    )
-
-
-def _cite(section: str, passage: str, conditions: str) -> Citation:
-    return Citation(f"{SOURCE}, {section}", passage, conditions)
-
-
-CITATIONS: dict[str, Citation] = {
-    f"{GAME}.winning_rule_statements_agree": _cite(
-        "勝利条件",
-        "これは以下の条件と等価です。",
-        "full boards of any size, either protocol; the rule 'fewer groups at the smallest "
-        "size where the counts differ wins' against 'compare the sorted size lists'",
-    ),
-    f"{GAME}.ludii_score_agrees": _cite(
-        "ゲームデータ",
-        "得点は同サイズのグループを相手より多く作った最小のグループのサイズ",
-        "full boards of any size, either protocol; the score as the article states Ludii "
-        "defines it (none = 10^9), the higher score wins",
-    ),
-    f"{GAME}.no_draws": _cite(
-        "勝利条件",
-        "引き分けは起こりません。",
-        "any board size (hexagonal, 3s(s-1)+1 cells), either protocol",
-    ),
-    f"{GAME}.stones_per_colour": _cite(
-        "コンポーネント",
-        "それぞれマス数の半分、バリアントを採用する場合は2/3程度です。",
-        "stones each colour may need, as a share of the cells: half under the basic "
-        "protocol, about 2/3 under the 12? variant; any board size (side 5 recommended)",
-    ),
-    f"{GAME}.basic_white_places_last": _cite(
-        "先手有利の相殺",
-        "基本ルールでは先手が最後に配置するためです。",
-        "the basic protocol (one stone a turn, White first), any board size",
-    ),
-    f"{GAME}.basic_first_player_advantage_offset": _cite(
-        "先手有利の相殺",
-        "これによって先手の優位性は大幅に緩和されていて、追加のバランス調整は不要であると考えています。",
-        "the basic protocol; no board size or level of play named (side 5 recommended); "
-        "'greatly' (大幅に) has no measure: only the direction, White not favoured, is judged",
-    ),
-    f"{GAME}.onetwo_first_player_advantage_offset": _cite(
-        "12?プロトコル",
-        "序盤は12*プロトコルと同様であるので先手有利は緩和されています",
-        "the 12? protocol; no board size or level of play named; no measure of the "
-        "mitigation: only the direction, White not favoured, is judged",
-    ),
-    f"{GAME}.onetwo_last_placer_count_game": _cite(
-        "12?プロトコル",
-        "片方のプレイヤーはそうでないプレイヤーが最後に駒を置くことを強制させることができます",
-        "the 12? protocol, any board size; the count of stones only (as in a count game), "
-        "not the groups",
-    ),
-    f"{GAME}.onetwo_single_stone_matters": _cite(
-        "12?プロトコル",
-        "終盤には1個だけ置くという行為が意味を持ちます",
-        "the 12? protocol, late in the game (a few empty cells); no board size named; an "
-        "existence: some endgame where only one-stone turns win",
-    ),
-    f"{GAME}.several_eyes_force_a_fill": _cite(
-        "ボードを埋めるゲーム",
-        "自身の駒に完全に囲まれた「眼」を複数作っておけばそのいずれかに相手の駒を置くことを強制",
-        "an eye is an empty cell all of whose neighbours hold the owner's stones; the owner "
-        "never fills its own eyes while another cell is empty; no protocol named (both "
-        "checked)",
-    ),
-    f"{GAME}.single_eye_parity": _cite(
-        "先手有利の相殺",
-        "後手がサイズ1の眼を1個だけ作り、それを埋めなければ先手にサイズ1のグループを作らせることができます",
-        "the basic protocol, size-1 eyes; the owner leaves its eye empty",
-    ),
-    f"{GAME}.centre_restriction_blocks_mirroring": _cite(
-        "懸念点 (配置システム), with ゲームプレイ (中央以外)",
-        "初手の配置制限(ミラー戦略防止)",
-        "the basic protocol without its centre rule: White opens on the centre and answers "
-        "each black stone by point reflection; any board size",
-    ),
-    f"{GAME}.onetwo_needs_no_centre_rule": _cite(
-        "懸念点 (配置システム)",
-        "12?プロトコルはこれはこれで興味深く、初手の配置制限(ミラー戦略防止)も不要",
-        "the 12? protocol, whose first stone may go anywhere; the restriction's purpose, "
-        "stopping the mirror strategy; any board size",
-    ),
-    f"{GAME}.grave_strong": _cite(
-        "ゲームデータ",
-        "AIはMC-GRAVEが強いです。",
-        "the AIs of Ludii, where the article's game data lives; no opponent, budget or "
-        "board named: judged as an order, GRAVE beating the other agent",
-    ),
-}
-
-CLAIM_IDS = tuple(CITATIONS)
-
 
 # --- decisions ------------------------------------------------------------------------------
-
-
-def decide_no_counterexample(cases: int, counterexamples: int) -> Verdict:
-    """A universal statement checked case by case: refuted by any counterexample, confirmed
-    when some cases were checked and none fails, undecided when none was checked."""
-    if counterexamples:
-        return Verdict.REFUTED
-    return Verdict.CONFIRMED if cases else Verdict.UNDECIDED
 
 
 def white_favoured(wins: int, games: int) -> bool | None:
@@ -240,29 +103,6 @@ def decide_stronger(wins: int, games: int) -> Verdict:
     return Verdict.UNDECIDED
 
 
-def supply(cells: int, share: tuple[int, int]) -> int:
-    """The article's supply of one colour: ``share`` of the cells, rounded up (a board has
-    an odd number of cells, so "half" is half rounded up)."""
-    return math.ceil(cells * share[0] / share[1])
-
-
-def decide_supply(shortfalls: list[int]) -> Verdict:
-    """The article's supply suffices: refuted when some colour on some side checked needs
-    more stones than it (a positive shortfall), confirmed otherwise; undecided when nothing
-    was checked."""
-    if not shortfalls:
-        return Verdict.UNDECIDED
-    return Verdict.REFUTED if max(shortfalls) > 0 else Verdict.CONFIRMED
-
-
-def decide_existence(examples: int, exhaustive: bool) -> Verdict:
-    """An existence: confirmed by an example; refuted when none is found and every search
-    was exhaustive over its board; undecided when none is found in a sample."""
-    if examples:
-        return Verdict.CONFIRMED
-    return Verdict.REFUTED if exhaustive else Verdict.UNDECIDED
-
-
 def _scope_caveat(rows: pd.DataFrame, what: str) -> str | None:
     """How far a table with ``method`` and ``boards`` columns reaches when some sides were
     only sampled: ``exhaustive only on sides [..]; side 5: N random boards``."""
@@ -274,10 +114,6 @@ def _scope_caveat(rows: pd.DataFrame, what: str) -> str | None:
         f"exhaustive only on sides {exhaustive}; sides {sorted(set(sampled['side']))}: "
         f"{int(sampled['boards'].sum())} random {what}, not all; no proof for other sides"
     )
-
-
-def _sides_text(sides: range) -> str:
-    return f"sides {sides.start}..{sides.stop - 1}"
 
 
 # --- the winning rule (rule_audit.parquet) -------------------------------------------------
@@ -303,7 +139,7 @@ def winning_rule_statements_agree(tables: ResultTables) -> Claim:
     example = next((e for e in audit["example_disagreement"] if e), "")
     instance = f", e.g. {example}" if example else ""
     verdict = decide_no_counterexample(int(audit["boards"].sum()), disagree)
-    return _cited(
+    return cited(
         "winning_rule_statements_agree",
         statement="The count-by-smallest-size rule and the compare-sorted-sizes rule always "
         "name the same winner.",
@@ -320,7 +156,7 @@ def ludii_score_agrees(tables: ResultTables) -> Claim:
     audit = tables.read(AUDIT_TABLE)
     ludii = int(audit["ludii_disagrees"].sum())
     verdict = decide_no_counterexample(int(audit["boards"].sum()), ludii)
-    return _cited(
+    return cited(
         "ludii_score_agrees",
         statement="Ludii's score (smallest size where a player has more groups; higher wins) "
         "picks the same winner as the article's rule.",
@@ -345,7 +181,7 @@ def no_draws(tables: ResultTables) -> Claim:
         if not even_sides
         else f"3s(s-1)+1 is even for s in {even_sides}"
     )
-    return _cited(
+    return cited(
         "no_draws",
         statement="No game can end in a draw, under either protocol.",
         formal="No full board has equal group-size multisets for both colours; a tie needs "
@@ -353,152 +189,6 @@ def no_draws(tables: ResultTables) -> Claim:
         verdict=verdict,
         evidence=f"{_audit_scope(audit)}: {draws} draws; {counted}",
         tables=(AUDIT_TABLE,),
-    )
-
-
-# --- stones and the last stone (the rules engine) -------------------------------------------
-
-
-def stones_per_colour(tables: ResultTables) -> Claim:
-    """コンポーネント: half the cells per colour suffice under the basic protocol, 2/3 with
-    the 12? variant (each rounded up): the most stones a colour places in any game, from the
-    rules engine's protocol, never exceeds that supply on the sides checked."""
-    del tables  # the rules engine alone
-    shortfalls: list[int] = []
-    side5 = []
-    for protocol, share in SUPPLY.items():
-        for side in RULES_SIDES:
-            rules = Rules(side, "basic" if protocol == "basic" else "onetwo")
-            whites = reachable_white_counts(rules)
-            n = rules.cell_count
-            most = max(max(whites), n - min(whites))
-            shortfalls.append(most - supply(n, share))
-            if side == 5:
-                side5.append(
-                    f"{protocol}: a colour places up to {most} of {n} stones ({most / n:.3f}), "
-                    f"supply {supply(n, share)}"
-                )
-    verdict = decide_supply(shortfalls)
-    half_short = [
-        side
-        for side in RULES_SIDES
-        if _most_stones(Rules(side, "onetwo")) > supply(cell_count(side), SUPPLY["basic"])
-    ]
-    return _cited(
-        "stones_per_colour",
-        statement="Each colour needs stones for half of the cells under the basic rules, "
-        "and for about two thirds of them with the 12? variant.",
-        formal=f"On {_sides_text(RULES_SIDES)}: the most stones one colour places in a game "
-        "(every turn sequence the protocol allows) <= ceil(N/2) under basic and "
-        "<= ceil(2N/3) under 12?, N = 3s(s-1)+1 cells.",
-        verdict=verdict,
-        evidence=f"largest excess over the supply {max(shortfalls)} stones; side 5: "
-        + "; ".join(side5)
-        + f"; under 12? half the cells would fall short on sides {half_short}",
-    )
-
-
-def _most_stones(rules: Rules) -> int:
-    whites = reachable_white_counts(rules)
-    return max(max(whites), rules.cell_count - min(whites))
-
-
-def basic_white_places_last(tables: ResultTables) -> Claim:
-    """先手有利の相殺: under the basic protocol the first player (White) places the last
-    stone of every game, on every side checked (the count game of the rules engine's
-    turns)."""
-    del tables
-    placers = {side: last_placers(Rules(side)) for side in RULES_SIDES}
-    other = [side for side, who in placers.items() if who != {Colour.WHITE}]
-    verdict = decide_no_counterexample(len(placers), len(other))
-    onetwo = sorted(c.label for c in last_placers(Rules(5, "onetwo")))
-    return _cited(
-        "basic_white_places_last",
-        statement="Under the basic rules the first player places the last stone.",
-        formal=f"On {_sides_text(RULES_SIDES)}, basic protocol: every game's last stone is "
-        "White's (the cell count is odd and turns place one stone each).",
-        verdict=verdict,
-        evidence=(
-            f"White places the last stone of every game on {_sides_text(RULES_SIDES)}"
-            if not other
-            else f"Black can place the last stone on sides {other}"
-        )
-        + f"; for contrast, under 12? the last stone can be placed by {' or '.join(onetwo)} "
-        "(side 5)",
-    )
-
-
-def onetwo_last_placer_count_game(tables: ResultTables) -> Claim:
-    """12?プロトコル: under 12? the last placer varies with the stone counts, and as in a
-    count game one player can force the other to place the last stone, on every side
-    checked."""
-    del tables
-    facts = {
-        side: (last_placers(Rules(side, "onetwo")), forces_other_last(Rules(side, "onetwo")))
-        for side in RULES_SIDES
-    }
-    failing = [side for side, (who, forcer) in facts.items() if len(who) < 2 or forcer is None]
-    verdict = decide_no_counterexample(len(facts), len(failing))
-    forcers = sorted({forcer.label for _, forcer in facts.values() if forcer is not None})
-    return _cited(
-        "onetwo_last_placer_count_game",
-        statement="Under 12? the player who places the last stone is not fixed, and one "
-        "player can force the other to place it, as in a count game.",
-        formal=f"On {_sides_text(RULES_SIDES)}, 12? turns (1 stone, then 1 or 2): both "
-        "colours can place the last stone, and the count game 'make the other place the "
-        "last stone' is won by one colour from the empty board.",
-        verdict=verdict,
-        evidence=(
-            f"on every side checked either colour can place the last stone, and "
-            f"{' and '.join(forcers)} can force the other to place it"
-            if not failing
-            else f"fails on sides {failing}"
-        ),
-    )
-
-
-def _describe_search(search: EndgameSearch) -> str:
-    scope = (
-        "every reachable position"
-        if search.exhaustive
-        else f"{search.positions} endgames of seeded random play"
-    )
-    text = (
-        f"side {search.side} ({scope}): {search.won} won by the mover, "
-        f"{len(search.examples)} only by one-stone turns"
-    )
-    if search.examples:
-        board, mover, wins = search.examples[0]
-        text += f", e.g. {board} with {mover} to move, winning only by {' or '.join(wins)}"
-    return text
-
-
-def onetwo_single_stone_matters(tables: ResultTables) -> Claim:
-    """12?プロトコル: late in a 12? game a one-stone turn matters: some endgame (two-stone
-    turns legal) is won only by one-stone turns, found by exact search of every position of
-    the small boards and of sampled endgames of a larger one."""
-    del tables
-    searches = [exhaustive_search(side) for side in SINGLE_STONE_EXHAUSTIVE_SIDES]
-    searches.append(sampled_search(SINGLE_STONE_SAMPLE))
-    examples = sum(len(s.examples) for s in searches)
-    verdict = decide_existence(examples, all(s.exhaustive for s in searches))
-    sampled = [s for s in searches if not s.exhaustive]
-    return _cited(
-        "onetwo_single_stone_matters",
-        statement="Under 12?, placing a single stone can be what wins late in the game.",
-        formal="Exact search (plain negamax) of 12? positions where two-stone turns are "
-        "legal: some position the mover wins has no winning two-stone turn. Searched: every "
-        f"reachable position of sides {list(SINGLE_STONE_EXHAUSTIVE_SIDES)}; endgames with "
-        f"{list(SINGLE_STONE_SAMPLE.empties)} empty cells of side "
-        f"{SINGLE_STONE_SAMPLE.side}, reached by seeded random legal turns.",
-        verdict=verdict,
-        caveat=(
-            "an existence shown by example; how often: "
-            + "; ".join(f"{len(s.examples)} of {s.won} won sampled endgames" for s in sampled)
-            if verdict is Verdict.CONFIRMED and sampled
-            else None
-        ),
-        evidence="; ".join(_describe_search(s) for s in searches),
     )
 
 
@@ -587,7 +277,7 @@ def first_player_advantage_offset(tables: ResultTables, protocol: str) -> Claim:
     other_low, other_high = wilson_interval(other_wins, other_games)
     verdict = decide_offset(white_favoured(wins, games), white_favoured(other_wins, other_games))
     exact = solutions[solutions["protocol"] == protocol]
-    return _cited(
+    return cited(
         f"{label}_first_player_advantage_offset",
         statement=f"Under the {protocol} protocol the first player's (White's) advantage "
         "is (greatly) mitigated.",
@@ -625,7 +315,7 @@ def several_eyes_force_a_fill(tables: ResultTables) -> Claim:
     several = eyes[eyes["eyes"] >= 2]
     held = int(several["prediction_holds"].sum())
     verdict = decide_no_counterexample(len(several), len(several) - held)
-    return _cited(
+    return cited(
         "several_eyes_force_a_fill",
         statement="A player who keeps two or more empty cells surrounded by their own stones "
         "forces the opponent to fill at least one (making a size-1 opponent group).",
@@ -662,7 +352,7 @@ def single_eye_parity(tables: ResultTables) -> Claim:
     white_two_forced = int((white_two["opponent_forced_fills"] >= 1).sum())
     onetwo_single = eyes[(eyes["eyes"] == 1) & (eyes["protocol"] == "12?")]
     onetwo_forced = int((onetwo_single["opponent_forced_fills"] >= 1).sum())
-    return _cited(
+    return cited(
         "single_eye_parity",
         statement="Under the basic protocol one eye of the second player (Black) forces "
         "White to fill it, because White places the last stone; White needs two eyes.",
@@ -696,7 +386,7 @@ def centre_restriction_blocks_mirroring(tables: ResultTables) -> Claim:
     losses = boards - int(mirror["white_wins"].sum())
     verdict = decide_no_counterexample(boards, losses)
     exhaustive = sorted(mirror.loc[mirror["method"] == "exhaustive", "side"])
-    return _cited(
+    return cited(
         "centre_restriction_blocks_mirroring",
         statement="The basic protocol forbids White's first stone on the centre to prevent "
         "a mirror strategy (without the rule, White would win by mirroring).",
@@ -741,11 +431,11 @@ def onetwo_needs_no_centre_rule(tables: ResultTables) -> Claim:
     unbroken = [side for side, move in breaks.items() if move is None]
     verdict = decide_no_counterexample(len(breaks), len(unbroken))
     perfect = _centre_opening(solutions)
-    return _cited(
+    return cited(
         "onetwo_needs_no_centre_rule",
         statement="The 12? protocol needs no restriction on White's first stone against "
         "mirroring: Black can break a mirror strategy by itself.",
-        formal=f"On {_sides_text(RULES_SIDES)}, after White's first stone on the centre, "
+        formal=f"On {sides_text(RULES_SIDES)}, after White's first stone on the centre, "
         "the rules engine lists a legal 12? Black turn that takes both cells of a "
         "point-reflected pair (White can never again answer by reflection); under the "
         "basic protocol it lists none.",
@@ -791,7 +481,7 @@ def grave_strong(tables: ResultTables) -> Claim:
     played = pd.concat([grave_white, grave_black])
     agents = sorted(set(played["white_agent"]) | set(played["black_agent"]))
     budgets = _playouts(pd.Series(agents, dtype=str))
-    return _cited(
+    return cited(
         "grave_strong",
         statement="MC-GRAVE plays this game strongly (the article calls it the strong AI).",
         formal="GRAVE against UCT with the same playout budget, both colours, all self-play "
