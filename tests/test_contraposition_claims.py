@@ -409,6 +409,14 @@ def test_single_eye_parity_refuted_when_a_white_eye_forces_black(frames):
     assert claim.verdict is Verdict.REFUTED and "Black fills at most 1" in claim.evidence
 
 
+def test_single_eye_parity_refuted_when_two_white_eyes_do_not_force_black(frames):
+    changed = _edit(frames, EYES, 0, opponent_forced_fills=0)
+    claim = _claim(claims.single_eye_parity, frames, changed)
+    assert claim.verdict is Verdict.REFUTED and "Two White eyes force Black in 0 of 1" in (
+        claim.evidence
+    )
+
+
 def test_single_eye_parity_refuted_when_a_black_eye_does_not_force_white(frames):
     changed = _edit(frames, EYES, 2, opponent_forced_fills=0)
     assert _claim(claims.single_eye_parity, frames, changed).verdict is Verdict.REFUTED

@@ -79,13 +79,18 @@ def decide_offset(favoured: bool | None, favoured_other: bool | None) -> Verdict
     return Verdict.UNDECIDED
 
 
-def decide_single_eye(forced_by_black: int | None, forced_by_white: int | None) -> Verdict:
-    """A single Black eye must force White in (at least one fill in every case) and a single
-    White eye must not force Black (no fill in any case); undecided when the eyes table has
-    no case of one owner (``None``)."""
+def decide_single_eye(
+    forced_by_black: int | None, forced_by_white: int | None, forced_by_two_white: int | None
+) -> Verdict:
+    """A single Black eye must force White in (at least one fill in every case), a single
+    White eye must not force Black (no fill in any case), and two White eyes must force Black
+    (at least one fill in every case: "White needs two eyes"); undecided when the eyes table
+    has no single-eye case of one owner (``None``). The two-eye cases are judged when present."""
     if forced_by_black is not None and forced_by_black < 1:
         return Verdict.REFUTED
     if forced_by_white is not None and forced_by_white > 0:
+        return Verdict.REFUTED
+    if forced_by_two_white is not None and forced_by_two_white < 1:
         return Verdict.REFUTED
     if forced_by_black is None or forced_by_white is None:
         return Verdict.UNDECIDED
@@ -338,8 +343,8 @@ def several_eyes_force_a_fill(tables: ResultTables) -> Claim:
 
 def single_eye_parity(tables: ResultTables) -> Claim:
     """先手有利の相殺: under the basic protocol a single eye forces the opponent in exactly
-    when its owner is Black (White places the last stone); White's two-eye cases and the
-    12? cases are reported, not judged."""
+    when its owner is Black (White places the last stone), and two White eyes force Black;
+    the 12? cases are reported, not judged."""
     eyes = tables.read(EYES_TABLE)
     basic = eyes[eyes["protocol"] == "basic"]
     single = basic[basic["eyes"] == 1]
@@ -347,17 +352,19 @@ def single_eye_parity(tables: ResultTables) -> Claim:
     by_white = single[single["owner"] == "white"]["opponent_forced_fills"]
     forced_by_black = int(by_black.min()) if len(by_black) else None
     forced_by_white = int(by_white.max()) if len(by_white) else None
-    verdict = decide_single_eye(forced_by_black, forced_by_white)
     white_two = basic[(basic["eyes"] == 2) & (basic["owner"] == "white")]
     white_two_forced = int((white_two["opponent_forced_fills"] >= 1).sum())
+    forced_by_two = int(white_two["opponent_forced_fills"].min()) if len(white_two) else None
+    verdict = decide_single_eye(forced_by_black, forced_by_white, forced_by_two)
     onetwo_single = eyes[(eyes["eyes"] == 1) & (eyes["protocol"] == "12?")]
     onetwo_forced = int((onetwo_single["opponent_forced_fills"] >= 1).sum())
     return cited(
         "single_eye_parity",
         statement="Under the basic protocol one eye of the second player (Black) forces "
         "White to fill it, because White places the last stone; White needs two eyes.",
-        formal="Basic protocol, constructed positions with exactly one eye: the opponent is "
-        "forced to fill it iff the owner is Black.",
+        formal="Basic protocol, constructed positions: with exactly one eye the opponent is "
+        "forced to fill it iff the owner is Black; with two White eyes Black is forced to fill "
+        "one.",
         verdict=verdict,
         caveat=(
             f"checked on {len(single)} constructed positions of sides "
