@@ -210,6 +210,53 @@ class HandOdds:
         return np.vstack(parts) if parts else np.zeros((0, N_SYMBOLS), dtype=np.int64)
 
 
+#: Players of ordinary daifugō the yardstick deals to: the whole deck shared by four players.
+ORDINARY_PLAYERS = 4
+
+
+def ordinary_hand_size(rules: Rules, players: int = ORDINARY_PLAYERS) -> int:
+    """Cards in the smallest hand when ordinary daifugō deals the whole deck of ``rules``
+    (52 cards and the jokers) to ``players``: 13 for the 54-card deck and four players.
+
+    >>> ordinary_hand_size(Rules())
+    13
+    """
+    return (13 * rules.suits + rules.jokers) // players
+
+
+def four_of_a_kind_probability(rules: Rules, size: int, jokers: bool) -> Fraction:
+    """The exact chance that a hand of ``size`` cards from the deck of ``rules`` holds four
+    cards of one rank (ordinary daifugō's revolution), the hand's jokers standing in when
+    ``jokers`` (as :meth:`HandOdds.probability` for ``four_of_a_kind``, by a generating
+    function instead of enumerating hands, so that large hands cost nothing).
+
+    A hand has no four of a kind when, with ``j`` jokers in it and ``w`` of them wild, every
+    rank has at most ``3 - w`` cards: the number of such hands is the sum over ``j`` of
+    ``C(jokers, j)`` times the coefficient of ``x^(size - j)`` in
+    ``(Σ_{c ≤ 3 - w} C(suits, c) x^c)^13``.
+
+    >>> four_of_a_kind_probability(Rules(), 5, jokers=False)
+    Fraction(5, 24327)
+    """
+    no_four = 0
+    for held in range(min(rules.jokers, size) + 1):
+        most = 3 - (held if jokers else 0)
+        if most < 0:
+            continue
+        rank = [math.comb(rules.suits, c) for c in range(min(most, rules.suits) + 1)]
+        poly = [1]
+        for _ in range(13):
+            poly = [
+                sum(poly[k - c] * rank[c] for c in range(len(rank)) if 0 <= k - c < len(poly))
+                for k in range(len(poly) + len(rank) - 1)
+            ]
+        rest = size - held
+        ways = poly[rest] if rest < len(poly) else 0
+        no_four += math.comb(rules.jokers, held) * ways
+    total = math.comb(13 * rules.suits + rules.jokers, size)
+    return 1 - Fraction(no_four, total)
+
+
 @cache
 def _hand_vectors(rules: Rules, size: int) -> tuple[np.ndarray, np.ndarray]:
     caps = np.array([rules.jokers] + [rules.suits] * 13, dtype=np.int64)

@@ -122,8 +122,6 @@ _ODDS = (
     revolution_four_cards_too_frequent,
     revolution_1729_composite_too_hard,
     revolution_1729_as_prime_suitable,
-    revolution_1729_overcomes_too_frequent,
-    revolution_jokers_somewhat_more_likely,
 )
 _WITH_DECK = (
     largest_prime_71_digits,
@@ -146,6 +144,8 @@ def builders(rules: Rules) -> list[ClaimBuilder]:
         *_NUMBERS,
         with_rules(square_free_unchanged, rules),
         *_ODDS,
+        with_rules(revolution_1729_overcomes_too_frequent, rules),
+        revolution_jokers_somewhat_more_likely,
         *(with_rules(b, rules) for b in _WITH_DECK),
         public_all_primes_up_to_4_digits,
         public_tallies_5_to_7_digits,

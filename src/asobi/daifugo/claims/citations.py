@@ -166,7 +166,8 @@ CITATIONS: dict[str, Citation] = {
             REVOLUTION,
             "という問題点も克服できます",
             f"{_ODDS}; the problem overcome is the article's own yardstick: a revolution "
-            "more frequent than ordinary daifugō's (four of a kind), compared in the same hand",
+            "more frequent than in ordinary daifugō (four of a kind), dealt as ordinary "
+            "daifugō deals (the whole deck to four players, 13-card hands)",
         ),
         "revolution_jokers_somewhat_more_likely": _article(
             REVOLUTION,

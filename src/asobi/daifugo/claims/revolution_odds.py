@@ -13,6 +13,8 @@ import numpy as np
 from asobi.core.claims import Claim, ResultTables, readings_evidence, verdict_over_readings
 from asobi.daifugo.claims.citations import HAND_ODDS, daifugo_claim
 from asobi.daifugo.claims.decisions import at_most, between, more_often, rarer
+from asobi.daifugo.daifugo import Rules
+from asobi.daifugo.odds import ORDINARY_PLAYERS, four_of_a_kind_probability, ordinary_hand_size
 
 
 class _Odds:
@@ -115,29 +117,41 @@ def revolution_1729_as_prime_suitable(tables: ResultTables) -> Claim:
     )
 
 
-def revolution_1729_overcomes_too_frequent(tables: ResultTables) -> Claim:
+def revolution_1729_overcomes_too_frequent(tables: ResultTables, rules: Rules) -> Claim:
     """The Ramanujan revolution overcomes the four-card rule's problem, a revolution more
-    frequent than in ordinary daifugō: 1729 as if prime no likelier than four of a kind."""
+    frequent than in ordinary daifugō: the article's yardstick is ordinary daifugō itself, so
+    a prime-daifugō hand's chance of 1729 as if prime is set against the chance of four of a
+    kind in an ordinary daifugō hand (the whole deck dealt to four players), jokers standing
+    in on both sides or on neither."""
     odds = _Odds(tables)
+    ordinary_size = ordinary_hand_size(rules)
+    ordinary = {
+        wild: float(four_of_a_kind_probability(rules, ordinary_size, wild))
+        for wild in (False, True)
+    }
     holds, values = {}, []
     for size, jokers in odds.readings:
         prime = odds.chance("ramanujan_as_prime", size, jokers)
-        ordinary = odds.chance("four_of_a_kind", size, jokers)
-        holds[odds.name(size, jokers)] = at_most(prime, ordinary)
-        ratio = f" (x{prime / ordinary:.1f})" if ordinary > 0 else ""
-        values.append(f"{odds.name(size, jokers)}: {prime:.4f} vs {ordinary:.4f}{ratio}")
+        holds[odds.name(size, jokers)] = at_most(prime, ordinary[jokers])
+        same_hand = odds.chance("four_of_a_kind", size, jokers)
+        values.append(
+            f"{odds.name(size, jokers)}: {prime:.4f} vs {ordinary[jokers]:.4f} "
+            f"(x{prime / ordinary[jokers]:.2f}; four of a kind in the same hand {same_hand:.4f})"
+        )
     return daifugo_claim(
         "revolution_1729_overcomes_too_frequent",
         "The Ramanujan revolution overcomes the problem of revolutions coming more often than "
         "in ordinary daifugō.",
-        f"the article's yardstick, for {odds.hands()}: the chance that the hand can lay 1729 "
-        "as if prime is no higher than the chance of four cards of one rank (ordinary "
-        "daifugō's revolution), same hand and joker setting",
+        f"the article's yardstick, ordinary daifugō: for {odds.hands()} of prime daifugō, the "
+        "chance that the hand can lay 1729 as if prime is no higher than the chance of four "
+        f"cards of one rank in an ordinary daifugō hand of {ordinary_size} cards (the "
+        f"{13 * rules.suits + rules.jokers}-card deck dealt to {ORDINARY_PLAYERS} players), "
+        "jokers standing in on both sides or on neither",
         verdict_over_readings(holds),
         _reading_evidence(values, holds),
         (HAND_ODDS,),
-        caveat="same hand sizes for both; ordinary daifugō deals the whole deck among the "
-        "players (larger hands), where four of a kind is likelier than in these hands",
+        caveat=f"ordinary daifugō read as {ORDINARY_PLAYERS} players; with fewer players its "
+        "hands are larger and four of a kind likelier",
     )
 
 
