@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from synthetic_results import write_synthetic_results
 
 from asobi.cli import main
 from asobi.core.claims import (
@@ -304,6 +305,17 @@ def test_recheck_command_fails_when_a_proof_check_fails(results, capsys):
         recheck_results(results, claim_ids=["g.nope"])
 
 
+def test_recheck_command_runs_no_query_on_a_table_its_claim_does_not_cite(results, capsys):
+    claims = pd.read_parquet(results / "claims.parquet")
+    claims.loc[claims["claim_id"] == "g.count", "recheck_sql"] = f"SELECT 1 AS n FROM '{WORDS}'"
+    write_table(claims, results / "claims.parquet", table="claims")
+    assert main(["claims", "recheck", str(results), "--no-proofs", "--claim", "g.count"]) == 1
+    assert (
+        "MISMATCH  g.count: the query reads g/words.parquet, which the claim does not cite"
+        in capsys.readouterr().out
+    )
+
+
 def test_recheck_command_refuses_an_old_claims_table(tmp_path, capsys):
     old = claims_frame([_claim("g.a", (TALLY,), None)]).drop(columns=["recheck_sql"])
     write_table(old, tmp_path / "claims.parquet", table="claims")
@@ -345,3 +357,12 @@ def test_the_readme_example_query_runs_on_a_table_of_the_same_shape(tmp_path):
     name = "shiritori/outcomes.parquet"
     path = write_table(pd.DataFrame(rows).assign(nodes=1), tmp_path / name, table=name[:-8])
     assert run_query(_readme_query(), {name: path}) == [{"winner": "yokai"}]
+
+
+def test_recheck_command_passes_on_the_synthetic_tables_of_the_report_tests(tmp_path, capsys):
+    results = write_synthetic_results(tmp_path / "results")
+    assert main(["claims", "recheck", str(results)]) == 0
+    summary = capsys.readouterr().out.strip().splitlines()[-1]
+    assert (
+        summary == "10 claims: 5 ok, 0 mismatched, 5 without a query; 0 proof checks run, 0 failed"
+    )

@@ -337,8 +337,9 @@ _SHOWN_DIFFERENCES = 3
 
 
 def recheck_claim(claim: Claim, tables: ResultTables) -> None:
-    """Run ``claim``'s recheck query with DuckDB on the tables it cites, as ``tables`` gives
-    them (the files a builder read, or the frames a test injects, under their names).
+    """Run ``claim``'s recheck query with DuckDB on the tables it names (all cited by the
+    claim), as ``tables`` gives them (the files a builder read, or the frames a test
+    injects, under their names); it can read nothing else.
 
     The builder states the figures it computed with pandas; the query re-derives them on
     its own. A :class:`DataError` names the claim and each figure that differs, or why the
@@ -347,7 +348,7 @@ def recheck_claim(claim: Claim, tables: ResultTables) -> None:
     """
     if claim.recheck is None:
         return
-    sources = {name: tables.source(name) for name in claim.tables}
+    sources = {name: tables.source(name) for name in claim.recheck.tables}
     try:
         problems = claim.recheck.differences(sources)
     except DataError as error:

@@ -369,7 +369,8 @@ def recheck_results(
 ) -> RecheckReport:
     """Re-check the claims of ``results/claims.parquet`` from the published files alone.
 
-    Each row's query runs with DuckDB on the tables the row cites (files under ``results``),
+    Each row's query runs with DuckDB on the tables it names, which the row must cite (files
+    under ``results``; it can read nothing else),
     its figures are compared with ``recheck_expected``, and (unless ``proofs`` is false)
     each distinct ``recheck_command`` runs once in ``results``. ``claim_ids``: only these
     claims (an unknown id is a :class:`DataError`).
@@ -403,9 +404,16 @@ def recheck_results(
         if recheck is None:
             checks.append(ClaimCheck(claim_id, "no query"))
             continue
-        cited = [str(name) for name in row["tables"]]
+        cited = {str(name) for name in row["tables"]}
+        uncited = [name for name in recheck.tables if name not in cited]
         try:
-            problems = recheck.differences({name: folder / name for name in cited}, threads)
+            if uncited:
+                raise DataError(
+                    f"the query reads {', '.join(uncited)}, which the claim does not cite"
+                )
+            problems = recheck.differences(
+                {name: folder / name for name in recheck.tables}, threads
+            )
         except DataError as error:
             problems = [str(error)]
         if recheck.command is not None and proofs:
