@@ -233,7 +233,10 @@ def test_a_recheck_states_json_figures_of_a_query_over_quoted_tables():
 
 def test_proof_commands_are_asobi_commands_only():
     assert command_argv("asobi shiritori verify .") == ["shiritori", "verify", "."]
-    for bad in ("rm -rf /", "asobi", "asobi nosuchgame", "asobi 'unclosed"):
+    assert command_argv("asobi daifugo verify .") == ["daifugo", "verify", "."]
+    assert command_argv("asobi fivelines 1 2 3") == ["fivelines", "1", "2", "3"]
+    bad_commands = ("rm -rf /", "asobi", "asobi nosuchgame", "asobi shiritori", "asobi 'unclosed")
+    for bad in (*bad_commands, "asobi shiritori verifyy ."):
         with pytest.raises(DataError):
             command_argv(bad)
     with pytest.raises(DataError, match="not an asobi command"):
@@ -366,3 +369,18 @@ def test_recheck_command_passes_on_the_synthetic_tables_of_the_report_tests(tmp_
     assert (
         summary == "10 claims: 5 ok, 0 mismatched, 5 without a query; 0 proof checks run, 0 failed"
     )
+
+
+def test_daifugo_verify_rechecks_the_largest_primes_certificates(tmp_path, capsys):
+    from asobi.daifugo.largest_table import write_largest_primes
+
+    path = tmp_path / "daifugo/largest_primes.parquet"
+    path.parent.mkdir()
+    write_largest_primes(path, {"suits": 1, "jokers": 0})
+    assert main(["daifugo", "verify", str(tmp_path)]) == 0
+    assert "13 rows verified (13 miller_rabin certificates)" in capsys.readouterr().out
+    frame = pd.read_parquet(path)
+    frame.loc[3, "certificate"] = frame.loc[2, "certificate"]  # another prime's certificate
+    write_table(frame, path, table="daifugo/largest_primes", variant={"suits": 1, "jokers": 0})
+    assert main(["daifugo", "verify", str(tmp_path)]) == 2
+    assert "largest_primes row 4:" in capsys.readouterr().err

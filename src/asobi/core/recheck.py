@@ -52,6 +52,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import click
 import duckdb
 import pandas as pd
 import pyarrow as pa
@@ -207,7 +208,8 @@ def run_query(sql: str, sources: Mapping[str, Source], threads: int = 1) -> list
 
 
 def command_argv(command: str) -> list[str]:
-    """The arguments of an ``asobi ...`` proof command; a :class:`DataError` for any other.
+    """The arguments of an ``asobi ...`` proof command; a :class:`DataError` for any other,
+    or for an ``asobi`` command or sub-command that does not exist.
 
     >>> command_argv("asobi shiritori verify .")
     ['shiritori', 'verify', '.']
@@ -218,10 +220,16 @@ def command_argv(command: str) -> list[str]:
         raise DataError(f"proof command {command!r}: {error}") from error
     if len(words) < 2 or words[0] != "asobi":
         raise DataError(f"proof command {command!r} is not an asobi command")
-    from asobi.cli import COMMANDS  # the registry only: no game is imported
+    from asobi.cli import cli  # the command line, only when a proof command is named
 
-    if words[1] not in COMMANDS:
+    context = click.Context(cli)
+    top = cli.get_command(context, words[1])
+    if top is None:
         raise DataError(f"proof command {command!r}: asobi has no command {words[1]!r}")
+    if isinstance(top, click.Group) and (
+        len(words) < 3 or top.get_command(context, words[2]) is None
+    ):
+        raise DataError(f"proof command {command!r}: asobi {words[1]} has no such command")
     return words[1:]
 
 
