@@ -46,7 +46,7 @@ import re
 import shlex
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -374,14 +374,16 @@ def recheck_results(
     proofs: bool = True,
     claim_ids: Sequence[str] = (),
     threads: int = 1,
+    on_check: Callable[[ClaimCheck], None] | None = None,
 ) -> RecheckReport:
     """Re-check the claims of ``results/claims.parquet`` from the published files alone.
 
     Each row's query runs with DuckDB on the tables it names, which the row must cite (files
-    under ``results``; it can read nothing else),
-    its figures are compared with ``recheck_expected``, and (unless ``proofs`` is false)
-    each distinct ``recheck_command`` runs once in ``results``. ``claim_ids``: only these
-    claims (an unknown id is a :class:`DataError`).
+    under ``results``; it can read nothing else), its figures are compared with
+    ``recheck_expected``, and (unless ``proofs`` is false) each distinct ``recheck_command``
+    runs once in ``results``. ``claim_ids``: only these
+    claims (an unknown id is a :class:`DataError`); ``on_check`` is called with each claim's
+    check as soon as it is done (the command line prints it).
     """
     folder = Path(results)
     path = folder / "claims.parquet"
@@ -401,37 +403,40 @@ def recheck_results(
     runs: dict[str, ProofRun] = {}
     checks = []
     for row in frame.to_dict("records"):
-        claim_id = row["claim_id"]
-        try:
-            recheck = Recheck.from_columns(
-                row["recheck_sql"], row["recheck_expected"], row.get("recheck_command")
-            )
-        except DataError as error:
-            checks.append(ClaimCheck(claim_id, "mismatch", (str(error),)))
-            continue
-        if recheck is None:
-            checks.append(ClaimCheck(claim_id, "no query"))
-            continue
-        cited = {str(name) for name in row["tables"]}
-        uncited = [name for name in recheck.tables if name not in cited]
-        try:
-            if uncited:
-                raise DataError(
-                    f"the query reads {', '.join(uncited)}, which the claim does not cite"
-                )
-            problems = recheck.differences(
-                {name: folder / name for name in recheck.tables}, threads
-            )
-        except DataError as error:
-            problems = [str(error)]
-        if recheck.command is not None and proofs:
-            if recheck.command not in runs:
-                runs[recheck.command] = run_command(recheck.command, folder)
-            run = runs[recheck.command]
-            if not run.ok:
-                last = run.output.splitlines()[-1:] or ["no output"]
-                problems.append(
-                    f"proof check `{run.command}` fails (exit {run.returncode}): {last[0]}"
-                )
-        checks.append(ClaimCheck(claim_id, "mismatch" if problems else "ok", tuple(problems)))
+        check = _check_row(row, folder, runs if proofs else None, threads)
+        if on_check is not None:
+            on_check(check)
+        checks.append(check)
     return RecheckReport(tuple(checks), tuple(runs.values()), not proofs)
+
+
+def _check_row(
+    row: Mapping[str, Any], folder: Path, runs: dict[str, ProofRun] | None, threads: int
+) -> ClaimCheck:
+    """Re-check one published claims row; ``runs`` caches the proof commands already run
+    (``None``: run none)."""
+    claim_id = row["claim_id"]
+    try:
+        recheck = Recheck.from_columns(
+            row["recheck_sql"], row["recheck_expected"], row.get("recheck_command")
+        )
+    except DataError as error:
+        return ClaimCheck(claim_id, "mismatch", (str(error),))
+    if recheck is None:
+        return ClaimCheck(claim_id, "no query")
+    cited = {str(name) for name in row["tables"]}
+    uncited = [name for name in recheck.tables if name not in cited]
+    try:
+        if uncited:
+            raise DataError(f"the query reads {', '.join(uncited)}, which the claim does not cite")
+        problems = recheck.differences({name: folder / name for name in recheck.tables}, threads)
+    except DataError as error:
+        problems = [str(error)]
+    if recheck.command is not None and runs is not None:
+        if recheck.command not in runs:
+            runs[recheck.command] = run_command(recheck.command, folder)
+        run = runs[recheck.command]
+        if not run.ok:
+            last = run.output.splitlines()[-1:] or ["no output"]
+            problems.append(f"proof check `{run.command}` fails (exit {run.returncode}): {last[0]}")
+    return ClaimCheck(claim_id, "mismatch" if problems else "ok", tuple(problems))

@@ -98,9 +98,12 @@ def recheck_command(results: Path, no_proofs: bool, claim_ids: tuple[str, ...]) 
     Prints one line per claim (ok, MISMATCH with the figure, no query) and a summary;
     exits 1 on any mismatch. A claim without a query is counted apart, not as a pass.
     """
-    report = recheck_results(results, proofs=not no_proofs, claim_ids=claim_ids)
-    for check in report.checks:
-        click.echo(check.line())
+    report = recheck_results(
+        results,
+        proofs=not no_proofs,
+        claim_ids=claim_ids,
+        on_check=lambda check: click.echo(check.line()),
+    )
     click.echo(report.summary())
     if report.failed:
         raise click.exceptions.Exit(1)
