@@ -384,3 +384,26 @@ def test_daifugo_verify_rechecks_the_largest_primes_certificates(tmp_path, capsy
     write_table(frame, path, table="daifugo/largest_primes", variant={"suits": 1, "jokers": 0})
     assert main(["daifugo", "verify", str(tmp_path)]) == 2
     assert "largest_primes row 4:" in capsys.readouterr().err
+
+
+def test_recheck_passes_on_the_shared_tiny_run_and_fails_on_an_emptied_table(
+    tiny_run, tmp_path, capsys
+):
+    import shutil
+
+    published = tmp_path / "results"
+    shutil.copytree(tiny_run / "results", published)
+    assert main(["claims", "recheck", str(published), "--no-proofs"]) == 0
+    assert "0 mismatched" in capsys.readouterr().out
+    claims = pd.read_parquet(published / "claims.parquet").dropna(subset=["recheck_sql"])
+    if claims.empty:
+        pytest.skip("no claim of the tiny run has a recheck query yet")
+    # Empty the table most queries read: each claim that then fails is named, and only those.
+    names = [name for sql in claims["recheck_sql"] for name in table_references(sql)]
+    table = max(set(names), key=names.count)
+    emptied = pd.read_parquet(published / table).iloc[:0]
+    write_table(emptied, published / table, table=table.removesuffix(".parquet"))
+    assert main(["claims", "recheck", str(published), "--no-proofs"]) == 1
+    failed = re.findall(r"^MISMATCH +(\S+):", capsys.readouterr().out, re.M)
+    readers = {row.claim_id for row in claims.itertuples() if table in row.recheck_sql}
+    assert failed and set(failed) <= readers
