@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 CORES  ?= all
 
-.PHONY: results test test-slow lint dryrun bench release clean-results
+.PHONY: results test test-slow lint dryrun bench release licences clean-results
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,9 +52,15 @@ lint: $(VENV)/.installed-test
 dryrun: $(VENV)/.installed-run
 	$(BIN)/snakemake -n --quiet rules
 
-# The dataset archive dist/asobi-results-<version>.tar.gz (byte-reproducible) of the results.
+# The dataset archive dist/asobi-results-<version>.tar.gz (byte-reproducible) of the results,
+# and beside it the folder dist/asobi-results-<version>-hub/ (a Hugging Face Hub dataset repo).
 release: results
 	$(BIN)/asobi report release results --out dist
+
+# The table of every runtime dependency and its licence in docs/publishing.md, from the
+# installed packages' metadata (tests/test_publishing.py checks that it is current).
+licences: $(VENV)/.installed-run
+	$(BIN)/python -m asobi.report.licences --page docs/publishing.md
 
 # Every script in benchmarks/ is a benchmark that runs with no arguments (the deep-search and
 # merge tools are `asobi shiritori deep|merge-proofs|merge-store|transfer`).

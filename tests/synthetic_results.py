@@ -39,8 +39,8 @@ def _claims(results: Path, game: str, *tables: str) -> list[Claim]:
             verdict=verdicts[(i + len(game)) % len(verdicts)],
             evidence=f"evidence {i}",
             tables=tables,
-            passage=f"synthetic passage {i}",
-            conditions="the synthetic article's rules",
+            passage=f"synthetic passage {i} <i>quoted</i>",
+            conditions=f"synthetic conditions {i}",
             recheck=recheck if i == 0 else None,
         )
         for i in range(2)

@@ -1,4 +1,5 @@
-"""The chopsticks claims, each pushed to every verdict it can take by perturbed tables.
+"""The chopsticks claims, each pushed to every verdict it can take by perturbed tables (or,
+for the case analyses, a section with one line left out).
 
 The tables come from the real solver (the article's rule sets, their from_one readings and
 every 2-hand rule set with dies_at 4..7), then one start outcome or one position's outcome
@@ -18,11 +19,19 @@ from claim_checks import checks_claim
 
 from asobi.chopsticks import claims
 from asobi.chopsticks.chopsticks import Chopsticks, Rules
-from asobi.chopsticks.lines import LINES_FILE, check_line, load_lines
+from asobi.chopsticks.lines import (
+    LINES_FILE,
+    check_line,
+    check_remark,
+    load_lines,
+    load_remarks,
+    remark_positions,
+)
 from asobi.chopsticks.pipeline import write_claims, write_shard
 from asobi.chopsticks.solver import solve
 from asobi.core.claims import ResultTables, Verdict, run_builders
 from asobi.core.errors import DataError
+from asobi.core.sources import check_passages
 
 VARIANTS, POSITIONS = claims.VARIANTS_TABLE, claims.POSITIONS_TABLE
 ARTICLE_AND_NEIGHBOURS = {  # the article's 68 rule sets, from_one readings, dies_at 4..7
@@ -102,55 +111,68 @@ def checks_claims(claim_ids: list[str], *verdicts: str) -> Callable:
     return mark
 
 
-# --- the three results ----------------------------------------------------------------------
+# --- the results ----------------------------------------------------------------------------
 
 SFR = "dies5_cutoff_split_fusion_reaction"
 
 
 @checks_claim("chopsticks.split_fusion_reaction_first_wins", "confirmed")
-def test_split_fusion_reaction_first_wins_confirmed_under_both_readings(frames):
+def test_split_fusion_reaction_first_wins_confirmed_at_the_article_rule_set(frames):
     claim = _claim(claims.split_fusion_reaction_first_wins, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert f"{SFR}=first in 5 plies" in claim.evidence
-    assert f"{SFR}_fromone=first in 5 plies" in claim.evidence
-    # dies_at 6, revive or swap break it: 6 of the 32 open-option rule sets keep it
-    assert claim.caveat.startswith("fails in 26 of 32 rule sets with the open options")
+    assert f"the article's rule set: {SFR}=first in 5 plies" in claim.evidence
+    # open: dies_at 5 cut-off, dies_at 6 cut-off or roll-over, revive and swap on or off:
+    # only the article's own rule set keeps it
+    assert claim.caveat.startswith("fails in 11 of 12 rule sets the article leaves open")
     assert "dies6_cutoff_split_fusion_reaction=second in 6 plies" in claim.evidence
-    assert "neighbouring dies_at 4/7 (evidence only): holds in" in claim.evidence
+    assert "dies6_rollover_split_fusion_reaction=second in 6 plies" in claim.evidence
+    # roll-over at dies_at 5 is set aside by the article: listed, not counted
+    assert "set aside by the article (evidence only): holds in 1/4" in claim.evidence
+    assert f"{SFR}_fromone" in claim.evidence.split("from_one reading")[1]
 
 
-@checks_claim("chopsticks.split_fusion_reaction_first_wins", "depends")
-def test_split_fusion_reaction_first_wins_depends_when_only_from_one_fails(frames):
+def test_split_fusion_reaction_the_from_one_reading_is_evidence_only(frames):
     changed = _with_start(frames, {f"{SFR}_fromone": "second"})
     claim = _claim(claims.split_fusion_reaction_first_wins, frames, changed)
-    assert claim.verdict is Verdict.DEPENDS
-    assert "holds under: article; fails under: from_one" in claim.evidence
+    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.caveat.endswith(
+        f"the from_one reading (not the article's) gives {SFR}_fromone=second in 9 plies"
+    )
+
+
+def test_split_fusion_reaction_roll_over_at_5_does_not_count_among_the_open_rule_sets(frames):
+    changed = _with_start(frames, {"dies5_rollover_split_fusion_reaction": "second"})
+    claim = _claim(claims.split_fusion_reaction_first_wins, frames, changed)
+    assert claim.caveat.startswith("fails in 11 of 12 rule sets")
 
 
 @checks_claim("chopsticks.split_fusion_reaction_first_wins", "refuted")
-def test_split_fusion_reaction_first_wins_refuted_when_both_readings_lose(frames):
-    changed = _with_start(frames, {SFR: "second", f"{SFR}_fromone": "draw"})
+def test_split_fusion_reaction_first_wins_refuted_when_the_article_rule_set_loses(frames):
+    changed = _with_start(frames, {SFR: "second"})
     claim = _claim(claims.split_fusion_reaction_first_wins, frames, changed)
     assert claim.verdict is Verdict.REFUTED
-    assert claim.caveat.startswith("holds in 4 of 32 rule sets")
+    # no open rule set holds any more; the from_one reading still does: a note, no more
+    assert claim.caveat == (
+        f"the from_one reading (not the article's) gives {SFR}_fromone=first in 5 plies"
+    )
 
 
 @checks_claim("chopsticks.split_fusion_reaction_first_wins", "undecided")
-def test_split_fusion_reaction_first_wins_undecided_without_the_from_one_reading(frames):
-    changed = _without(frames, VARIANTS, [f"{SFR}_fromone"])
+def test_split_fusion_reaction_first_wins_undecided_when_not_solved(frames):
+    changed = _without(frames, VARIANTS, [SFR])
     claim = _claim(claims.split_fusion_reaction_first_wins, frames, changed)
     assert claim.verdict is Verdict.UNDECIDED
-    assert f"{SFR}_fromone=not solved in this run" in claim.evidence
-    assert "1 of the 32 open-option rule sets not solved" in claim.caveat
+    assert f"{SFR}=not solved in this run" in claim.evidence
+    assert "1 of the 12 open rule sets not solved" in claim.caveat
 
 
 @checks_claim("chopsticks.no_split_second_wins", "confirmed")
 def test_no_split_second_wins_confirmed(frames):
     claim = _claim(claims.no_split_second_wins, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert claim.evidence.startswith("article reading: dies5_cutoff=second in 8 plies")
-    assert claim.caveat.startswith("fails in 3 of 4")
-    assert "dies6_cutoff=first in 9 plies" in claim.evidence
+    assert claim.evidence.startswith("the article's rule set: dies5_cutoff=second in 8 plies")
+    assert claim.caveat.startswith("fails in 2 of 3 rule sets the article leaves open")
+    assert "fails in: dies6_cutoff=first in 9 plies, dies6_rollover=draw" in claim.evidence
 
 
 @checks_claim("chopsticks.no_split_second_wins", "refuted")
@@ -159,7 +181,7 @@ def test_no_split_second_wins_refuted_when_the_start_is_a_first_player_win(frame
     claim = _claim(claims.no_split_second_wins, frames, changed)
     assert claim.verdict is Verdict.REFUTED
     assert "dies5_cutoff=first in 9 plies" in claim.evidence
-    assert claim.caveat is None  # no open-option rule set holds any more
+    assert claim.caveat is None  # no open rule set holds any more
 
 
 @checks_claim("chopsticks.no_split_second_wins", "undecided")
@@ -177,16 +199,23 @@ SRS = "dies5_cutoff_split_revive_swap"
 def test_split_revive_swap_second_never_loses_confirmed_without_caveat(frames):
     claim = _claim(claims.split_revive_swap_second_never_loses, frames)
     assert claim.verdict is Verdict.CONFIRMED and claim.caveat is None
-    assert "open options, dies_at 5/6: holds in 24/24" in claim.evidence
+    assert "holds in 12/12" in claim.evidence
+    assert "dies6_cutoff_split_revive_swap=second in 30 plies" not in claim.evidence
 
 
-def test_split_revive_swap_second_never_loses_caveat_names_a_breaking_open_option(frames):
-    broken = "dies6_rollover_split_revive_fusion_swap_fromone"
+def test_split_revive_swap_caveat_counts_only_the_rule_sets_the_article_leaves_open(frames):
+    broken = "dies6_rollover_split_revive_fusion_swap"
     changed = _with_start(frames, {broken: "first"})
     claim = _claim(claims.split_revive_swap_second_never_loses, frames, changed)
     assert claim.verdict is Verdict.CONFIRMED
-    assert claim.caveat.startswith("fails in 1 of 24 rule sets with the open options")
+    assert claim.caveat.startswith("fails in 1 of 12 rule sets the article leaves open")
     assert f"{broken}=first in 9 plies" in claim.evidence
+    # roll-over at dies_at 5 and the from_one reading are not open: no caveat from them
+    aside = ["dies5_rollover_split_revive_swap", "dies6_rollover_split_revive_fusion_swap_fromone"]
+    changed = _with_start(frames, {name: "first" for name in aside})
+    claim = _claim(claims.split_revive_swap_second_never_loses, frames, changed)
+    assert claim.caveat is None
+    assert "dies5_rollover_split_revive_swap=first in 9 plies" in claim.evidence
 
 
 @checks_claim("chopsticks.split_revive_swap_second_never_loses", "refuted")
@@ -194,7 +223,55 @@ def test_split_revive_swap_second_never_loses_refuted_when_the_first_player_wins
     changed = _with_start(frames, {SRS: "first"})
     claim = _claim(claims.split_revive_swap_second_never_loses, frames, changed)
     assert claim.verdict is Verdict.REFUTED
-    assert claim.caveat.startswith("holds in 23 of 24")
+    assert claim.caveat.startswith("holds in 11 of 12")
+
+
+@checks_claim("chopsticks.split_revive_swap_first_can_prolong", "confirmed")
+def test_split_revive_swap_first_can_prolong_confirmed_by_a_draw(frames):
+    claim = _claim(claims.split_revive_swap_first_can_prolong, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.evidence.startswith(f"the article's rule set: {SRS}=draw")
+    assert claim.caveat.startswith("fails in 9 of 12 rule sets the article leaves open")
+    assert "dies6_cutoff_split_revive_swap=second in 30 plies" in claim.evidence
+
+
+@checks_claim("chopsticks.split_revive_swap_first_can_prolong", "refuted")
+def test_split_revive_swap_first_can_prolong_refuted_when_the_second_player_wins(frames):
+    changed = _with_start(frames, {SRS: "second"})
+    claim = _claim(claims.split_revive_swap_first_can_prolong, frames, changed)
+    assert claim.verdict is Verdict.REFUTED
+    assert claim.caveat.startswith("holds in 2 of 12")
+
+
+SPLIT_OPEN = [r.variant_id for r in claims.open_rule_sets({"split": True})]
+
+
+@checks_claim("chopsticks.split_some_rules_favour_second", "confirmed")
+def test_split_some_rules_favour_second_confirmed(frames):
+    claim = _claim(claims.split_some_rules_favour_second, frames)
+    assert len(SPLIT_OPEN) == 48
+    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.evidence.startswith("second-player wins in 29 of 48 solved split rule sets")
+    assert "at its base rule (dies_at 5 cut-off) 10 of 16" in claim.evidence
+
+
+@checks_claim("chopsticks.split_some_rules_favour_second", "refuted")
+def test_split_some_rules_favour_second_refuted_when_no_open_rule_set_is_a_second_win(frames):
+    # the roll-over rule sets at dies_at 5 keep their second-player wins: they do not count
+    changed = _with_start(frames, {variant: "draw" for variant in SPLIT_OPEN})
+    claim = _claim(claims.split_some_rules_favour_second, frames, changed)
+    assert claim.verdict is Verdict.REFUTED
+    assert "roll-over at dies_at 5 (set aside, evidence only): 6 of 16" in claim.evidence
+
+
+@checks_claim("chopsticks.split_some_rules_favour_second", "undecided")
+def test_split_some_rules_favour_second_undecided_when_none_found_and_some_not_solved(frames):
+    changed = _with_start(frames, {variant: "draw" for variant in SPLIT_OPEN})
+    variants = changed[VARIANTS]
+    changed = {VARIANTS: variants[variants.variant_id != SFR].reset_index(drop=True)}
+    claim = _claim(claims.split_some_rules_favour_second, frames, changed)
+    assert claim.verdict is Verdict.UNDECIDED
+    assert "(1 not solved)" in claim.evidence
 
 
 # --- the printed lines ----------------------------------------------------------------------
@@ -210,38 +287,127 @@ def _line_rules(claim_id: str) -> Rules:
 def test_line_confirmed(frames, claim_id):
     claim = _claims(claims.printed_lines, frames)[claim_id]
     assert claim.verdict is Verdict.CONFIRMED, claim.evidence
-    assert "legal turns; the" in claim.evidence
+    assert "(the article's rules): " in claim.evidence and "legal turns; the" in claim.evidence
 
 
 @checks_claims(list(claims.LINE_CLAIM_IDS), "refuted")
 @pytest.mark.parametrize("claim_id", claims.LINE_CLAIM_IDS)
-def test_line_refuted_when_the_start_is_a_draw_under_every_reading(frames, claim_id):
-    rules = _line_rules(claim_id)
-    readings = [r.variant_id for r in claims.split_readings(rules).values()]
-    changed = _with_position(frames, readings, START, "draw")
+def test_line_refuted_when_the_start_is_a_draw(frames, claim_id):
+    changed = _with_position(frames, [_line_rules(claim_id).variant_id], START, "draw")
     claim = _claims(claims.printed_lines, frames, changed)[claim_id]
     assert claim.verdict is Verdict.REFUTED
     assert "step 1: opponent to move at 1,1 1,1 is draw" in claim.evidence
 
 
-@checks_claims(FUSION_LINES, "depends")
 @pytest.mark.parametrize("claim_id", FUSION_LINES)
-def test_line_depends_when_only_the_from_one_reading_breaks_it(frames, claim_id):
+def test_line_the_from_one_reading_is_evidence_only(frames, claim_id):
     variant_id = _line_rules(claim_id).variant_id + "_fromone"
     changed = _with_position(frames, [variant_id], START, "second")
     claim = _claims(claims.printed_lines, frames, changed)[claim_id]
-    assert claim.verdict is Verdict.DEPENDS
-    assert f"{variant_id} (from_one reading): fails: step 1" in claim.evidence
+    assert claim.verdict is Verdict.CONFIRMED
+    assert f"{variant_id} (evidence only): fails: step 1" in claim.evidence
 
 
-@checks_claims(FUSION_LINES, "undecided")
-@pytest.mark.parametrize("claim_id", FUSION_LINES)
-def test_line_undecided_when_the_from_one_reading_was_not_solved(frames, claim_id):
-    variant_id = _line_rules(claim_id).variant_id + "_fromone"
+@checks_claims(list(claims.LINE_CLAIM_IDS), "undecided")
+@pytest.mark.parametrize("claim_id", claims.LINE_CLAIM_IDS)
+def test_line_undecided_when_the_article_rule_set_was_not_solved(frames, claim_id):
+    variant_id = _line_rules(claim_id).variant_id
     changed = _without(frames, POSITIONS, [variant_id])
     claim = _claims(claims.printed_lines, frames, changed)[claim_id]
     assert claim.verdict is Verdict.UNDECIDED
-    assert f"{variant_id} (from_one reading): not solved in this run" in claim.evidence
+    assert f"{variant_id} (the article's rules): not solved in this run" in claim.evidence
+
+
+# --- the side remarks and the case analyses -------------------------------------------------
+
+REMARKS = {f"chopsticks.remark_{r['id']}": r for r in load_remarks()}
+
+
+def _with_plies(frames, variant_id: str, position, outcome: str, plies) -> dict:
+    """The positions table with one position's outcome and plies changed."""
+    table = frames[POSITIONS].copy()
+    found = (
+        (table.variant_id == variant_id)
+        & (table.mover.map(tuple) == position[0])
+        & (table.other.map(tuple) == position[1])
+    )
+    assert found.sum() == 1
+    table.loc[found, ["outcome", "plies"]] = [outcome, plies]
+    return {POSITIONS: table}
+
+
+@checks_claims(list(claims.REMARK_CLAIM_IDS), "confirmed")
+@pytest.mark.parametrize("claim_id", claims.REMARK_CLAIM_IDS)
+def test_remark_confirmed(frames, claim_id):
+    claim = _claims(claims.side_remarks, frames)[claim_id]
+    assert claim.verdict is Verdict.CONFIRMED, claim.evidence
+    assert ":first1 -> 0,0 " in claim.evidence
+
+
+@checks_claims(list(claims.REMARK_CLAIM_IDS), "refuted")
+@pytest.mark.parametrize("claim_id", claims.REMARK_CLAIM_IDS)
+def test_remark_refuted_when_the_winner_does_not_win_at_once(frames, claim_id):
+    remark = REMARKS[claim_id]
+    _, instead, _ = remark_positions(remark["branches"][-1], remark["winner"])
+    variant_id = Rules(**remark["rules"]).variant_id
+    changed = _with_plies(frames, variant_id, instead, "first", 3)
+    claim = _claims(claims.side_remarks, frames, changed)[claim_id]
+    assert claim.verdict is Verdict.REFUTED
+    assert f"{instead}:first3 -> " in claim.evidence and "does not win at once" in claim.evidence
+
+
+def test_a_doctored_remark_is_caught():
+    remark = copy.deepcopy(load_remarks()[1])
+    remark["branches"][0]["reply"] = "0 0 / 4 1"  # the author's hands cannot change
+    holds, evidence = check_remark(remark, outcomes_of(Rules()))
+    assert not holds and "no legal move of the author ends the game" in evidence
+
+
+SFR_CASES, NO_SPLIT_CASES = (proof[0] for proof in claims.PROOFS)
+
+
+def _cases(claim_id: str, frames, changed=None, drop: str | None = None):
+    _, prefix, remark_id, _ = next(p for p in claims.PROOFS if p[0] == claim_id)
+    lines = [x for x in load_lines() if x["id"].startswith(prefix) and x["id"] != drop]
+    remarks = [x for x in load_remarks() if x["id"] == remark_id]
+    tables = ResultTables(frames={**frames, **(changed or {})})
+    return claims.cases_complete(tables, claim_id, lines, remarks)
+
+
+@checks_claim(SFR_CASES, "refuted")
+def test_split_fusion_reaction_cases_leave_out_the_authors_fusion(frames):
+    claim = _cases(SFR_CASES, frames)
+    assert claim.verdict is Verdict.REFUTED
+    assert "2 replies not printed" in claim.evidence
+    assert "left open: 1,2 1,1 =0,3 -> 1,1 0,3:first3" in claim.evidence
+
+
+@checks_claim(SFR_CASES, "confirmed")
+def test_split_fusion_reaction_cases_complete_when_the_fusion_lost_at_once(frames):
+    changed = _with_plies(frames, SFR, ((1, 1), (0, 3)), "first", 1)
+    claim = _cases(SFR_CASES, frames, changed)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "2 of them let the opponent win at once" in claim.evidence
+
+
+@checks_claim(NO_SPLIT_CASES, "confirmed")
+def test_no_split_cases_complete(frames):
+    claim = _cases(NO_SPLIT_CASES, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "11 positions where" in claim.evidence and "2 of them let the author" in claim.evidence
+
+
+@checks_claim(NO_SPLIT_CASES, "refuted")
+def test_no_split_cases_incomplete_without_case_4_2(frames):
+    claim = _cases(NO_SPLIT_CASES, frames, drop="no_split_line4_2")
+    assert claim.verdict is Verdict.REFUTED
+    assert "left open: 2,3 2,2 3>2 -> 0,2 2,3:first3" in claim.evidence
+
+
+@checks_claim(NO_SPLIT_CASES, "undecided")
+def test_no_split_cases_undecided_when_not_solved(frames):
+    claim = _cases(NO_SPLIT_CASES, frames, _without(frames, POSITIONS, ["dies5_cutoff"]))
+    assert claim.verdict is Verdict.UNDECIDED
 
 
 # --- the endless-game argument --------------------------------------------------------------
@@ -272,14 +438,22 @@ def test_endless_game_argument_positions_undecided_when_not_solved(frames):
 
 # --- the public statements ------------------------------------------------------------------
 
+ROLLOVER_READINGS = [
+    "dies5_rollover_split_revive",
+    "dies5_rollover_split_revive_swap",
+    "dies5_cutoff_split_revive",
+    "dies5_cutoff_split_revive_swap",
+]
+
 
 @checks_claim("chopsticks.public_cutoff_first_wins", "refuted")
 def test_public_cutoff_first_wins_refuted_by_a_draw(frames):
     claim = _claim(claims.public_cutoff_first_wins, frames)
     assert claim.verdict is Verdict.REFUTED
-    assert claim.evidence.startswith("dies5_cutoff_split_revive=draw")
-    assert "dies5_cutoff_split_revive_fusion_swap_fromone=draw" in claim.evidence
+    assert claim.evidence.startswith("the page's rules, cut-off: dies5_cutoff_split_revive=draw")
+    assert "dies5_cutoff_split_revive_fusion_fromone=second in 26 plies" in claim.evidence
     assert "dies4_cutoff_split_revive=first in 17 plies" in claim.evidence
+    assert "w.owiki.org" in claim.source and "revision id" in claim.source
 
 
 @checks_claim("chopsticks.public_cutoff_first_wins", "confirmed")
@@ -297,17 +471,57 @@ def test_public_cutoff_first_wins_undecided_when_not_solved(frames):
 
 
 @checks_claim("chopsticks.public_rollover_endless", "confirmed")
-def test_public_rollover_endless_confirmed(frames):
-    assert _claim(claims.public_rollover_endless, frames).verdict is Verdict.CONFIRMED
+def test_public_rollover_endless_confirmed_under_every_reading(frames):
+    claim = _claim(claims.public_rollover_endless, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "fails under: none" in claim.evidence
+    assert "oldid=1050340146" in claim.source
+
+
+@checks_claim("chopsticks.public_rollover_endless", "depends")
+def test_public_rollover_endless_depends_when_one_reading_is_decided(frames):
+    changed = _with_start(frames, {"dies5_cutoff_split_revive_swap": "second"})
+    claim = _claim(claims.public_rollover_endless, frames, changed)
+    assert claim.verdict is Verdict.DEPENDS
+    assert "fails under: cut-off+reversal" in claim.evidence
 
 
 @checks_claim("chopsticks.public_rollover_endless", "refuted")
-def test_public_rollover_endless_refuted_when_the_start_is_decided(frames):
-    changed = _with_start(frames, {"dies5_rollover_split_revive": "second"})
+def test_public_rollover_endless_refuted_when_every_reading_is_decided(frames):
+    changed = _with_start(frames, {variant: "second" for variant in ROLLOVER_READINGS})
     assert _claim(claims.public_rollover_endless, frames, changed).verdict is Verdict.REFUTED
 
 
-# --- the whole step -------------------------------------------------------------------------
+# --- citations and the whole step -----------------------------------------------------------
+
+#: The article texts (``../shared/articles`` from the checkout, looked up further up from a
+#: worktree); the test that needs them is skipped without them.
+ARTICLES_DIR = next(
+    (
+        p / "shared" / "articles"
+        for p in Path(__file__).resolve().parents[1:4]
+        if (p / "shared" / "articles").is_dir()
+    ),
+    Path("../shared/articles"),
+)
+
+
+def test_every_claim_has_its_citation_and_is_built_from_it(frames):
+    assert list(claims.CITATIONS) == list(claims.CLAIM_IDS)
+    built = run_builders(claims.BUILDERS, ResultTables(frames=frames), declared=claims.CLAIM_IDS)
+    for claim in built:
+        assert claim.citation == claims.CITATIONS[claim.claim_id], claim.claim_id
+        article = claim.citation.article
+        assert (article is not None) == (not claim.claim_id.startswith("chopsticks.public_"))
+
+
+@pytest.mark.skipif(not ARTICLES_DIR.is_dir(), reason="the article texts are not next to the repo")
+def test_every_article_passage_is_in_the_article_and_each_line_is_located_once():
+    checks = check_passages(claims.CITATIONS, ARTICLES_DIR)
+    assert [c.claim_id for c in checks if c.found is False] == []
+    text = (ARTICLES_DIR / "chopsticks_are-no-kekkan.txt").read_text(encoding="utf-8")
+    for claim_id in claims.LINE_CLAIM_IDS:
+        assert text.count(claims.CITATIONS[claim_id].passage) == 1, claim_id
 
 
 def test_every_chopsticks_claim_is_built_and_cites_what_it_read(frames):
@@ -326,7 +540,8 @@ def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
     out = write_claims(out=tmp_path / "out" / "claims.parquet", **step)
     written = pd.read_parquet(out)
     assert list(written["claim_id"]) == list(claims.CLAIM_IDS)
-    assert [list(t) for t in written["tables"]][:4] == [[VARIANTS]] * 3 + [[POSITIONS]]
+    assert [list(t) for t in written["tables"]][:6] == [[VARIANTS]] * 5 + [[POSITIONS]]
+    assert written["passage"].str.len().gt(0).all() and written["conditions"].str.len().gt(0).all()
     with pytest.raises(DataError, match=r"input0.parquet is not a chopsticks/positions table"):
         write_claims(out=tmp_path / "claims.parquet", **{**step, "positions": paths[VARIANTS]})
 

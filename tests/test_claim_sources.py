@@ -204,3 +204,11 @@ def test_readme_counts_are_those_of_the_default_run():
     assert counts["total"] == len(verdicts)
     for verdict in ("confirmed", "refuted", "depends", "undecided"):
         assert counts[verdict] == int((verdicts == verdict).sum()), verdict
+
+
+@pytest.mark.skipif(not RESULTS_CLAIMS.exists(), reason="no default run in results/")
+def test_the_default_run_cites_what_the_games_declare():
+    frame = pd.read_parquet(RESULTS_CLAIMS, columns=["claim_id", "source", "passage", "conditions"])
+    declared = declared_citations()
+    for row in frame.itertuples(index=False):
+        assert Citation(row.source, row.passage, row.conditions) == declared[row.claim_id]

@@ -14,11 +14,15 @@ from hypothesis import strategies as st
 from asobi.core.claims import ResultTables, Verdict, run_builders
 from asobi.core.config import validate_config
 from asobi.core.errors import ConfigError, DataError
-from asobi.daifugo.claims.citations import PRIME_TALLY
+from asobi.daifugo.claims import prime_tally, with_rules
+from asobi.daifugo.claims.citations import PRIME_TALLY, PRIMES
 from asobi.daifugo.claims.prime_tally import (
     NINE_DIGIT_LOWER_BOUND,
-    nine_digit_playable_at_least_5_25_million,
+    decide_readings,
+    nine_digit_playable_at_least_5253883,
+    public_all_primes_up_to_4_digits,
     public_tallies_5_to_7_digits,
+    public_tally_8_digits,
 )
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.tables import (
@@ -180,18 +184,133 @@ def test_public_tallies_5_to_7_digits_refuted_by_one_prime_and_undecided_without
     assert claim.verdict is Verdict.UNDECIDED and "[6, 7]" in claim.evidence
 
 
-@checks_claim("daifugo.nine_digit_playable_at_least_5_25_million", "confirmed", "refuted")
+@checks_claim("daifugo.nine_digit_playable_at_least_5253883", "confirmed", "refuted")
 def test_nine_digit_count_against_the_players_lower_bound(tally):
-    claim = _claim(nine_digit_playable_at_least_5_25_million, _with_nine_digits(tally, 44_143_183))
+    claim = _claim(nine_digit_playable_at_least_5253883, _with_nine_digits(tally, 44_143_183))
     assert claim.verdict is Verdict.CONFIRMED and "exactly 44143183" in claim.evidence
     short = _with_nine_digits(tally, NINE_DIGIT_LOWER_BOUND - 1)
-    assert _claim(nine_digit_playable_at_least_5_25_million, short).verdict is Verdict.REFUTED
+    assert _claim(nine_digit_playable_at_least_5253883, short).verdict is Verdict.REFUTED
 
 
-@checks_claim("daifugo.nine_digit_playable_at_least_5_25_million", "undecided")
+@checks_claim("daifugo.nine_digit_playable_at_least_5253883", "undecided")
 def test_nine_digit_count_undecided_below_10_9(tally):
-    claim = _claim(nine_digit_playable_at_least_5_25_million, tally)
+    claim = _claim(nine_digit_playable_at_least_5253883, tally)
     assert claim.verdict is Verdict.UNDECIDED and "tally_max below 10^9" in claim.evidence
+
+
+def test_nine_digit_bound_is_the_figure_quoted_with_its_scope():
+    assert NINE_DIGIT_LOWER_BOUND == 5_253_883
+    claim = _claim(nine_digit_playable_at_least_5253883, _with_nine_digits(pd.DataFrame(), 1))
+    assert "以上" in claim.passage and "lower bound" in claim.conditions
+
+
+@checks_claim("daifugo.public_all_primes_up_to_4_digits", "confirmed")
+def test_all_primes_up_to_4_digits_confirmed(tally):
+    claim = _claim(public_all_primes_up_to_4_digits, tally)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.evidence.startswith("1229 primes of 1…4 digits, 1229 playable")
+
+
+@checks_claim("daifugo.public_all_primes_up_to_4_digits", "refuted", "undecided")
+def test_all_primes_up_to_4_digits_refuted_by_one_and_undecided_without_rows(tally):
+    off = tally.copy()
+    off.loc[off["digits"] == 4, "playable"] -= 1
+    assert _claim(public_all_primes_up_to_4_digits, off).verdict is Verdict.REFUTED
+    short = tally[tally["digits"] < 4]
+    claim = _claim(public_all_primes_up_to_4_digits, short)
+    assert claim.verdict is Verdict.UNDECIDED and "[4]" in claim.evidence
+
+
+# --- the 8-digit count under the blog's readings ------------------------------------------
+
+
+def test_readings_on_hand_picked_numbers():
+    from asobi.daifugo.tally_readings import READINGS, count_playable
+
+    counts = {
+        n: {r.name: count_playable(np.array([n]), r) for r in READINGS}
+        for n in (10007, 40009, 11111117, 11111110007, 77777)
+    }
+    assert counts[10007] == {
+        "game": 1,
+        "digits_and_tens": 1,
+        "zeros_only": 1,
+        "no_ten_card": 0,  # three zeros need three jokers
+        "jokers_only_zero": 1,
+    }
+    assert set(counts[40009].values()) == {0}
+    # seven 1s: J J J 1 7 in the game; three extra 1s without J
+    assert counts[11111117]["game"] == 1 and counts[11111117]["digits_and_tens"] == 0
+    assert counts[11111117]["zeros_only"] == 1
+    assert counts[77777]["game"] == 1 and counts[77777]["jokers_only_zero"] == 0
+
+
+def test_the_game_reading_is_the_tally(tally):
+    from asobi.daifugo.tally_readings import READINGS, count_playable
+
+    primes = primes_frame(2, 10**6)["n"].to_numpy()
+    playable = tally.set_index("digits").loc[1:6, "playable"].sum()
+    assert count_playable(primes, READINGS[0], Rules()) == playable
+
+
+@pytest.fixture(scope="module")
+def eight_digits() -> dict[str, pd.DataFrame]:
+    """The 8-digit primes of 10 000 000 … 10 010 000 (many zeros: the readings differ)."""
+    lo, hi = 10_000_000, 10_010_000
+    return {PRIME_TALLY: tally_frame(tally_range(lo, hi)), PRIMES: primes_frame(lo, hi)}
+
+
+def _eight(frames, quoted, monkeypatch):
+    monkeypatch.setattr(prime_tally, "EIGHT_DIGITS", quoted)
+    builder = with_rules(public_tally_8_digits, Rules())
+    (claim,) = run_builders([builder], ResultTables(frames=frames))
+    return claim
+
+
+def _reading_counts(frames) -> dict[str, int]:
+    from asobi.daifugo.tally_readings import READINGS, count_playable
+
+    primes = frames[PRIMES]["n"].to_numpy()
+    return {r.name: count_playable(primes, r) for r in READINGS}
+
+
+@checks_claim("daifugo.public_tally_8_digits", "confirmed")
+def test_eight_digit_count_confirmed_when_the_game_gives_it(eight_digits, monkeypatch):
+    counts = _reading_counts(eight_digits)
+    claim = _eight(eight_digits, counts["game"], monkeypatch)
+    assert claim.verdict is Verdict.CONFIRMED and "reproduced by: game" in claim.evidence
+    assert claim.tables == (PRIME_TALLY, PRIMES)
+
+
+@checks_claim("daifugo.public_tally_8_digits", "depends")
+def test_eight_digit_count_depends_when_only_another_reading_gives_it(eight_digits, monkeypatch):
+    counts = _reading_counts(eight_digits)
+    assert counts["no_ten_card"] < counts["game"]
+    claim = _eight(eight_digits, counts["no_ten_card"], monkeypatch)
+    assert claim.verdict is Verdict.DEPENDS and "reproduced by: no_ten_card" in claim.evidence
+
+
+@checks_claim("daifugo.public_tally_8_digits", "refuted")
+def test_eight_digit_count_refuted_when_no_reading_gives_it(eight_digits, monkeypatch):
+    counts = _reading_counts(eight_digits)
+    quoted = max(counts.values()) + 1
+    claim = _eight(eight_digits, quoted, monkeypatch)
+    assert claim.verdict is Verdict.REFUTED and "reproduced by: no reading" in claim.evidence
+    assert f"game {counts['game']} ({counts['game'] - quoted:+d})" in claim.evidence
+    assert f"against {quoted} quoted; the tally counts {counts['game']}" in claim.evidence
+
+
+@checks_claim("daifugo.public_tally_8_digits", "undecided")
+def test_eight_digit_count_undecided_without_the_whole_catalogue(eight_digits, monkeypatch):
+    short = {**eight_digits, PRIMES: eight_digits[PRIMES].iloc[:-1]}
+    claim = _eight(short, 5_029_944, monkeypatch)
+    assert claim.verdict is Verdict.UNDECIDED and "primes_max below 10^8" in claim.evidence
+
+
+def test_decide_readings():
+    assert decide_readings({}, 5) is Verdict.UNDECIDED
+    assert decide_readings({"game": 5, "other": 4}, 4) is Verdict.DEPENDS
+    assert decide_readings({"game": 5, "other": 4}, 3) is Verdict.REFUTED
 
 
 def test_the_counting_path_refuses_ranges_past_10_18():

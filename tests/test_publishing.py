@@ -1,6 +1,7 @@
 """Publishing that outside tools accept, on the tables of a small real run: the reference
 Frictionless validator, the dataset card's load lines (pandas, DuckDB), the byte-reproducible
-release archive, CITATION.cff (cffconvert), and kana in figures without system fonts."""
+release archive, the Hugging Face Hub folder (🤗 Datasets, offline), Croissant (mlcroissant),
+CITATION.cff (cffconvert), and kana in figures without system fonts."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from matplotlib.figure import Figure
 import asobi
 from asobi.cli import main
 from asobi.core.config import package_data
+from asobi.report import licences
 from asobi.report.datapackage import load_lines, load_package
 from asobi.report.fonts import bundled_cjk_font, text_font
 from asobi.report.release import FIXED_MTIME, archive_name, write_release
@@ -168,7 +170,8 @@ def test_release_members_sums_and_metadata(published: Path, tmp_path: Path) -> N
             if e.isfile()
         }
     package = load_package(published / "datapackage.json")
-    expected = {"datapackage.json", "DATASET.md", "CITATION.cff", "LICENSE", "SHA256SUMS"}
+    expected = {"datapackage.json", "croissant.json", "DATASET.md", "CITATION.cff", "LICENSE"}
+    expected.add("SHA256SUMS")
     expected |= {r["path"] for r in package["resources"]}
     assert set(files) == expected  # five lines only: no CC BY-SA table, no CC BY-SA text
     assert files["datapackage.json"] == (published / "datapackage.json").read_bytes()
@@ -184,6 +187,128 @@ def test_release_refuses_tables_that_differ_from_the_package(published: Path, tm
     (results / "fivelines/grundy.parquet").write_bytes(b"not parquet")
     assert main(["report", "release", str(results), "--out", str(tmp_path / "dist")]) == 2
     assert not (tmp_path / "dist").exists()
+
+
+# --- the Hugging Face Hub folder and Croissant ------------------------------------------------
+
+# Loads every config of a Hub folder with 🤗 Datasets, offline (run in a fresh interpreter with
+# the offline switches set before `datasets` is imported); prints {config: rows} as JSON.
+LOAD_EVERY_CONFIG = """
+import json, sys
+from datasets import get_dataset_config_names, load_dataset
+folder = sys.argv[1]
+rows = {name: len(load_dataset(folder, name, split="train", cache_dir=sys.argv[2]))
+        for name in get_dataset_config_names(folder)}
+print(json.dumps(rows))
+"""
+
+
+@pytest.fixture(scope="module")
+def released(tiny_run: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``dist/`` after `asobi report release` on the shared tiny run (the archive and the Hub
+    folder). Read only."""
+    dist = tmp_path_factory.mktemp("release") / "dist"
+    assert main(["report", "release", str(tiny_run / "results"), "--out", str(dist)]) == 0
+    return dist
+
+
+def _front_matter(card: str) -> dict[str, Any]:
+    assert card.startswith("---\n")
+    return yaml.safe_load(card.split("---\n", 2)[1])
+
+
+def test_hub_folder_loads_every_config_offline(released: Path, tmp_path: Path) -> None:
+    pytest.importorskip("datasets")
+    hub = released / f"asobi-results-{asobi.__version__}-hub"
+    package = load_package(hub / "datapackage.json")
+    card = (hub / "README.md").read_text("utf-8")
+    header = _front_matter(card)
+    assert [c["config_name"] for c in header["configs"]] == [
+        r["name"] for r in package["resources"]
+    ]
+    assert header["license"] == "mit"  # five lines only: no yokai-derived table
+    assert header["pretty_name"] == package["title"] and "parquet" in header["tags"]
+    env = {
+        **os.environ,
+        "HF_DATASETS_OFFLINE": "1",
+        "HF_HUB_OFFLINE": "1",
+        "HF_HOME": str(tmp_path / "hf-home"),
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", LOAD_EVERY_CONFIG, str(hub), str(tmp_path / "cache")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    loaded = json.loads(result.stdout.strip().splitlines()[-1])
+    assert loaded == {r["name"]: r["rows"] for r in package["resources"]}
+    # The card's own load line, as a reader would paste it in the folder above the Hub's.
+    line = next(x for x in card.splitlines() if x.startswith("from datasets import"))
+    assert f'load_dataset("{hub.name}", "claims", split="train")' in line
+    # Every file is listed in SHA256SUMS with its hash; the tables are the archive's bytes.
+    sums = dict(
+        reversed(x.split("  ", 1)) for x in (hub / "SHA256SUMS").read_text("utf-8").splitlines()
+    )
+    files = {p.relative_to(hub).as_posix() for p in hub.rglob("*") if p.is_file()}
+    assert set(sums) == files - {"SHA256SUMS"} and "DATASET.md" not in files
+    assert all(_sha256(hub / name) == digest for name, digest in sums.items())
+    with tarfile.open(released / archive_name(asobi.__version__)) as tar:
+        folder = f"asobi-results-{asobi.__version__}"
+        for name in files - {"README.md", "SHA256SUMS"}:
+            assert tar.extractfile(f"{folder}/{name}").read() == (hub / name).read_bytes()
+
+
+def test_hub_folder_is_reproducible(published: Path, released: Path, tmp_path: Path) -> None:
+    from asobi.report.hub import write_hub
+
+    hub = released / f"asobi-results-{asobi.__version__}-hub"
+    again = write_hub(_copy(published, tmp_path / "results"), tmp_path / "dist")
+    assert again.name == hub.name
+    names = sorted(p.relative_to(hub).as_posix() for p in hub.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(again).as_posix() for p in again.rglob("*") if p.is_file())
+    assert all((hub / n).read_bytes() == (again / n).read_bytes() for n in names)
+    assert write_hub(published, tmp_path / "dist") == again  # an older folder is replaced
+    assert sorted(p.name for p in (tmp_path / "dist").iterdir()) == [hub.name]
+
+
+# mlcroissant's own use of rdflib and pandas, not ours.
+@pytest.mark.filterwarnings("ignore:ConjunctiveGraph is deprecated")
+@pytest.mark.filterwarnings("ignore:The inplace keyword")
+def test_croissant_validates_and_reads_records(released: Path) -> None:
+    mlc = pytest.importorskip("mlcroissant")
+    hub = released / f"asobi-results-{asobi.__version__}-hub"
+    package = load_package(hub / "datapackage.json")
+    dataset = mlc.Dataset(jsonld=str(hub / "croissant.json"))  # raises on any error
+    issues = dataset.metadata.ctx.issues
+    assert not issues.errors
+    # The one warning: no datePublished (the package is kept free of dates).
+    assert all("datePublished" in w for w in issues.warnings), issues.report()
+    assert [r.uuid for r in dataset.metadata.record_sets] == [
+        r["name"] for r in package["resources"]
+    ]
+    document = json.loads((hub / "croissant.json").read_text("utf-8"))
+    for entry in document["distribution"]:
+        assert entry["sha256"] == _sha256(hub / entry["contentUrl"])
+    # The first records of the positions table, read through mlcroissant, equal the Parquet
+    # rows; its list columns are typed arrays of integers.
+    positions = next(r for r in document["recordSet"] if r["@id"] == "fivelines.positions")
+    types = {f["name"]: (f["dataType"], f.get("arrayShape")) for f in positions["field"]}
+    assert types["rows"] == ("sc:Integer", "-1")
+    assert types["normal_winning_moves"] == ("sc:Integer", "-1,-1")
+    assert types["normal_outcome"] == ("sc:Text", None)
+    expected = pq.read_table(hub / "fivelines/positions.parquet").slice(0, 5).to_pylist()
+    records = []
+    for record in dataset.records("fivelines.positions"):
+        records.append(record)
+        if len(records) == len(expected):
+            break
+    for record, row in zip(records, expected, strict=True):
+        assert [int(x) for x in record["fivelines.positions/rows"]] == row["rows"]
+        assert record["fivelines.positions/normal_outcome"].decode() == row["normal_outcome"]
+        moves = record["fivelines.positions/normal_winning_moves"]
+        assert [[int(x) for x in move] for move in moves] == row["normal_winning_moves"]
 
 
 # --- citation ------------------------------------------------------------------------------------
@@ -210,6 +335,31 @@ def test_citation_cff_is_valid_for_cffconvert(tmp_path: Path) -> None:
     licences = {data["license"]} | {r.get("license") for r in data["references"]}
     assert {"MIT", "CC-BY-SA-4.0"} <= licences
     assert sum(r["type"] == "blog" for r in data["references"]) == 5  # the five articles
+
+
+# --- dependency licences -------------------------------------------------------------------
+
+
+def test_dependency_licence_table_is_current(tmp_path: Path, capsys) -> None:
+    page = REPO / "docs/publishing.md"
+
+    def run(path: Path, *options: str) -> int:
+        pyproject = str(REPO / "pyproject.toml")
+        return licences.main(["--page", str(path), "--pyproject", pyproject, *options])
+
+    assert run(page, "--check") == 0, "run `make licences` and commit docs/publishing.md"
+    table = page.read_text("utf-8").split(licences.BEGIN, 1)[1].split(licences.END, 1)[0]
+    rows = {line.split(" | ")[0].strip("| "): line for line in table.splitlines()[4:-1]}
+    assert "asobi" not in rows and {"snakemake", "pandas", "z3-solver"} <= set(rows)
+    assert "General Public License, version 2 or later" in rows["cypari2"]
+    assert "cypari2 (GPL-2.0+)" in page.read_text("utf-8")
+    # A stale table fails the check, and `make licences` rewrites it.
+    stale = tmp_path / "publishing.md"
+    stale.write_text(page.read_text("utf-8").replace(rows["cypari2"] + "\n", ""), "utf-8")
+    assert run(stale, "--check") == 1
+    assert "not current" in capsys.readouterr().out
+    assert run(stale) == 0
+    assert stale.read_text("utf-8") == page.read_text("utf-8")
 
 
 # --- kana in figures --------------------------------------------------------------------------

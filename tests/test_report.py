@@ -35,6 +35,9 @@ def test_report_has_every_claim_figure_and_table(results: Path) -> None:
     for claim_id in claims["claim_id"]:
         assert f'id="{claim_id}"' in html
     assert "&lt;b&gt;not bold&lt;/b&gt;" in html  # claim text is escaped
+    # each claim shows its passage and, beside its verdict, the conditions it was judged under
+    assert '<q class="passage">synthetic passage 0 &lt;i&gt;quoted&lt;/i&gt;</q>' in html
+    assert '<span class="conditions">under: synthetic conditions 1</span>' in html
     for stem in [
         "fivelines_misere",
         "chopsticks_variants",

@@ -10,6 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
+import yaml
 from synthetic_results import write_synthetic_results
 
 from asobi.cli import main
@@ -66,6 +67,31 @@ def test_merged_claims_without_shiritori_keep_project_licence(tmp_path: Path) ->
     results = write_synthetic_results(tmp_path / "results", ("daifugo",))
     resources = {r["path"]: r for r in build_package(results)["resources"]}
     assert resources["claims.parquet"]["licenses"][0]["name"] == "MIT"
+
+
+def test_hub_card_header_follows_the_package(results: Path) -> None:
+    from asobi.report.hub import hub_card
+
+    package = build_package(results)
+    card = hub_card(package)
+    header = yaml.safe_load(card.split("---\n", 2)[1])
+    # Yokai-derived tables are CC BY-SA 4.0, the others MIT: both licences, each table's in
+    # the card's table of tables.
+    assert header["license"] == ["cc-by-sa-4.0", "mit"]
+    assert header["size_categories"] == ["1K<n<10K"]  # 3 257 rows in all
+    configs = {c["config_name"]: c for c in header["configs"]}
+    assert configs["claims"]["default"] is True
+    assert sum(bool(c.get("default")) for c in configs.values()) == 1
+    assert configs["shiritori.words"]["data_files"] == [
+        {"split": "train", "path": "shiritori/words.parquet"}
+    ]
+    # Below the header, the dataset card of DATASET.md with the Hub's two sections added.
+    body = card.split("---\n", 2)[2]
+    assert body.lstrip("\n").startswith(f"# {package['title']}")
+    assert "## Load with 🤗 Datasets" in body and "```bibtex\n@misc{asobi_results_" in body
+    assert body.replace(body[body.index("## Load") : body.index("## Licences")], "") == (
+        "\n" + dataset_card(package)
+    )
 
 
 def test_datapackage_is_deterministic(results: Path, tmp_path: Path) -> None:

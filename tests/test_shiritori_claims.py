@@ -21,14 +21,28 @@ from asobi.shiritori.tables import effect_rows
 WORDS, OUTCOMES, EFFECT = claims.WORDS_TABLE, claims.OUTCOMES_TABLE, claims.EFFECT_TABLE
 DEFAULT = DEFAULT_RULES.variant_id
 OTHER = Rules(dakuten="free").variant_id
+#: A variant that changes only the alias rule, which the article's future work does not name.
+ALIASES = Rules(aliases="independent").variant_id
+#: The variants the song-link claims read: each changes one axis of the article's rules.
+LINK_VARIANTS = [link.other_rules.variant_id for link in claims.SONG_LINKS.values()]
+
+
+def _write_words(root, variants: list[str]) -> pd.DataFrame:
+    tsv = package_data("yokai", "yokai_names_2024-07-02.tsv")
+    write_words(str(tsv), str(root / "words.parquet"), str(root / "quality.parquet"), variants)
+    return pd.read_parquet(root / "words.parquet")
 
 
 @pytest.fixture(scope="module")
 def words(tmp_path_factory: pytest.TempPathFactory) -> pd.DataFrame:
-    root = tmp_path_factory.mktemp("shiritori")
-    tsv = package_data("yokai", "yokai_names_2024-07-02.tsv")
-    write_words(str(tsv), str(root / "words.parquet"), str(root / "quality.parquet"), [DEFAULT])
-    return pd.read_parquet(root / "words.parquet")
+    """The word table under the article's rules only."""
+    return _write_words(tmp_path_factory.mktemp("shiritori"), [DEFAULT])
+
+
+@pytest.fixture(scope="module")
+def link_words(tmp_path_factory: pytest.TempPathFactory) -> pd.DataFrame:
+    """The word table under the article's rules and the three one-axis variants."""
+    return _write_words(tmp_path_factory.mktemp("shiritori_links"), [DEFAULT, *LINK_VARIANTS])
 
 
 def _claim(builder, frames: dict[str, pd.DataFrame]):
@@ -55,11 +69,18 @@ def _changed(words: pd.DataFrame, word: str, column: str, value) -> pd.DataFrame
     return changed
 
 
+def _changed_in(words: pd.DataFrame, variant: str, word: str, column: str, value) -> pd.DataFrame:
+    changed = words.copy()
+    index = changed.index[(changed["word"] == word) & (changed["variant_id"] == variant)][0]
+    changed.at[index, column] = value
+    return changed
+
+
 def _without(words: pd.DataFrame, *dropped: str) -> pd.DataFrame:
     return words[~words["word"].isin(dropped)].reset_index(drop=True)
 
 
-# -- the three start words ---------------------------------------------------------------------
+# -- the three start words ----------------------------------------------------------------------
 
 WINNER_CLAIMS = [
     (claims.azukiarai_human_win, "アズキアライ", "human"),
@@ -178,19 +199,36 @@ def test_bouzu_combo_confirmed_and_refuted_by_a_second_zu_word_or_a_missing_init
     claim = _claim(claims.bouzu_combo, {WORDS: _without(words, *hi_bouzu)})
     assert claim.verdict is Verdict.REFUTED
     assert "missing ヒ" in claim.evidence
+    # an initial the article does not list is evidence, not a refutation
+    claim = _claim(claims.bouzu_combo, {WORDS: _with_word(words, "ヨミボウズ", "ヨ", "ズ")})
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "not in the article's list ヨ" in claim.evidence
 
 
 @checks_claim("shiritori.example_tree", "confirmed", "refuted", "undecided")
 def test_example_tree_confirmed_refuted_by_an_alias_undecided_without_a_word(words):
-    assert _claim(claims.example_tree, {WORDS: words}).verdict is Verdict.CONFIRMED
+    claim = _claim(claims.example_tree, {WORDS: words})
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "14 lines of play from ア against the article's 14" in claim.evidence
+    assert "winners agree at 14 of 14 nodes" in claim.evidence
     # if アカエイ also banned ウバガビ, the human would have no winning first word
     aliased = _changed(words, "アカエイ", "bans", ["ウバガビ"])
     claim = _claim(claims.example_tree, {WORDS: aliased})
     assert claim.verdict is Verdict.REFUTED
-    assert "mover wins: False" in claim.evidence
+    assert "at the root the yokai wins" in claim.evidence
+    assert "not legal here: アカエイ → イガボウ → ウバガビ" in claim.evidence
     claim = _claim(claims.example_tree, {WORDS: _without(words, "メンレイキ")})
     assert claim.verdict is Verdict.UNDECIDED
     assert "not in the list: メンレイキ" in claim.evidence
+
+
+def test_example_tree_refuted_by_a_winner_the_article_marks_otherwise(words, monkeypatch):
+    # the winners follow from the lines of play, so only a tree marked otherwise differs
+    marked = {**claims.EXAMPLE_TREE, ("アカアシ", "シカヒメ"): "yokai"}
+    monkeypatch.setattr(claims, "EXAMPLE_TREE", marked)
+    claim = _claim(claims.example_tree, {WORDS: words})
+    assert claim.verdict is Verdict.REFUTED
+    assert "differ: アカアシ → シカヒメ (human wins, not the yokai)" in claim.evidence
 
 
 @checks_claim("shiritori.default_rule_examples", "confirmed", "refuted", "undecided")
@@ -207,27 +245,188 @@ def test_default_rule_examples_confirmed_refuted_by_a_unit_undecided_without_a_w
     assert claim.verdict is Verdict.UNDECIDED
 
 
-# -- the variants ---------------------------------------------------------------------------------
+# -- the variants -------------------------------------------------------------------------------
 
 
 def _effect(rows: list[tuple[str, str, str]]) -> pd.DataFrame:
     return pd.DataFrame(effect_rows(_outcomes(rows)))
 
 
+def _frames(rows: list[tuple[str, str, str]]) -> dict[str, pd.DataFrame]:
+    return {OUTCOMES: _outcomes(rows), EFFECT: _effect(rows)}
+
+
 @checks_claim("shiritori.variants_change_outcomes", "confirmed", "refuted", "undecided")
-def test_variants_change_outcomes_confirmed_refuted_or_undecided_by_the_unknowns():
+def test_variants_change_outcomes_confirmed_refuted_or_undecided_by_the_named_rules():
     builder = claims.variants_change_outcomes
-    changes = _effect([(DEFAULT, "ボゼ", "human"), (OTHER, "ボゼ", "yokai")])
-    claim = _claim(builder, {EFFECT: changes})
+    changes = [(DEFAULT, "ボゼ", "human"), (OTHER, "ボゼ", "yokai")]
+    claim = _claim(builder, _frames(changes))
     assert claim.verdict is Verdict.CONFIRMED
-    assert claim.evidence.startswith("1 of 1 start words")
-    same = _effect([(DEFAULT, "ボゼ", "human"), (OTHER, "ボゼ", "human")])
-    assert _claim(builder, {EFFECT: same}).verdict is Verdict.REFUTED
+    expected = "voiced marks free: 1 of 1 start words change winner (yokai → human 0, human → "
+    assert expected + "yokai 1)" in claim.evidence
+    same = [(DEFAULT, "ボゼ", "human"), (OTHER, "ボゼ", "human")]
+    assert _claim(builder, _frames(same)).verdict is Verdict.REFUTED
+    # the alias rule is not one the article names: its change is shown beside, not counted
+    alias_only = [*same, (ALIASES, "ボゼ", "yokai")]
+    claim = _claim(builder, _frames(alias_only))
+    assert claim.verdict is Verdict.REFUTED
+    assert "with the alias rule too" in claim.evidence
+    assert "1 of 1 start words change in some of the 2 other variants" in claim.evidence
     # an unknown pair is no change either way: the claim stays open, never refuted
-    open_pair = _effect([(DEFAULT, "ボゼ", "human"), (OTHER, "ボゼ", "unknown")])
-    claim = _claim(builder, {EFFECT: open_pair})
+    open_pair = [(DEFAULT, "ボゼ", "human"), (OTHER, "ボゼ", "unknown")]
+    claim = _claim(builder, _frames(open_pair))
     assert claim.verdict is Verdict.UNDECIDED
-    assert "1 (start word, variant) pairs unknown" in claim.evidence
+    assert "0 of 1 start words change winner (yokai → human 0, human → yokai 0), 1 more open" in (
+        claim.evidence
+    )
+    # no variant of the named rules in the run: nothing to judge
+    assert _claim(builder, _frames([(DEFAULT, "ボゼ", "human")])).verdict is Verdict.UNDECIDED
+
+
+def test_variants_change_outcomes_counts_each_named_rule_alone_and_combined():
+    both = Rules(dakuten="free", small_kana="mora").variant_id
+    mora = Rules(small_kana="mora").variant_id
+    rows = [
+        (DEFAULT, "ボゼ", "human"),
+        (DEFAULT, "ガゴゼ", "yokai"),
+        (OTHER, "ボゼ", "human"),
+        (OTHER, "ガゴゼ", "yokai"),
+        (mora, "ボゼ", "human"),
+        (mora, "ガゴゼ", "unknown"),
+        (both, "ボゼ", "yokai"),
+        (both, "ガゴゼ", "human"),
+    ]
+    claim = _claim(claims.variants_change_outcomes, _frames(rows))
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "voiced marks free: 0 of 2 start words change winner" in claim.evidence
+    assert "small kana kept as a mora: 0 of 2 start words change winner" in claim.evidence
+    assert "any of the 3 combinations: 2 of 2 start words change winner (yokai → human 1, " in (
+        claim.evidence
+    )
+
+
+@checks_claim("shiritori.variants_save_yokai_wins", "confirmed", "refuted", "undecided")
+def test_variants_save_yokai_wins_counts_only_yokai_wins_that_become_human_wins():
+    builder = claims.variants_save_yokai_wins
+    saved = [(DEFAULT, "ガゴゼ", "yokai"), (OTHER, "ガゴゼ", "human")]
+    claim = _claim(builder, _frames(saved))
+    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.evidence.startswith("1 of the 1 yokai wins")
+    # a human win that becomes a yokai win is a change, but saves nobody
+    lost = [(DEFAULT, "ガゴゼ", "yokai"), (OTHER, "ガゴゼ", "yokai")]
+    lost += [(DEFAULT, "ボゼ", "human"), (OTHER, "ボゼ", "yokai")]
+    assert _claim(builder, _frames(lost)).verdict is Verdict.REFUTED
+    open_pair = [(DEFAULT, "ガゴゼ", "yokai"), (OTHER, "ガゴゼ", "unknown")]
+    claim = _claim(builder, _frames(open_pair))
+    assert claim.verdict is Verdict.UNDECIDED
+    assert "1 more open" in claim.evidence
+
+
+# -- the data excerpt and the names of one yokai ------------------------------------------------
+
+EXCERPT_WINNERS = [(DEFAULT, "アスコココ", "human"), (DEFAULT, "アズキアライ", "human")]
+EXCERPT_WINNERS += [(DEFAULT, "アズキトギ", "yokai")]
+
+
+@checks_claim("shiritori.data_excerpt", "confirmed", "refuted", "undecided")
+def test_data_excerpt_confirmed_refuted_by_a_mark_or_an_alias_undecided_when_open(words):
+    builder = claims.data_excerpt
+    claim = _claim(builder, {WORDS: words, OUTCOMES: _outcomes(EXCERPT_WINNERS)})
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "○ アスコココ: run human, aliases none (shown: none)" in claim.evidence
+    flipped = [(DEFAULT, "アスコココ", "yokai"), *EXCERPT_WINNERS[1:]]
+    claim = _claim(builder, {WORDS: words, OUTCOMES: _outcomes(flipped)})
+    assert claim.verdict is Verdict.REFUTED
+    assert "differ: アスコココ's winner" in claim.evidence
+    aliased = _changed(words, "アスコココ", "bans", ["アズキアライ"])
+    claim = _claim(builder, {WORDS: aliased, OUTCOMES: _outcomes(EXCERPT_WINNERS)})
+    assert claim.verdict is Verdict.REFUTED
+    assert "differ: アスコココ's aliases" in claim.evidence
+    unknown = [(DEFAULT, "アスコココ", "unknown"), *EXCERPT_WINNERS[1:]]
+    claim = _claim(builder, {WORDS: words, OUTCOMES: _outcomes(unknown)})
+    assert claim.verdict is Verdict.UNDECIDED
+    assert "open: アスコココ's winner" in claim.evidence
+
+
+@checks_claim("shiritori.name_changes_winner", "confirmed", "refuted", "undecided")
+def test_name_changes_winner_confirmed_by_one_split_yokai_refuted_when_none(words):
+    builder = claims.name_changes_winner
+    everyone = [(DEFAULT, w, "human") for w in words["word"]]
+    split = [r if r[1] != "アズキトギ" else (DEFAULT, "アズキトギ", "yokai") for r in everyone]
+    claim = _claim(builder, {WORDS: words, OUTCOMES: _outcomes(split)})
+    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.evidence.startswith("1 of ")
+    assert "アズキアライ/アズキトギ" in claim.evidence
+    assert _claim(builder, {WORDS: words, OUTCOMES: _outcomes(everyone)}).verdict is (
+        Verdict.REFUTED
+    )
+    open_ = [r if r[1] != "アズキトギ" else (DEFAULT, "アズキトギ", "unknown") for r in everyone]
+    claim = _claim(builder, {WORDS: words, OUTCOMES: _outcomes(open_)})
+    assert claim.verdict is Verdict.UNDECIDED
+    assert "1 groups with a name undecided" in claim.evidence
+
+
+# -- the song's links ---------------------------------------------------------------------------
+
+
+@checks_claim("shiritori.song_link_final_u", "confirmed", "refuted", "undecided")
+def test_song_link_final_u_holds_only_as_written(link_words, words):
+    builder = claims.song_link_final_u
+    claim = _claim(builder, {WORDS: link_words})
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "final_u=pronounced: ミツメコゾウ ends in オ" in claim.evidence
+    pronounced = Rules(final_u="pronounced").variant_id
+    changed = _changed_in(link_words, pronounced, "ミツメコゾウ", "last", "ウ")
+    assert _claim(builder, {WORDS: changed}).verdict is Verdict.REFUTED
+    changed = _changed_in(link_words, DEFAULT, "ミツメコゾウ", "last", "オ")
+    assert _claim(builder, {WORDS: changed}).verdict is Verdict.REFUTED
+    # the other reading is not in the table: nothing to compare with
+    assert _claim(builder, {WORDS: words}).verdict is Verdict.UNDECIDED
+
+
+@checks_claim("shiritori.song_link_small_kana", "confirmed", "refuted")
+def test_song_link_small_kana_holds_only_enlarged(link_words):
+    builder = claims.song_link_small_kana
+    claim = _claim(builder, {WORDS: link_words})
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "チョウチンオバケ starts with チョ, the link does not hold" in claim.evidence
+    mora = Rules(small_kana="mora").variant_id
+    changed = _changed_in(link_words, mora, "チョウチンオバケ", "first", "チ")
+    assert _claim(builder, {WORDS: changed}).verdict is Verdict.REFUTED
+
+
+@checks_claim("shiritori.song_link_dakuten", "confirmed", "refuted")
+def test_song_link_dakuten_holds_under_both_readings(link_words):
+    builder = claims.song_link_dakuten
+    claim = _claim(builder, {WORDS: link_words})
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "dakuten=free: シチホダ ends in ダ, ダイダラボッチ starts with ダ, the link holds" in (
+        claim.evidence
+    )
+    free = Rules(dakuten="free").variant_id
+    changed = _changed_in(link_words, free, "ダイダラボッチ", "first", "ジ")
+    assert _claim(builder, {WORDS: changed}).verdict is Verdict.REFUTED
+
+
+# -- citations ----------------------------------------------------------------------------------
+
+
+def test_every_claim_is_cited_and_built_from_its_citation(words):
+    from asobi.core.sources import ARTICLES
+
+    assert tuple(claims.CITATIONS) == claims.CLAIM_IDS
+    for citation in claims.CITATIONS.values():
+        assert f"「{ARTICLES['shiritori'].title}」, " in citation.source
+    rows = [(DEFAULT, "アズキアライ", "human"), (OTHER, "ボゼ", "yokai")]
+    frames = {WORDS: words, **_frames(rows)}
+    for claim in run_builders(claims.BUILDERS, ResultTables(frames=frames)):
+        assert claim.citation == claims.CITATIONS[claim.claim_id]
+
+
+def test_the_rokurokubi_claim_cites_its_own_section():
+    assert claims.CITATIONS["shiritori.rokurokubi_yokai_win"].source.endswith(
+        "実は先手必勝だったろくろっくび"
+    )
 
 
 def test_every_declared_claim_is_built_and_cites_what_it_read(words):

@@ -253,7 +253,10 @@ rule daifugo_claims:
         genocchi="results/daifugo/genocchi.parquet",
         hand_odds="results/daifugo/hand_odds.parquet",
         largest_primes="results/daifugo/largest_primes.parquet",
+        # not read: the claims wait for the largest primes' certificate check
+        largest_primes_verified="results/daifugo/largest_primes_verified.txt",
         prime_tally="results/daifugo/prime_tally.parquet",
+        primes="results/daifugo/primes.parquet",
     output:
         "results/daifugo/claims.parquet",
     log:

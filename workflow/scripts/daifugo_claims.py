@@ -11,5 +11,6 @@ run_step(
     hand_odds=snakemake.input.hand_odds,
     largest_primes=snakemake.input.largest_primes,
     prime_tally=snakemake.input.prime_tally,
+    primes=snakemake.input.primes,
     rules=dict(snakemake.params.rules),
 )

@@ -32,6 +32,7 @@ from asobi.daifugo.claims.citations import (
     LARGEST_PRIMES,
     NUMBERS,
     PRIME_TALLY,
+    PRIMES,
     Z3,
 )
 from asobi.daifugo.daifugo import Rules
@@ -309,10 +310,12 @@ def write_claims(
     hand_odds: PathLike,
     largest_primes: PathLike,
     prime_tally: PathLike,
+    primes: PathLike,
     rules: Mapping[str, Any],
 ) -> None:
-    """Compute every claim and write ``results/daifugo/claims.parquet`` from the six
-    tables the claims rule declares (read from the files given, wherever they lie)."""
+    """Compute every claim and write ``results/daifugo/claims.parquet`` from the seven
+    tables the claims rule declares (read from the files given, wherever they lie; the rule
+    also waits for the largest primes' certificate check)."""
     deck = Rules.from_config(rules)
     tables = {
         NUMBERS: numbers,
@@ -321,6 +324,7 @@ def write_claims(
         HAND_ODDS: hand_odds,
         LARGEST_PRIMES: largest_primes,
         PRIME_TALLY: prime_tally,
+        PRIMES: primes,
     }
     claims = claims_from_inputs(builders(deck), tables, declared=CLAIM_IDS)
     for claim in claims:

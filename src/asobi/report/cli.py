@@ -1,7 +1,7 @@
 """``asobi report ...``: build the report page, the data package, the dataset card, a
-screenshot, and the release archive; and ``asobi validate results/`` (a top-level command,
-registered in :data:`asobi.cli.COMMANDS`): exit 0 when every table matches
-``datapackage.json``.
+screenshot, and the release (archive and Hugging Face Hub folder); and ``asobi validate
+results/`` (a top-level command, registered in :data:`asobi.cli.COMMANDS`): exit 0 when every
+table matches ``datapackage.json``.
 
 The page (matplotlib) and the screenshot (a browser) are imported by their commands only, so
 that ``asobi validate`` and ``asobi report datapackage`` start quickly.
@@ -16,7 +16,8 @@ import click
 from asobi.core.errors import DataError
 from asobi.core.tables import sha256_file
 from asobi.report.datapackage import PACKAGE_FILE, write_dataset_card, write_package
-from asobi.report.release import write_release
+from asobi.report.hub import write_hub
+from asobi.report.release import release_files, write_release
 from asobi.report.validate import (
     REFERENCE_ROWS,
     reference_validator_installed,
@@ -86,14 +87,25 @@ def screenshot_command(page: Path, out: Path, width: int, height: int) -> None:
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("dist"),
     show_default=True,
-    help="Folder for the archive.",
+    help="Folder for the archive and the Hub folder.",
 )
-def release_command(results: Path, out: Path) -> None:
+@click.option(
+    "--hub/--no-hub",
+    default=True,
+    show_default=True,
+    help="Also write the Hugging Face Hub dataset folder OUT/asobi-results-<version>-hub/.",
+)
+def release_command(results: Path, out: Path, hub: bool) -> None:
     """Write OUT/asobi-results-<version>.tar.gz: the tables of RESULTS, datapackage.json,
-    DATASET.md, CITATION.cff, the licences and SHA256SUMS. The same tables give the same
-    bytes; tables that do not match the package stop it (exit 2)."""
-    path = write_release(results, out)
+    croissant.json, DATASET.md, CITATION.cff, the licences and SHA256SUMS; and beside it the
+    same files as a Hugging Face Hub dataset repository (README.md with the Hub's header in
+    place of DATASET.md). The same tables give the same bytes; tables that do not match the
+    package stop it (exit 2)."""
+    files = release_files(results)
+    path = write_release(results, out, files)
     click.echo(f"wrote {path} (sha256 {sha256_file(path)})")
+    if hub:
+        click.echo(f"wrote {write_hub(results, out, files)}/")
 
 
 @click.command("validate")

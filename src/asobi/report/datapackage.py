@@ -309,10 +309,11 @@ the claim's `tables` list names (paths in this package):
 a statement was checked."""
 
 
-def dataset_card(package: dict[str, Any]) -> str:
+def dataset_card(package: dict[str, Any], more: str = "") -> str:
     """The dataset card (Markdown) generated from the package's metadata: licences, sources,
     how the package is validated, and per table what a row is, the variants it covers, a
-    one-line load example for pandas, polars and DuckDB, and its columns."""
+    one-line load example for pandas, polars and DuckDB, and its columns. ``more``: Markdown
+    sections placed before the licences (the Hub card's loading and citation)."""
     resources = package["resources"]
     lines = [
         f"# {package['title']}",
@@ -325,6 +326,7 @@ def dataset_card(package: dict[str, Any]) -> str:
         f"Package `{package['name']}`, asobi {package['version']}, "
         f"{len(resources)} tables, {sum(r['rows'] for r in resources):,} rows.",
         "",
+        *([more.rstrip("\n"), ""] if more else []),
         "## Licences",
         "",
     ]

@@ -1,7 +1,8 @@
 """The release archive of the dataset: ``dist/asobi-results-<version>.tar.gz``.
 
 One folder ``asobi-results-<version>/`` holding every table of the data package (at its
-package path), ``datapackage.json``, ``DATASET.md``, ``CITATION.cff``, the licences
+package path), ``datapackage.json``, ``croissant.json`` (:mod:`asobi.report.croissant`),
+``DATASET.md``, ``CITATION.cff``, the licences
 (``LICENSE``: MIT; ``LICENSE-CC-BY-SA-4.0.txt`` when a table is CC BY-SA 4.0) and
 ``SHA256SUMS`` (``sha256sum -c SHA256SUMS`` inside the folder checks every other file).
 ``<version>`` is the package's ``version`` (the asobi version that described the tables).
@@ -18,6 +19,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
+import json
 import os
 import tarfile
 from pathlib import Path, PurePosixPath
@@ -25,11 +27,13 @@ from pathlib import Path, PurePosixPath
 from asobi.core.config import package_data
 from asobi.core.errors import DataError
 from asobi.report.catalog import YOKAI_LICENCE
+from asobi.report.croissant import CROISSANT_FILE, croissant_text
 from asobi.report.datapackage import PACKAGE_FILE, load_package
 from asobi.report.validate import validate_results
 
 ARCHIVE_PREFIX = "asobi-results"
 CARD_FILE = "DATASET.md"
+SUMS_FILE = "SHA256SUMS"
 # 2000-01-01T00:00:00Z: any constant does; this one reads as "not a real date".
 FIXED_MTIME = 946_684_800
 # (name in the archive, package data path) of the texts every release carries.
@@ -47,9 +51,9 @@ def archive_name(version: str) -> str:
     return f"{ARCHIVE_PREFIX}-{version}.tar.gz"
 
 
-def release_members(results_dir: str | os.PathLike[str]) -> dict[str, bytes]:
-    """Every file of the release (name inside the release folder -> content), SHA256SUMS
-    included. Fails with :class:`DataError` when the tables do not match the package or the
+def release_files(results_dir: str | os.PathLike[str]) -> dict[str, bytes]:
+    """Every file of the release but ``SHA256SUMS`` (name inside the release folder ->
+    content). Fails with :class:`DataError` when the tables do not match the package or the
     dataset card is missing."""
     root = Path(results_dir)
     problems = validate_results(root, reference=False)
@@ -68,12 +72,27 @@ def release_members(results_dir: str | os.PathLike[str]) -> dict[str, bytes]:
     for resource in package["resources"]:
         files[resource["path"]] = root / resource["path"]
     members = {name: Path(path).read_bytes() for name, path in files.items()}
-    sums = "".join(
-        f"{hashlib.sha256(content).hexdigest()}  {name}\n"
-        for name, content in sorted(members.items())
-    )
-    members["SHA256SUMS"] = sums.encode("ascii")
+    members[CROISSANT_FILE] = croissant_text(package, root).encode("utf-8")
     return members
+
+
+def with_sums(files: dict[str, bytes]) -> dict[str, bytes]:
+    """``files`` and ``SHA256SUMS``: one ``sha256sum`` line per file, sorted by name."""
+    sums = "".join(
+        f"{hashlib.sha256(data).hexdigest()}  {name}\n" for name, data in sorted(files.items())
+    )
+    return {**files, SUMS_FILE: sums.encode("ascii")}
+
+
+def release_members(results_dir: str | os.PathLike[str]) -> dict[str, bytes]:
+    """Every file of the release (name inside the release folder -> content), SHA256SUMS
+    included (see :func:`release_files`)."""
+    return with_sums(release_files(results_dir))
+
+
+def release_version(files: dict[str, bytes]) -> str:
+    """The version of the package among the release ``files``."""
+    return str(json.loads(files[PACKAGE_FILE]).get("version", "unknown"))
 
 
 def _entry(name: str, *, directory: bool = False, size: int = 0) -> tarfile.TarInfo:
@@ -114,13 +133,16 @@ def archive_bytes(members: dict[str, bytes], folder: str) -> bytes:
 
 
 def write_release(
-    results_dir: str | os.PathLike[str], out_dir: str | os.PathLike[str] = "dist"
+    results_dir: str | os.PathLike[str],
+    out_dir: str | os.PathLike[str] = "dist",
+    files: dict[str, bytes] | None = None,
 ) -> Path:
     """Write ``out_dir/asobi-results-<version>.tar.gz`` for the tables under ``results_dir``
-    (atomically: a temporary file, then a rename) and return its path."""
-    version = str(load_package(Path(results_dir) / PACKAGE_FILE).get("version", "unknown"))
-    folder = f"{ARCHIVE_PREFIX}-{version}"
-    data = archive_bytes(release_members(results_dir), folder)
+    (atomically: a temporary file, then a rename) and return its path. ``files``: the
+    :func:`release_files` of ``results_dir``, when the caller already has them."""
+    files = release_files(results_dir) if files is None else files
+    version = release_version(files)
+    data = archive_bytes(with_sums(files), f"{ARCHIVE_PREFIX}-{version}")
     target = Path(out_dir) / archive_name(version)
     target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.with_name(f".{target.name}.tmp")

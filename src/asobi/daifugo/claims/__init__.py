@@ -3,14 +3,16 @@
 One builder per claim (:data:`BUILDERS`, or :func:`builders` for another deck); each reads
 the tables it needs through :class:`~asobi.core.claims.ResultTables` and gets its verdict
 from a small decision function over the facts it computed. Rooms:
-:mod:`~asobi.daifugo.claims.citations` (the article's sections and the tables a claim
-cites), :mod:`~asobi.daifugo.claims.decisions` (thresholds and decision functions),
+:mod:`~asobi.daifugo.claims.citations` (:data:`CITATIONS`: where each claim is made, its
+passage and conditions; and the tables a claim cites),
+:mod:`~asobi.daifugo.claims.decisions` (the decision functions),
 :mod:`~asobi.daifugo.claims.examples` (the worked examples, checked in the rules engine;
 they read no table), :mod:`~asobi.daifugo.claims.number_theory` (the claims read off the
 numbers, z3 and Genocchi tables), :mod:`~asobi.daifugo.claims.revolution_odds` (how
-often a revolution can start, from the hand odds) and
-:mod:`~asobi.daifugo.claims.largest_prime` (the players' largest prime of one deck) and
-:mod:`~asobi.daifugo.claims.prime_tally` (the players' counts of playable primes).
+often a revolution can start, from the hand odds),
+:mod:`~asobi.daifugo.claims.largest_prime` (the players' largest prime of one deck, and the
+whole deck's) and :mod:`~asobi.daifugo.claims.prime_tally` (the players' counts of playable
+primes).
 """
 
 from __future__ import annotations
@@ -19,9 +21,14 @@ from collections.abc import Callable
 from functools import partial, update_wrapper
 
 from asobi.core.claims import Claim, ClaimBuilder
-from asobi.daifugo.claims.citations import GAME
+from asobi.core.errors import DataError
+from asobi.daifugo.claims.citations import CITATIONS, GAME
 from asobi.daifugo.claims.examples import WORKED_EXAMPLES
-from asobi.daifugo.claims.largest_prime import largest_prime_71_digits
+from asobi.daifugo.claims.largest_prime import (
+    largest_prime_71_digits,
+    largest_prime_circulating_number,
+    largest_whole_deck_prime_72_digits,
+)
 from asobi.daifugo.claims.number_theory import (
     finding_primes_needing_joker,
     finding_rescued_by_exponent,
@@ -29,26 +36,33 @@ from asobi.daifugo.claims.number_theory import (
     genocchi_17_only_prime,
     ramanujan_looks_prime,
     ramanujan_smallest_carmichael_four_cards,
+    ramanujan_taxicab,
     smallest_eden_prime,
     smallest_unplayable_composite_without_exponent,
     square_free_unchanged,
     z3_crosscheck,
 )
 from asobi.daifugo.claims.prime_tally import (
-    nine_digit_playable_at_least_5_25_million,
+    nine_digit_playable_at_least_5253883,
+    public_all_primes_up_to_4_digits,
     public_tallies_5_to_7_digits,
+    public_tally_8_digits,
 )
 from asobi.daifugo.claims.revolution_odds import (
     revolution_1729_as_prime_suitable,
     revolution_1729_composite_too_hard,
+    revolution_1729_overcomes_too_frequent,
     revolution_four_cards_too_frequent,
     revolution_jokers_somewhat_more_likely,
 )
 from asobi.daifugo.daifugo import Rules
 
+__all__ = ["BUILDERS", "CITATIONS", "CLAIM_IDS", "GAME", "builders", "with_rules"]
+
 CLAIM_IDS = tuple(
     f"{GAME}.{name}"
     for name in (
+        "example_8",
         "example_32",
         "example_88",
         "example_64",
@@ -65,6 +79,7 @@ CLAIM_IDS = tuple(
         "smallest_unplayable_composite_without_exponent",
         "smallest_eden_prime",
         "ramanujan_smallest_carmichael_four_cards",
+        "ramanujan_taxicab",
         "ramanujan_looks_prime",
         "genocchi_17_only_prime",
         "finding_rescued_by_exponent",
@@ -75,31 +90,45 @@ CLAIM_IDS = tuple(
         "revolution_four_cards_too_frequent",
         "revolution_1729_composite_too_hard",
         "revolution_1729_as_prime_suitable",
+        "revolution_1729_overcomes_too_frequent",
         "revolution_jokers_somewhat_more_likely",
         "largest_prime_71_digits",
+        "largest_prime_circulating_number",
+        "largest_whole_deck_prime_72_digits",
+        "public_all_primes_up_to_4_digits",
         "public_tallies_5_to_7_digits",
-        "nine_digit_playable_at_least_5_25_million",
+        "public_tally_8_digits",
+        "nine_digit_playable_at_least_5253883",
     )
 )
+if set(CITATIONS) != set(CLAIM_IDS):  # pragma: no cover - a module that cannot load
+    raise DataError(
+        f"daifugo CITATIONS and CLAIM_IDS differ: {sorted(set(CITATIONS) ^ set(CLAIM_IDS))}"
+    )
 
-#: Builders of the tables alone, before and after the Eden prime (which takes the deck).
+#: Builders of the tables alone, and those that take the deck too (in the claims' order).
 _TABLE_ONLY_FIRST = (smallest_unplayable_composite_without_exponent,)
-_TABLE_ONLY = (
+_NUMBERS = (
     ramanujan_smallest_carmichael_four_cards,
+    ramanujan_taxicab,
     ramanujan_looks_prime,
     genocchi_17_only_prime,
     finding_rescued_by_exponent,
     finding_still_unplayable,
     finding_primes_needing_joker,
-    square_free_unchanged,
+)
+_ODDS = (
     z3_crosscheck,
     revolution_four_cards_too_frequent,
     revolution_1729_composite_too_hard,
     revolution_1729_as_prime_suitable,
+    revolution_1729_overcomes_too_frequent,
     revolution_jokers_somewhat_more_likely,
+)
+_WITH_DECK = (
     largest_prime_71_digits,
-    public_tallies_5_to_7_digits,
-    nine_digit_playable_at_least_5_25_million,
+    largest_prime_circulating_number,
+    largest_whole_deck_prime_72_digits,
 )
 
 
@@ -114,7 +143,14 @@ def builders(rules: Rules) -> list[ClaimBuilder]:
         *(with_rules(b, rules) for b in WORKED_EXAMPLES),
         *_TABLE_ONLY_FIRST,
         with_rules(smallest_eden_prime, rules),
-        *_TABLE_ONLY,
+        *_NUMBERS,
+        with_rules(square_free_unchanged, rules),
+        *_ODDS,
+        *(with_rules(b, rules) for b in _WITH_DECK),
+        public_all_primes_up_to_4_digits,
+        public_tallies_5_to_7_digits,
+        with_rules(public_tally_8_digits, rules),
+        nine_digit_playable_at_least_5253883,
     ]
 
 

@@ -1,26 +1,35 @@
-"""What a 素数大富豪 claim cites: the article and its sections, the rules engine, the tables.
+"""What a 素数大富豪 claim cites: where it is made (:data:`CITATIONS`), and the tables.
 
-:func:`daifugo_claim` makes a :class:`~asobi.core.claims.Claim` of the game from its short
-name; every claim module of :mod:`asobi.daifugo.claims` builds its claims through it.
+Every claim is the source's question: :data:`CITATIONS` gives, per claim id, the source (the
+article's title and section, a players' page with the date read, or our own finding), a
+short verbatim passage that finds the place, and the source's conditions in our words.
+:func:`daifugo_claim` builds each claim from its citation, so that the claims table and
+:data:`CITATIONS` can never disagree.
 """
 
 from __future__ import annotations
 
 from asobi.core.claims import Claim, Verdict
+from asobi.core.sources import ARTICLES, Citation
 
 GAME = "daifugo"
-ARTICLE = "「[素数大富豪] ラマヌジャン革命と合成数出しにおける指数表記出し」 (integers, 2016-12-22)"
+TITLE = ARTICLES[GAME].title
+ARTICLE = f"「{TITLE}」 (integers, 2016-12-22)"
 EXPONENT = f"{ARTICLE}, section 合成数出しに関する指数表記出し"
 REVOLUTION = f"{ARTICLE}, section ラマヌジャン革命"
 INTRO = f"{ARTICLE}, introduction"
-PLAYERS_LARGEST = (
-    "players' figure for the largest prime of one deck (71 digits, quoted in asobi issue 49; "
-    "not stated in the article)"
+#: The players' blog series; its progress list (前回までの進捗) heads every entry.
+NISEI = (
+    "にせいの日記 (nisei.hatenablog.com), series 「素数大富豪素数問題に挑む」, progress list "
+    "(〜前回までの進捗〜) at the top of entry sdsp12 「-9日目- 9桁できちゃった」 (the same list "
+    "heads sdsp11 「-8日目-」 of 2015-01-14 and sdsp13 「-10日目- 成果発表」); stored copy "
+    "read 2026-12-07"
 )
-PLAYERS_TALLY = (
-    "players' counts of playable primes by digit count (5 to 7 digits, and an unfinished "
-    "9-digit count; quoted in asobi issue 49, not stated in the article)"
+ASANGI = (
+    "浅葱色の計算用紙 (asangi-a4ac.hateblo.jp), 「最大素数大富豪合成数問題」, 2018-08-09, "
+    "first sentence; stored copy read 2026-12-07"
 )
+OURS = "asobi's finding (ours)"
 RULES_ENGINE = "asobi's rules engine (daifugo.judge) and enumerator of composite plays"
 
 NUMBERS = "daifugo/numbers.parquet"
@@ -29,11 +38,184 @@ GENOCCHI = "daifugo/genocchi.parquet"
 HAND_ODDS = "daifugo/hand_odds.parquet"
 LARGEST_PRIMES = "daifugo/largest_primes.parquet"
 PRIME_TALLY = "daifugo/prime_tally.parquet"
+PRIMES = "daifugo/primes.parquet"
+
+_DECK = "one deck: four suits of A…K and two jokers, a joker standing for any card or for 0"
+_RULES = f"the article's rules ({_DECK})"
+_EXP = f"{_RULES}, with exponent notation (指数表記出し)"
+_REV = f"{_RULES}, with the Ramanujan revolution (ラマヌジャン革命)"
+_ODDS = (
+    "the article's rules; hand size left open by the article (7 or 11 cards usual; we read "
+    "5, 7 and 11), the joker rule optional; 'can start' read as 'the dealt hand holds the cards'"
+)
+_TALLY = (
+    "a prime counts when its digits can be laid from one deck (A…K, 10 as one card, two "
+    "jokers standing for any card or 0); primes counted by digit count, not by card count "
+    "(「使うカードの枚数は考えず」)"
+)
+
+
+def _article(section: str, passage: str, conditions: str) -> Citation:
+    return Citation(section, passage, conditions)
+
+
+#: Per claim id: where the claim is made and under what conditions.
+CITATIONS: dict[str, Citation] = {
+    f"{GAME}.{name}": citation
+    for name, citation in {
+        "example_8": _article(
+            EXPONENT,
+            "$2$ を四枚捨てる必要がある",
+            f"{_RULES}; composite plays as they were before exponent notation",
+        ),
+        "example_32": _article(EXPONENT, "3, 2, 2, 5 で出すことができる", _EXP),
+        "example_88": _article(EXPONENT, "8, 8, 2, 3, J や 8, 8, 2, 3, 1, 1で場に出せる", _EXP),
+        "example_64": _article(EXPONENT, "$64=2\\times 2\\times 2 \\times 2^3$", _EXP),
+        "example_691": _article(EXPONENT, "$691=691^1$ とみなした出し方", _EXP),
+        "example_155": _article(EXPONENT, "$155=5\\times 31^1$ とみなした出し方", _EXP),
+        "example_23456": _article(
+            EXPONENT, "$23456=2^5\\times 733$ をジョーカーを $5$ として", _EXP
+        ),
+        "example_1024": _article(EXPONENT, "$1024=2^{10}$ をジョーカーを $0$ として", _EXP),
+        "example_1": _article(EXPONENT, "$1=2^0$ とみなして", _EXP),
+        "example_6": _article(EXPONENT, "$6=2 \\times 3\\times 691^0$ とみなして", _EXP),
+        "example_65536": _article(
+            EXPONENT, "$65536=2^{16}$ を $2^{2^4}$ と考えて", f"{_EXP}; towers of up to 3 levels"
+        ),
+        "example_5187": _article(REVOLUTION, "$5187=3\\times 1729$ において", _REV),
+        "ramanujan_not_composite": _article(REVOLUTION, "を合成数出しで出してはならない", _REV),
+        "ramanujan_revolution_rules": _article(
+            REVOLUTION,
+            "パスをして場が流れても革命状態は解除されない。",
+            f"{_REV}; every rule of the section's list that a sequence of plays can show",
+        ),
+        "smallest_unplayable_composite_without_exponent": _article(
+            EXPONENT,
+            "$128$ が最小とかなり小さい数でありながら出せない",
+            f"{_RULES}, composite plays without exponent notation (the rules before it)",
+        ),
+        "smallest_eden_prime": _article(
+            EXPONENT, "最小のエデンの園素数 $40009$", f"{_RULES}; a prime laid on its own"
+        ),
+        "ramanujan_smallest_carmichael_four_cards": _article(
+            REVOLUTION,
+            "「素数大富豪において四枚を必要とする最小の絶対擬素数」",
+            f"{_RULES}; Carmichael numbers (絶対擬素数) by Korselt's criterion; fewest cards",
+        ),
+        "ramanujan_taxicab": _article(
+            REVOLUTION,
+            "$1729$ はラマヌジャンのタクシー数として有名であり",
+            "the taxicab number: the least sum of two positive cubes in two different ways",
+        ),
+        "ramanujan_looks_prime": _article(
+            REVOLUTION,
+            "$1729$ は最小の素因数が $7$ なので",
+            "a factor seen at a glance: 2, 3 or 5 (last digit, digit sum), as the article "
+            "argues for 561 (digit sum 12) and 1105 (ends in 5)",
+        ),
+        "genocchi_17_only_prime": _article(
+            INTRO,
+            "「唯一のジェノッキ素数である」",
+            "Genocchi numbers G_2n with their sign; a Genocchi prime is a positive prime value",
+        ),
+        "finding_rescued_by_exponent": _article(
+            EXPONENT,
+            "これまで全く出すことができなかった数もたくさん出せるようになります",
+            f"{_EXP}; 'many' gives no measure: judged as existence, the count is the evidence",
+        ),
+        "finding_still_unplayable": Citation(
+            OURS,
+            "これまで全く出すことができなかった数もたくさん出せるようになります",
+            f"{_EXP}; composites other than 1729 up to the numbers table's n_max",
+        ),
+        "finding_primes_needing_joker": Citation(
+            OURS,
+            "最小のエデンの園素数 $40009$",
+            f"{_RULES}; primes below 10^6 laid on their own",
+        ),
+        "square_free_unchanged": _article(
+            EXPONENT,
+            "今までの出し方と全く同じです",
+            f"{_EXP}; primes and square-free numbers; 'the ways of playing' read as the set "
+            "of plays (card layouts), not only whether and with how few cards",
+        ),
+        "z3_crosscheck": Citation(
+            OURS,
+            "素因数分解に現れる素数を全て手札から捨てる",
+            f"{_EXP}; composites up to z3_max and the article's examples",
+        ),
+        "revolution_four_cards_too_frequent": _article(
+            REVOLUTION,
+            "通常の大富豪に比べて頻繁に革命状態になってしまう。",
+            f"{_ODDS}; the article's yardstick: ordinary daifugō's revolution (four of a kind)",
+        ),
+        "revolution_1729_composite_too_hard": _article(
+            REVOLUTION,
+            "出すのがかなり難しくなってしまいます",
+            f"{_ODDS}; 'quite hard' gives no measure: judged as harder than the rule adopted "
+            "(1729 as if prime), the size is the evidence",
+        ),
+        "revolution_1729_as_prime_suitable": _article(
+            REVOLUTION,
+            "出現頻度はある程度適切になると期待できます",
+            f"{_ODDS}; 'suitable' gives no measure: judged as between the rule it calls too "
+            "frequent (any prime of four or more cards) and the one it calls too hard "
+            "(1729 as a composite play)",
+        ),
+        "revolution_1729_overcomes_too_frequent": _article(
+            REVOLUTION,
+            "という問題点も克服できます",
+            f"{_ODDS}; the problem overcome is the article's own yardstick: a revolution "
+            "more frequent than ordinary daifugō's (four of a kind), compared in the same hand",
+        ),
+        "revolution_jokers_somewhat_more_likely": _article(
+            REVOLUTION,
+            "ジョーカールールを入れることによりもう少し出現しやすくなると思います",
+            f"{_ODDS}; 'somewhat' gives no measure: judged as a direction (more likely with "
+            "jokers), the size is the evidence",
+        ),
+        "largest_prime_71_digits": Citation(
+            NISEI,
+            "最大の数は72桁(実際に出せる数は71桁以下)",
+            "a number one can actually play uses at most 53 cards (no hand holds the whole "
+            "deck of 54); the list gives a digit count, not the number",
+        ),
+        "largest_prime_circulating_number": Citation(
+            ASANGI,
+            "最大素数大富豪素数99998888777766665555444433332222131313131313",
+            "the largest prime one can play, at most 53 cards (the opponent holds at least "
+            "one); the page gives the whole 71-digit number",
+        ),
+        "largest_whole_deck_prime_72_digits": Citation(
+            OURS,
+            "最大の数は72桁",
+            "all 54 cards (52 and two jokers) in one play, which no game allows; a joker "
+            "stands for any value 0…13 but not a leading 0",
+        ),
+        "public_all_primes_up_to_4_digits": Citation(
+            NISEI, "4桁以下の素数1,229個は全て表現可能", _TALLY
+        ),
+        "public_tallies_5_to_7_digits": Citation(
+            NISEI, "5桁の素数は、8,357個が表現可能", f"{_TALLY}; 5, 6 and 7 digits"
+        ),
+        "public_tally_8_digits": Citation(
+            NISEI,
+            "8桁の素数は、5,029,944個が表現可能",
+            f"{_TALLY}; the blog reasons about zeros through jokers (+1 per 0, −1 per 10, "
+            "at most two lone zeros) and about copies beyond four",
+        ),
+        "nine_digit_playable_at_least_5253883": Citation(
+            NISEI,
+            "9桁の素数は、5,253,883個以上",
+            f"{_TALLY}; a lower bound (以上) from an unfinished count; the post's own final "
+            "figure is not in the copy we read (only the progress lists are)",
+        ),
+    }.items()
+}
 
 
 def daifugo_claim(
     name: str,
-    source: str,
     statement: str,
     formal: str,
     verdict: Verdict,
@@ -41,11 +223,20 @@ def daifugo_claim(
     tables: tuple[str, ...] = (),
     caveat: str | None = None,
 ) -> Claim:
-    """The claim ``daifugo.<name>`` (its id is the game and the builder's name).
+    """The claim ``daifugo.<name>``, made where :data:`CITATIONS` says.
 
-    >>> daifugo_claim("example_1", INTRO, "s", "f", Verdict.CONFIRMED, "e").claim_id
-    'daifugo.example_1'
+    >>> daifugo_claim("example_1", "s", "f", Verdict.CONFIRMED, "e").passage
+    '$1=2^0$ とみなして'
     """
-    return Claim(
-        f"{GAME}.{name}", GAME, source, statement, formal, verdict, evidence, tables, caveat
+    claim_id = f"{GAME}.{name}"
+    return Claim.cited(
+        claim_id,
+        GAME,
+        CITATIONS[claim_id],
+        statement=statement,
+        formal=formal,
+        verdict=verdict,
+        evidence=evidence,
+        tables=tables,
+        caveat=caveat,
     )

@@ -1,6 +1,7 @@
 """How each 素数大富豪 claim gets its verdict: the article's facts and the thresholds of its
-words ("more often", "much rarer", "somewhat") as named constants, and one small decision
-function per kind of claim, over the facts a builder computed.
+words as what they commit to (a direction, an order, the source's own yardstick: never a
+cut-off of ours), and one small decision function per kind of claim, over the facts a
+builder computed.
 """
 
 from __future__ import annotations
@@ -26,12 +27,10 @@ VISIBLE_FACTORS = (2, 3, 5)
 GENOCCHI_17_INDEX = 8
 #: Primes below this are asked whether they need a joker.
 JOKER_PRIMES_BELOW = 10**6
-#: "More often than in ordinary daifugō": the odds exceed this multiple of four of a kind.
-MORE_OFTEN = 1.0
-#: "Quite hard" / "much rarer": at most this multiple of the other odds (an order of magnitude).
-MUCH_RARER = 0.1
-#: "Somewhat more likely": more likely, by less than this factor.
-SOMEWHAT = 2.0
+#: Sums of two cubes are enumerated up to this for the taxicab number.
+TAXICAB_SEARCH_MAX = 100_000
+#: The plays of primes and square-free numbers are enumerated both ways up to this (seconds).
+SQUARE_FREE_PLAYS_MAX = 10_000
 
 
 def decide_all_hold(checks: Mapping[str, bool]) -> Verdict:
@@ -50,15 +49,19 @@ def decide_least(found: int | None, expected: int, searched_to: int) -> Verdict:
 
 
 def decide_carmichael(cards: Mapping[int, int | None], n_max: int) -> Verdict:
-    """1729 the least Carmichael number needing ``REVOLUTION_CARDS`` cards, 561 and 1105
-    fewer: undecided when the table stops below 1729."""
+    """1729 the third Carmichael number (561 and 1105 the only ones below it, as the article
+    lists them) and the least needing ``REVOLUTION_CARDS`` cards, 561 and 1105 fewer:
+    undecided when the table stops below 1729."""
     if n_max < RAMANUJAN:
         return Verdict.UNDECIDED
     first = next((n for n, c in sorted(cards.items()) if c is not None and c >= 4), None)
     smaller = all(
         cards.get(n) is not None and cards[n] < REVOLUTION_CARDS for n in SMALLER_CARMICHAEL
     )
-    return verdict_from(first == RAMANUJAN and cards[RAMANUJAN] == REVOLUTION_CARDS and smaller)
+    third = sorted(n for n in cards if n < RAMANUJAN) == list(SMALLER_CARMICHAEL)
+    return verdict_from(
+        first == RAMANUJAN and cards[RAMANUJAN] == REVOLUTION_CARDS and smaller and third
+    )
 
 
 def decide_looks_prime(smallest: Mapping[int, int | None]) -> Verdict:
@@ -96,21 +99,20 @@ def decide_for_all(failures: int, checked: int, bound: str) -> tuple[Verdict, st
 
 
 def more_often(p: float, reference: float) -> bool:
-    """``p`` exceeds ``MORE_OFTEN`` times the reference odds."""
-    return p > MORE_OFTEN * reference
+    """``p`` is higher than the reference odds (the article's "more often than")."""
+    return p > reference
 
 
-def much_rarer(p: float, reference: float) -> bool:
-    """``p`` is at most ``MUCH_RARER`` times the reference odds."""
-    return p <= MUCH_RARER * reference
+def rarer(p: float, reference: float) -> bool:
+    """``p`` is lower than the reference odds ("harder", "not as frequent")."""
+    return p < reference
 
 
-def suitable(p: float, too_rare: float, too_frequent: float) -> bool:
-    """Between the two rules the article rejects, an order of magnitude from each: much
-    rarer than the too-frequent rule, and the too-rare rule much rarer than ``p``."""
-    return much_rarer(p, too_frequent) and much_rarer(too_rare, p)
+def between(p: float, too_rare: float, too_frequent: float) -> bool:
+    """Rarer than the rule called too frequent, likelier than the one called too hard."""
+    return too_rare < p < too_frequent
 
 
-def somewhat_more(ratio: float) -> bool:
-    """More likely, by less than ``SOMEWHAT`` times."""
-    return 1 < ratio < SOMEWHAT
+def at_most(p: float, reference: float) -> bool:
+    """``p`` is no higher than the reference odds (not more frequent)."""
+    return p <= reference

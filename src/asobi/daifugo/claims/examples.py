@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from asobi.core.claims import Claim, ResultTables
 from asobi.daifugo import daifugo
-from asobi.daifugo.claims.citations import EXPONENT, REVOLUTION, RULES_ENGINE, daifugo_claim
+from asobi.daifugo.claims.citations import RULES_ENGINE, daifugo_claim
 from asobi.daifugo.claims.decisions import decide_all_hold
 from asobi.daifugo.daifugo import (
     Field,
@@ -48,10 +48,10 @@ def _checks_text(checks: Mapping[str, bool]) -> str:
 
 
 def _example(
-    name: str, source: str, statement: str, formal: str, checks: Mapping[str, bool], extra=""
+    name: str, statement: str, formal: str, checks: Mapping[str, bool], extra: str = ""
 ) -> Claim:
     evidence = _checks_text(checks) + (f"; {extra}" if extra else "")
-    return daifugo_claim(name, source, statement, formal, decide_all_hold(checks), evidence)
+    return daifugo_claim(name, statement, formal, decide_all_hold(checks), evidence)
 
 
 def example_32(tables: ResultTables, rules: Rules) -> Claim:
@@ -59,7 +59,6 @@ def example_32(tables: ResultTables, rules: Rules) -> Claim:
     checks = {"2^5 with 3 2 2 5 is a layout of 32": _has_layout(32, "2^5", [3, 2, 2, 5], rules)}
     return _example(
         "example_32",
-        EXPONENT,
         "32 may be laid as 2^5 using the cards 3, 2, 2, 5.",
         f"{RULES_ENGINE}: the composite layouts of 32 include 2^5 with cards {{3,2,2,5}}",
         checks,
@@ -76,7 +75,6 @@ def example_88(tables: ResultTables, rules: Rules) -> Claim:
     }
     return _example(
         "example_88",
-        EXPONENT,
         "88 = 2^3·11 may be laid as 8, 8, 2, 3, J or as 8, 8, 2, 3, A, A.",
         f"{RULES_ENGINE}: both card multisets are layouts of 88 with expression 2^3*11",
         checks,
@@ -91,10 +89,31 @@ def example_64(tables: ResultTables, rules: Rules) -> Claim:
     }
     return _example(
         "example_64",
-        EXPONENT,
         "64 may be laid fully in exponent form (2^6) or partially (2·2·2·2^3).",
         f"{RULES_ENGINE}: the layouts of 64 include 2^6 and 2*2*2*2^3",
         checks,
+    )
+
+
+def example_8(tables: ResultTables, rules: Rules) -> Claim:
+    """To lay 8 = 2^3 as a composite (before exponent notation) one discards four 2s."""
+    plain = composite_layouts(8, rules, exponent=False)
+    twos = sorted({layout.multiset.count(2) for layout in plain})
+    in_all = sorted({layout.n_cards for layout in plain})
+    plays = "; ".join(f"{layout.text}: {_names(layout.cards, rules)}" for layout in plain)
+    checks = {"a plain composite play of 8 discards four 2s": 4 in twos}
+    return daifugo_claim(
+        "example_8",
+        "Laying 8 = 2^3 as a composite play (without exponent notation) means discarding four 2s.",
+        f"{RULES_ENGINE}: among the composite plays of 8 without exponent notation, one "
+        "discards four cards 2 besides the 8",
+        decide_all_hold(checks),
+        _checks_text(checks) + f"; plain plays: {plays or 'none'} (2s discarded: {twos})",
+        caveat=(
+            "read as four cards in all (the 8 and its 2s), it holds"
+            if in_all == [4] and 4 not in twos
+            else None
+        ),
     )
 
 
@@ -108,7 +127,6 @@ def example_691(tables: ResultTables, rules: Rules) -> Claim:
     }
     return _example(
         "example_691",
-        EXPONENT,
         "691 may not be laid as 691^1 (an exponent of 1 is not allowed).",
         f"{RULES_ENGINE}: 691=691^1 refused without a foul; 691 alone is a legal prime play",
         checks,
@@ -126,7 +144,6 @@ def example_155(tables: ResultTables, rules: Rules) -> Claim:
     }
     return _example(
         "example_155",
-        EXPONENT,
         "155 may not be laid as 5·31^1, only as 5·31.",
         f"{RULES_ENGINE}: 155=5*31^1 refused (not a foul), 155=5*31 accepted",
         checks,
@@ -145,7 +162,6 @@ def example_23456(tables: ResultTables, rules: Rules) -> Claim:
     example = _names(joker_free[0].cards, rules) if joker_free else "none"
     return _example(
         "example_23456",
-        EXPONENT,
         "23456 = 2^5·733 may be laid with a joker standing for the exponent 5.",
         f"{RULES_ENGINE}: a layout of 23456 with expression 2^5*733 exists that still fits "
         "the deck when one of its 5s is replaced by a joker",
@@ -166,7 +182,6 @@ def example_1024(tables: ResultTables, rules: Rules) -> Claim:
     example = _names(with_zero[0], rules) if with_zero else "none"
     return _example(
         "example_1024",
-        EXPONENT,
         "1024 = 2^10 may be laid with a joker as the 0 of the exponent 10.",
         f"{RULES_ENGINE}: a layout of 1024 with expression 2^10 lays the exponent as A, Joker(0)",
         checks,
@@ -180,7 +195,6 @@ def example_1(tables: ResultTables, rules: Rules) -> Claim:
     checks = {"1=2^0 refused": not wrong.legal, "not a foul": not wrong.foul}
     return _example(
         "example_1",
-        EXPONENT,
         "1 may not be played as 2^0 (exponent 0 is not allowed).",
         f"{RULES_ENGINE}: 1=2^0 refused without a foul",
         checks,
@@ -198,7 +212,6 @@ def example_6(tables: ResultTables, rules: Rules) -> Claim:
     }
     return _example(
         "example_6",
-        EXPONENT,
         "6 may not be laid as 2·3·691^0, only as 2·3.",
         f"{RULES_ENGINE}: 6=2*3*691^0 refused (not a foul), 6=2*3 accepted",
         checks,
@@ -212,7 +225,6 @@ def example_65536(tables: ResultTables, rules: Rules) -> Claim:
     checks = {f"{t} is a layout": t in texts for t in ("2^(2^4)", "2^(4^2)", "2^(2^(2^2))")}
     return _example(
         "example_65536",
-        EXPONENT,
         "65536 = 2^16 may be laid with nested exponents 2^(2^4), 2^(4^2) or 2^(2^(2^2)).",
         f"{RULES_ENGINE}: each of the three nested expressions is among the layouts of 65536 "
         f"(towers of at most {rules.max_tower_depth} levels)",
@@ -226,7 +238,6 @@ def example_5187(tables: ResultTables, rules: Rules) -> Claim:
     checks = {"5187=3*1729 a foul": wrong.foul, "5187=3*7*13*19 legal": right.legal}
     return _example(
         "example_5187",
-        REVOLUTION,
         "5187 may not be laid as 3·1729 (a foul); it must be laid as 3·7·13·19.",
         f"{RULES_ENGINE}: 5187=3*1729 is a foul, 5187=3*7*13*19 is legal",
         checks,
@@ -241,7 +252,6 @@ def ramanujan_not_composite(tables: ResultTables, rules: Rules) -> Claim:
     checks = {"1729=7*13*19 a foul": ruling.foul, "field unchanged": ruling.field == field}
     return _example(
         "ramanujan_not_composite",
-        REVOLUTION,
         "Laying 1729 as the composite 7·13·19 is a foul and does not start a revolution.",
         f"{RULES_ENGINE}: on a field of 1409 (4 cards), 1729=7*13*19 is a foul, field unchanged",
         checks,
@@ -250,29 +260,40 @@ def ramanujan_not_composite(tables: ResultTables, rules: Rules) -> Claim:
 
 
 def ramanujan_revolution_rules(tables: ResultTables, rules: Rules) -> Claim:
-    """1729 plays like a four-card prime and flips the order; n cards answer n cards;
-    clearing keeps the revolution; another 1729 ends it; 57 cuts."""
+    """The section's list of rules for 1729, each shown by a play: it is played like a
+    four-card prime on a smaller four-card play or a cleared field and flips the order; it
+    does not clear the field; n cards answer n cards; clearing keeps the revolution; another
+    1729 ends it; 1729 as a composite is a foul that keeps the revolution; 57 still cuts."""
     start = _ruling("1729", rules, Field(1409, 4))
     field = start.field
     smaller, larger = _ruling("1013", rules, field), _ruling("2003", rules, field)
     two_cards = _ruling("13", rules, field)
     cleared = smaller.field.cleared()
     again = _ruling("1729", rules, cleared)
+    on_cleared = _ruling("1729", rules, Field())
+    on_larger = _ruling("1729", rules, Field(2003, 4))
+    foul = _ruling("1729=7*13*19", rules, Field(2003, 4, revolution=True))
     cut = _ruling("57", rules, Field(53, 2))
     checks = {
         "1729 on 1409 starts a revolution": start.legal and start.field.revolution,
+        "1729 on a cleared field starts one": on_cleared.legal and on_cleared.field.revolution,
+        "1729 on a larger four-card play (2003) is refused": not on_larger.legal,
+        "1729 stays on the field (no cut)": start.field.top == 1729,
         "in revolution 1013 beats 1729": smaller.legal,
         "in revolution 2003 does not": not larger.legal,
         "a 2-card play cannot answer 4 cards": not two_cards.legal,
         "clearing keeps the revolution": cleared.revolution,
         "a second 1729 ends it": again.legal and not again.field.revolution,
+        "1729 as a composite on 2003 in revolution is a foul that keeps it": foul.foul
+        and foul.field.revolution,
         "57 cuts the field": cut.legal and cut.field.top is None,
     }
     return _example(
         "ramanujan_revolution_rules",
-        REVOLUTION,
-        "1729 is played like a four-card prime and flips the order; n-card plays still need "
-        "n cards; clearing the field keeps the revolution; another 1729 ends it.",
+        "1729 is played like a four-card prime on a smaller four-card play or a cleared field "
+        "and flips the order without clearing the field; n-card plays still need n cards; "
+        "clearing the field keeps the revolution; another 1729 ends it; laying 1729 as a "
+        "composite is a foul that does not end it.",
         f"{RULES_ENGINE}: a scripted sequence of plays, each step checked",
         checks,
     )
@@ -280,6 +301,7 @@ def ramanujan_revolution_rules(tables: ResultTables, rules: Rules) -> Claim:
 
 #: The worked examples, in the order of the claims (each also takes the deck).
 WORKED_EXAMPLES = (
+    example_8,
     example_32,
     example_88,
     example_64,

@@ -5,27 +5,22 @@ primes, what exponent notation changes, and the z3 cross-check of the enumerator
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from asobi.core.claims import Claim, ResultTables, Verdict
-from asobi.daifugo.claims.citations import (
-    EXPONENT,
-    GENOCCHI,
-    INTRO,
-    NUMBERS,
-    REVOLUTION,
-    Z3,
-    daifugo_claim,
-)
+from asobi.daifugo.claims.citations import GENOCCHI, NUMBERS, Z3, daifugo_claim
 from asobi.daifugo.claims.decisions import (
     CARMICHAEL_SEARCH_MAX,
     FIRST_EDEN_PRIME,
     FIRST_UNPLAYABLE_COMPOSITE,
     JOKER_PRIMES_BELOW,
     SMALLER_CARMICHAEL,
+    SQUARE_FREE_PLAYS_MAX,
+    TAXICAB_SEARCH_MAX,
     VISIBLE_FACTORS,
     decide_carmichael,
     decide_exists,
@@ -36,6 +31,7 @@ from asobi.daifugo.claims.decisions import (
 )
 from asobi.daifugo.daifugo import RAMANUJAN, Rules
 from asobi.daifugo.genocchi import genocchi
+from asobi.daifugo.layouts import composite_layouts
 from asobi.daifugo.numbers import is_carmichael
 
 
@@ -53,7 +49,6 @@ def smallest_unplayable_composite_without_exponent(tables: ResultTables) -> Clai
     verdict = decide_least(smallest, FIRST_UNPLAYABLE_COMPOSITE, n_max)
     return daifugo_claim(
         "smallest_unplayable_composite_without_exponent",
-        EXPONENT,
         "Without exponent notation the smallest composite that cannot be played is 128.",
         f"least composite n ≤ {n_max} with playable_composite false",
         verdict,
@@ -73,7 +68,6 @@ def smallest_eden_prime(tables: ResultTables, rules: Rules) -> Claim:
     following = f", next {eden['n'].iloc[1:6].tolist()}" if len(eden) > 1 else ""
     return daifugo_claim(
         "smallest_eden_prime",
-        EXPONENT,
         "The smallest Eden prime (a prime that cannot be laid at all) is 40009.",
         f"least prime n ≤ {n_max} with playable_plain false (deck {rules.suits} suits, "
         f"{rules.jokers} jokers, joker as 0 allowed: {rules.joker_zero})",
@@ -95,14 +89,51 @@ def ramanujan_smallest_carmichael_four_cards(tables: ResultTables) -> Claim:
     shown = {n: c for n, c in needed.items() if n <= RAMANUJAN}
     return daifugo_claim(
         "ramanujan_smallest_carmichael_four_cards",
-        REVOLUTION,
-        "1729 is the smallest Carmichael number that needs four cards; 561 and 1105 need fewer.",
+        "1729 is the third Carmichael number, after 561 and 1105, and the smallest that needs "
+        "four cards; 561 and 1105 need fewer.",
         f"Carmichael numbers up to {min(n_max, CARMICHAEL_SEARCH_MAX)} by Korselt's criterion; "
         "their fewest cards (min_cards) from the numbers table",
         verdict,
         f"Carmichael numbers up to 1729 and their fewest cards: {shown}",
         (NUMBERS,),
         f"the table stops at {n_max}, below 1729" if verdict is Verdict.UNDECIDED else None,
+    )
+
+
+def cube_sums(limit: int) -> dict[int, list[tuple[int, int]]]:
+    """Every n ≤ ``limit`` written as a³ + b³ with 0 < a ≤ b, with its ways.
+
+    >>> cube_sums(1729)[1729]
+    [(1, 12), (9, 10)]
+    """
+    ways: dict[int, list[tuple[int, int]]] = {}
+    a = 1
+    while 2 * a**3 <= limit:
+        b = a
+        while a**3 + b**3 <= limit:
+            ways.setdefault(a**3 + b**3, []).append((a, b))
+            b += 1
+        a += 1
+    return ways
+
+
+def ramanujan_taxicab(tables: ResultTables) -> Claim:
+    """1729 is Ramanujan's taxicab number: the least sum of two positive cubes in two ways."""
+    ways = cube_sums(TAXICAB_SEARCH_MAX)
+    twice = sorted(n for n, pairs in ways.items() if len(pairs) >= 2)
+    least = twice[0] if twice else None
+    verdict = decide_least(least, RAMANUJAN, TAXICAB_SEARCH_MAX)
+    return daifugo_claim(
+        "ramanujan_taxicab",
+        "1729 is Ramanujan's taxicab number, the smallest number that is a sum of two "
+        "positive cubes in two ways.",
+        f"every a³ + b³ ≤ {TAXICAB_SEARCH_MAX} with 0 < a ≤ b enumerated; the least with two "
+        "or more ways is 1729",
+        verdict,
+        f"least = {least}"
+        + (f" = {' = '.join(f'{a}³ + {b}³' for a, b in ways[least])}" if least else "")
+        + f"; next {twice[1:4]}",
+        caveat=f"searched up to {TAXICAB_SEARCH_MAX}" if verdict is Verdict.UNDECIDED else None,
     )
 
 
@@ -124,7 +155,6 @@ def ramanujan_looks_prime(tables: ResultTables) -> Claim:
     smallest = {n: _least_factor(n, primes) for n in (*SMALLER_CARMICHAEL, RAMANUJAN)}
     return daifugo_claim(
         "ramanujan_looks_prime",
-        REVOLUTION,
         "1729's smallest prime factor is 7, while 561 (digit sum 12) and 1105 (ends in 5) "
         "are visibly composite.",
         "least prime factors by division by the numbers table's primes; 'visibly' = a factor "
@@ -146,7 +176,6 @@ def genocchi_17_only_prime(tables: ResultTables) -> Claim:
     values = ", ".join(f"G_{i} = {genocchi(i)}" for i in positive + negative if i <= 40)
     return daifugo_claim(
         "genocchi_17_only_prime",
-        INTRO,
         "17 is the only Genocchi prime.",
         f"for every even index 2..{top}, |G_2n| is tested for primality (directly below 10, "
         "by an explicit proper divisor (2^2n-1)/(D/2) from von Staudt-Clausen above); odd "
@@ -176,7 +205,6 @@ def finding_rescued_by_exponent(tables: ResultTables) -> Claim:
     ]
     return daifugo_claim(
         "finding_rescued_by_exponent",
-        EXPONENT,
         "Exponent notation makes many composites playable that could not be played before.",
         f"composites n ≤ {n_max} with playable_with_exponent true and playable_composite false",
         decide_exists(len(rescued)),
@@ -194,8 +222,7 @@ def finding_still_unplayable(tables: ResultTables) -> Claim:
     stuck = stuck[stuck["n"] != RAMANUJAN]
     return daifugo_claim(
         "finding_still_unplayable",
-        EXPONENT,
-        "Some composites stay unplayable even with exponent notation (our finding).",
+        "Some composites stay unplayable even with exponent notation (ours).",
         f"composites n ≤ {n_max} with playable_with_exponent false (1729 excluded by rule)",
         decide_exists(len(stuck)),
         f"{len(stuck)} such composites besides 1729; smallest {stuck['n'].head(10).tolist()}",
@@ -216,8 +243,7 @@ def finding_primes_needing_joker(tables: ResultTables) -> Claim:
     share = float(needs.mean()) if len(primes) else 0.0
     return daifugo_claim(
         "finding_primes_needing_joker",
-        EXPONENT,
-        "Some primes below 10^6 need a joker to be laid (our finding; the share is the evidence).",
+        "Some primes below 10^6 need a joker to be laid (ours).",
         f"primes n < min({JOKER_PRIMES_BELOW}, n_max + 1) with jokers_needed ≥ 1 or not "
         "layable at all",
         decide_exists(int(needs.sum())),
@@ -226,17 +252,25 @@ def finding_primes_needing_joker(tables: ResultTables) -> Claim:
     )
 
 
-def _square_free(n: int, primes: np.ndarray) -> bool:
-    for p in primes:
-        if p * p > n:
-            return True
-        if n % (p * p) == 0:
-            return False
-    return True
+def _square_free(numbers: np.ndarray) -> np.ndarray:
+    """Which of ``numbers`` have no square factor above 1 (a sieve by every k², exact)."""
+    top = int(numbers.max()) if len(numbers) else 0
+    free = np.ones(top + 1, dtype=bool)
+    for k in range(2, math.isqrt(top) + 1):
+        free[k * k :: k * k] = False
+    return free[numbers]
 
 
-def square_free_unchanged(tables: ResultTables) -> Claim:
-    """Exponent notation changes nothing for primes and square-free numbers."""
+def same_plays(n: int, rules: Rules) -> bool:
+    """The composite plays of ``n`` (every card layout) are the same with and without
+    exponent notation (both empty for a prime, which is laid on its own either way)."""
+    return composite_layouts(n, rules, exponent=True) == composite_layouts(n, rules, exponent=False)
+
+
+def square_free_unchanged(tables: ResultTables, rules: Rules) -> Claim:
+    """Exponent notation changes nothing for primes and square-free numbers: the same plays
+    (enumerated up to ``SQUARE_FREE_PLAYS_MAX``), and the same playability and fewest cards
+    over the whole numbers table."""
     numbers = tables.read(
         NUMBERS,
         columns=[
@@ -251,7 +285,7 @@ def square_free_unchanged(tables: ResultTables) -> Claim:
     n_max = int(numbers["n"].max())
     primes = numbers.loc[numbers["is_prime"].astype(bool), "n"].to_numpy()
     composite = _composites(numbers)
-    square_free = composite[[_square_free(int(n), primes) for n in composite["n"]]]
+    square_free = composite[_square_free(composite["n"].to_numpy(dtype=np.int64))]
     same = (
         square_free["min_cards_composite"].fillna(-1)
         == square_free["min_cards_with_exponent"].fillna(-1)
@@ -259,16 +293,31 @@ def square_free_unchanged(tables: ResultTables) -> Claim:
         square_free["playable_composite"].astype(bool)
         == square_free["playable_with_exponent"].astype(bool)
     )
-    differ = square_free.loc[~same, "n"].head(5).tolist()
-    verdict, caveat = decide_for_all(int((~same).sum()), len(square_free), f"for n ≤ {n_max}")
+    plays_to = min(n_max, SQUARE_FREE_PLAYS_MAX)
+    prime_set = {int(n) for n in primes if n <= plays_to}
+    wanted = prime_set | {int(n) for n in square_free["n"] if n <= plays_to}
+    enumerated = sorted(wanted)
+    plays_differ = [n for n in enumerated if not same_plays(n, rules)]
+    n_primes = len(prime_set)
+    differ = sorted({*square_free.loc[~same, "n"].tolist(), *plays_differ})[:5]
+    failures = int((~same).sum()) + len(plays_differ)
+    verdict, caveat = decide_for_all(
+        failures,
+        len(square_free) + len(enumerated),
+        f"for n ≤ {n_max} (plays enumerated for n ≤ {plays_to})",
+    )
     return daifugo_claim(
         "square_free_unchanged",
-        EXPONENT,
-        "Exponent notation changes nothing for primes and square-free numbers.",
-        f"for every square-free composite n ≤ {n_max}, playable and minimum card count are "
-        "the same with and without exponent notation",
+        "Exponent notation leaves the ways of playing primes and square-free numbers exactly "
+        "as they were.",
+        f"for every prime and square-free composite n ≤ {plays_to}: the set of composite "
+        "plays (expression and cards) is the same with and without exponent notation; for "
+        f"every square-free composite n ≤ {n_max}: playable and fewest cards are the same "
+        "(a prime's own play does not involve the notation)",
         verdict,
-        f"{int(same.sum())} of {len(square_free)} square-free composites agree"
+        f"plays: {len(enumerated) - len(plays_differ)} of {len(enumerated)} numbers "
+        f"({n_primes} primes) have the same plays; table: {int(same.sum())} of "
+        f"{len(square_free)} square-free composites agree"
         + (f"; differ: {differ}" if differ else ""),
         (NUMBERS,),
         caveat,
@@ -289,8 +338,7 @@ def z3_crosscheck(tables: ResultTables) -> Claim:
     )
     return daifugo_claim(
         "z3_crosscheck",
-        EXPONENT,
-        "The enumerator's cheapest composite plays are optimal (independent z3 model).",
+        "The enumerator's cheapest composite plays are optimal, by an independent z3 model (ours).",
         f"for every composite n ≤ {top} and the article's examples {examples}: z3 finds a "
         "layout at the enumerator's minimum that the enumerator lists, and none with one card "
         "fewer (no layout at all when the enumerator finds none)",

@@ -1,24 +1,69 @@
-"""The players' counts of playable primes by digit count, read off the prime tally
-(``prime_tally.parquet``, every prime below ``tally_max``, 10^10 by default).
+"""The players' counts of playable primes by digit count (their blog's progress list), read
+off the prime tally (``prime_tally.parquet``, every prime below ``tally_max``, 10^10 by
+default) and, for the 8-digit count, the catalogue (``primes.parquet``) under each reading
+of "playable" the blog describes.
 
-The counts players quote (issue 49): 8 357, 68 703 and 581 998 playable primes of 5, 6 and 7
-digits, and for 9 digits an unfinished count, "at least 5.25 million".
+The list: all 1 229 primes of at most 4 digits can be played; 8 357, 68 703 and 581 998 of 5,
+6 and 7 digits; 5 029 944 of 8 digits; "5 253 883 or more" of 9 digits (a lower bound).
 """
 
 from __future__ import annotations
 
 from asobi.core.claims import Claim, ResultTables, Verdict, verdict_from
-from asobi.daifugo.claims.citations import PLAYERS_TALLY, PRIME_TALLY, daifugo_claim
+from asobi.daifugo.claims.citations import PRIME_TALLY, PRIMES, daifugo_claim
+from asobi.daifugo.daifugo import Rules
+from asobi.daifugo.tally_readings import READINGS, count_playable
 
+#: The players' count of primes of at most 4 digits, all playable.
+UP_TO_4_DIGITS = 1_229
 #: Playable primes by digit count, as players quote them.
 PUBLIC_TALLIES = {5: 8_357, 6: 68_703, 7: 581_998}
-#: The players' unfinished count of playable 9-digit primes, a lower bound.
-NINE_DIGIT_LOWER_BOUND = 5_250_000
+#: The players' count of playable 8-digit primes.
+EIGHT_DIGITS = 5_029_944
+#: The players' lower bound (以上) for the playable 9-digit primes.
+NINE_DIGIT_LOWER_BOUND = 5_253_883
+
+
+def _tally(tables: ResultTables):  # type: ignore[no-untyped-def]
+    frame = tables.read(PRIME_TALLY, columns=["digits", "primes", "playable"])
+    return frame.set_index(frame["digits"].astype(int))
 
 
 def _playable(tables: ResultTables) -> dict[int, int]:
-    frame = tables.read(PRIME_TALLY, columns=["digits", "playable"])
-    return dict(zip(frame["digits"].astype(int), frame["playable"].astype(int), strict=True))
+    return _tally(tables)["playable"].astype(int).to_dict()
+
+
+def public_all_primes_up_to_4_digits(tables: ResultTables) -> Claim:
+    """Players: all 1 229 primes of at most 4 digits can be played."""
+    tally = _tally(tables)
+    statement = f"All {UP_TO_4_DIGITS:,} primes of at most 4 digits can be played.".replace(
+        ",", " "
+    )
+    formal = (
+        "in the prime tally, the primes of 1…4 digits number 1 229 and every one is playable "
+        "(some split of its digits into cards fits one deck)"
+    )
+    missing = [d for d in range(1, 5) if d not in tally.index]
+    if missing:
+        return daifugo_claim(
+            "public_all_primes_up_to_4_digits",
+            statement,
+            formal,
+            Verdict.UNDECIDED,
+            f"the prime tally has no row for {missing} digits",
+            (PRIME_TALLY,),
+        )
+    rows = tally.loc[[1, 2, 3, 4]]
+    primes, playable = int(rows["primes"].sum()), int(rows["playable"].sum())
+    return daifugo_claim(
+        "public_all_primes_up_to_4_digits",
+        statement,
+        formal,
+        verdict_from(primes == UP_TO_4_DIGITS and playable == primes),
+        f"{primes} primes of 1…4 digits, {playable} playable "
+        f"(by digit count: {rows['playable'].astype(int).tolist()})",
+        (PRIME_TALLY,),
+    )
 
 
 def public_tallies_5_to_7_digits(tables: ResultTables) -> Claim:
@@ -43,7 +88,6 @@ def public_tallies_5_to_7_digits(tables: ResultTables) -> Claim:
         )
     return daifugo_claim(
         "public_tallies_5_to_7_digits",
-        PLAYERS_TALLY,
         statement,
         formal,
         verdict,
@@ -52,20 +96,73 @@ def public_tallies_5_to_7_digits(tables: ResultTables) -> Claim:
     )
 
 
-def nine_digit_playable_at_least_5_25_million(tables: ResultTables) -> Claim:
-    """Players' unfinished count: at least 5.25 million playable 9-digit primes."""
+def decide_readings(counts: dict[str, int], quoted: int, game: str = "game") -> Verdict:
+    """The quoted count against each reading's count: confirmed when the game's own rules
+    give it; depends when only another reading the source describes does; refuted when
+    none does (undecided without counts)."""
+    if not counts:
+        return Verdict.UNDECIDED
+    if counts.get(game) == quoted:
+        return Verdict.CONFIRMED
+    if quoted in counts.values():
+        return Verdict.DEPENDS
+    return Verdict.REFUTED
+
+
+def public_tally_8_digits(tables: ResultTables, rules: Rules) -> Claim:
+    """Players count 5 029 944 playable primes of 8 digits; each reading of "playable" the
+    blog describes is counted over the catalogue's 8-digit primes."""
+    statement = "There are 5 029 944 playable primes of 8 digits (a count players quote)."
+    formal = (
+        "the catalogue's 8-digit primes (complete when their number equals the tally's) "
+        "counted as playable under each reading: "
+        + "; ".join(f"{r.name}: {r.description}" for r in READINGS)
+        + f"; confirmed if the game's reading gives {EIGHT_DIGITS}, depends if only another "
+        "does, refuted if none does"
+    )
+    tally = _tally(tables)
+    primes = tables.read(PRIMES, columns=["n"], filters=[("digits", "==", 8)])["n"].to_numpy()
+    expected = int(tally.loc[8, "primes"]) if 8 in tally.index else None
+    if expected is None or len(primes) != expected:
+        return daifugo_claim(
+            "public_tally_8_digits",
+            statement,
+            formal,
+            Verdict.UNDECIDED,
+            f"the catalogue holds {len(primes)} 8-digit primes, the tally {expected} "
+            "(primes_max below 10^8)",
+            (PRIME_TALLY, PRIMES),
+        )
+    counts = {r.name: count_playable(primes, r, rules) for r in READINGS}
+    tallied = int(tally.loc[8, "playable"])
+    matching = [name for name, n in counts.items() if n == EIGHT_DIGITS]
+    return daifugo_claim(
+        "public_tally_8_digits",
+        statement,
+        formal,
+        decide_readings(counts, EIGHT_DIGITS),
+        f"{len(primes)} primes of 8 digits; "
+        + ", ".join(f"{name} {n} ({n - EIGHT_DIGITS:+d})" for name, n in counts.items())
+        + f" against {EIGHT_DIGITS} quoted; the tally counts {tallied}; reproduced by: "
+        + (", ".join(matching) or "no reading"),
+        (PRIME_TALLY, PRIMES),
+    )
+
+
+def nine_digit_playable_at_least_5253883(tables: ResultTables) -> Claim:
+    """Players' unfinished count: 5 253 883 or more playable 9-digit primes (以上)."""
     playable = _playable(tables)
     statement = (
-        "At least 5.25 million 9-digit primes are playable (an unfinished count players quote)."
+        "At least 5 253 883 primes of 9 digits are playable (a lower bound from an "
+        "unfinished count players quote)."
     )
     formal = (
         f"playable 9-digit primes, counted exactly over every prime below 10^9, are at "
-        f"least {NINE_DIGIT_LOWER_BOUND}"
+        f"least {NINE_DIGIT_LOWER_BOUND} (the quoted figure is a lower bound, 以上)"
     )
     if 9 not in playable:
         return daifugo_claim(
-            "nine_digit_playable_at_least_5_25_million",
-            PLAYERS_TALLY,
+            "nine_digit_playable_at_least_5253883",
             statement,
             formal,
             Verdict.UNDECIDED,
@@ -74,8 +171,7 @@ def nine_digit_playable_at_least_5_25_million(tables: ResultTables) -> Claim:
         )
     exact = playable[9]
     return daifugo_claim(
-        "nine_digit_playable_at_least_5_25_million",
-        PLAYERS_TALLY,
+        "nine_digit_playable_at_least_5253883",
         statement,
         formal,
         verdict_from(exact >= NINE_DIGIT_LOWER_BOUND),
