@@ -13,17 +13,22 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from asobi.core.claims import Claim, Verdict, write_claims
 from asobi.core.games import GAMES
+from asobi.core.recheck import Recheck
 from asobi.core.summary import merge_claims
 from asobi.core.tables import write_table
 
 INT_LIST = pa.list_(pa.int64())
 
 
-def _claims(game: str, *tables: str) -> list[Claim]:
+def _claims(results: Path, game: str, *tables: str) -> list[Claim]:
+    """Two claims of ``game`` citing ``tables``; the first re-checks the first one's rows."""
     verdicts = list(Verdict)
+    rows = pq.read_metadata(results / tables[0]).num_rows
+    recheck = Recheck(f"SELECT count(*) AS rows FROM '{tables[0]}'", {"rows": rows})
     return [
         Claim(
             claim_id=f"{game}.synthetic_claim_{i}",
@@ -36,6 +41,7 @@ def _claims(game: str, *tables: str) -> list[Claim]:
             tables=tables,
             passage=f"synthetic passage {i} <i>quoted</i>",
             conditions=f"synthetic conditions {i}",
+            recheck=recheck if i == 0 else None,
         )
         for i in range(2)
     ]
@@ -91,7 +97,7 @@ def _fivelines(results: Path) -> None:
         schema=schema,
     )
     write_claims(
-        _claims("fivelines", "fivelines/positions.parquet"),
+        _claims(results, "fivelines", "fivelines/positions.parquet"),
         results / "fivelines/claims.parquet",
         game="fivelines",
     )
@@ -171,7 +177,7 @@ def _chopsticks(results: Path) -> None:
         frame, results / "chopsticks/variants.parquet", table="chopsticks/variants", schema=schema
     )
     write_claims(
-        _claims("chopsticks", "chopsticks/variants.parquet"),
+        _claims(results, "chopsticks", "chopsticks/variants.parquet"),
         results / "chopsticks/claims.parquet",
         game="chopsticks",
     )
@@ -223,7 +229,10 @@ def _contraposition(results: Path) -> None:
     )
     write_claims(
         _claims(
-            "contraposition", "contraposition/solutions.parquet", "contraposition/missing.parquet"
+            results,
+            "contraposition",
+            "contraposition/solutions.parquet",
+            "contraposition/missing.parquet",
         ),
         results / "contraposition/claims.parquet",
         game="contraposition",
@@ -269,7 +278,7 @@ def _daifugo(results: Path) -> None:
         ),
     )
     write_claims(
-        _claims("daifugo", "daifugo/numbers.parquet"),
+        _claims(results, "daifugo", "daifugo/numbers.parquet"),
         results / "daifugo/claims.parquet",
         game="daifugo",
     )
@@ -336,7 +345,7 @@ def _shiritori(results: Path) -> None:
         schema=schema,
     )
     write_claims(
-        _claims("shiritori", "shiritori/outcomes.parquet"),
+        _claims(results, "shiritori", "shiritori/outcomes.parquet"),
         results / "shiritori/claims.parquet",
         game="shiritori",
     )

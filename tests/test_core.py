@@ -176,9 +176,13 @@ def test_claims_merge_and_summary(tmp_path):
         "caveat",
         "tables",
         "evidence",
+        "recheck_sql",
+        "recheck_expected",
+        "recheck_command",
     ]
     assert list(frame["tables"].iloc[0]) == ["g/t.parquet"]
     assert frame["caveat"].isna().all()
+    assert frame["recheck_sql"].isna().all()
     text = write_summary(merged, tmp_path / "summary.txt").read_text()
     assert "[refuted] g b.one" in text
     with pytest.raises(DataError):

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
+from markupsafe import escape
 from synthetic_results import write_synthetic_results
 
 from asobi.cli import main
@@ -59,6 +60,12 @@ def test_report_has_every_claim_figure_and_table(results: Path) -> None:
         "contraposition/missing.parquet" in html
     )
     assert "not drawn" not in html
+    # A claim with a recheck query shows it under its row, ready to copy; the others do not.
+    queries = claims["recheck_sql"].dropna()
+    assert len(queries) == len(claims) // 2
+    for sql in queries:
+        assert f"<pre><code>{escape(sql)}</code></pre>" in html
+    assert html.count('<tr class="recheck">') == len(queries)
 
 
 def test_report_draws_only_the_games_that_exist(tmp_path: Path) -> None:

@@ -6,14 +6,16 @@ cites the article by title and section (or a public reference with the revision 
 ``passage`` quotes a few words that find the claim there and ``conditions`` states the
 source's conditions and scope: the three come from the game's ``CITATIONS``
 (:class:`~asobi.core.sources.Citation`), so that a verdict answers the source's question.
+A claim may carry a :class:`~asobi.core.recheck.Recheck`: one DuckDB query that re-derives
+its decisive figures from the tables it cites; :func:`run_builders` runs it against the
+tables the builder read and fails when the query and the builder disagree.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from asobi.core.errors import DataError
+from asobi.core.recheck import TABLE_PATH, Recheck, Source
 from asobi.core.sources import Citation
 from asobi.core.tables import read_as, write_table
 
@@ -53,14 +56,14 @@ CLAIM_COLUMNS = (
     "caveat",
     "tables",
     "evidence",
+    "recheck_sql",
+    "recheck_expected",
+    "recheck_command",
 )
 
 CLAIM_SCHEMA = pa.schema(
     [(name, pa.list_(pa.string()) if name == "tables" else pa.string()) for name in CLAIM_COLUMNS]
 )
-
-#: A claim cites tables by their path under ``results/``, e.g. ``chopsticks/variants.parquet``.
-TABLE_PATH = re.compile(r"^[a-z0-9_]+(/[a-z0-9_]+)*\.parquet$")
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,9 @@ class Claim:
     counterexample, a line of play, a proof method, every number in it computed in the run;
     ``tables`` lists the result tables (paths under ``results/``) the verdict was computed
     from (empty for a claim computed by the rules engine alone); ``caveat`` (optional) is
-    a computed qualification of the verdict.
+    a computed qualification of the verdict; ``recheck`` (optional) is the query that
+    re-derives the decisive figures of the evidence from the cited tables, with those
+    figures (:class:`~asobi.core.recheck.Recheck`; it may name only tables in ``tables``).
     """
 
     claim_id: str
@@ -87,6 +92,7 @@ class Claim:
     caveat: str | None = None
     passage: str = ""
     conditions: str = ""
+    recheck: Recheck | None = None
 
     @classmethod
     def cited(
@@ -101,6 +107,7 @@ class Claim:
         evidence: str,
         tables: Iterable[str] = (),
         caveat: str | None = None,
+        recheck: Recheck | None = None,
     ) -> Claim:
         """The claim ``claim_id`` made where ``citation`` says, under its conditions."""
         return cls(
@@ -115,6 +122,7 @@ class Claim:
             caveat,
             citation.passage,
             citation.conditions,
+            recheck,
         )
 
     @property
@@ -138,6 +146,15 @@ class Claim:
         if self.caveat is not None and not self.caveat.strip():
             raise DataError(f"claim {self.claim_id!r}: an empty caveat must be None")
         self.citation  # noqa: B018 -- validates the passage's length
+        if self.recheck is not None:
+            if not isinstance(self.recheck, Recheck):
+                raise DataError(f"claim {self.claim_id!r}: recheck must be a Recheck")
+            uncited = [name for name in self.recheck.tables if name not in self.tables]
+            if uncited:
+                raise DataError(
+                    f"claim {self.claim_id!r}: its recheck query reads {', '.join(uncited)}, "
+                    f"which the claim does not cite (it cites {', '.join(self.tables) or 'none'})"
+                )
 
 
 def verdict_from(holds: bool) -> Verdict:
@@ -169,10 +186,22 @@ def readings_evidence(holds_by_reading: Mapping[str, bool]) -> str:
     return f"holds under: {', '.join(holds) or 'none'}; fails under: {', '.join(fails) or 'none'}"
 
 
+def _row(claim: Claim) -> dict[str, Any]:
+    row = {f.name: getattr(claim, f.name) for f in fields(claim) if f.name != "recheck"}
+    check = claim.recheck
+    return {
+        **row,
+        "verdict": claim.verdict.value,
+        "tables": list(claim.tables),
+        "recheck_sql": None if check is None else check.sql,
+        "recheck_expected": None if check is None else check.expected_json,
+        "recheck_command": None if check is None else check.command,
+    }
+
+
 def claims_frame(claims: Iterable[Claim]) -> pd.DataFrame:
     """Claims as a frame with the fixed column order; ids must be unique."""
-    rows = [{**asdict(c), "verdict": c.verdict.value, "tables": list(c.tables)} for c in claims]
-    frame = pd.DataFrame(rows, columns=list(CLAIM_COLUMNS))
+    frame = pd.DataFrame([_row(c) for c in claims], columns=list(CLAIM_COLUMNS))
     duplicated = frame["claim_id"][frame["claim_id"].duplicated()].tolist()
     if duplicated:
         raise DataError(f"duplicate claim ids: {', '.join(duplicated)}")
@@ -240,6 +269,13 @@ class ResultTables:
         """
         return cls(files=files)
 
+    def source(self, name: str) -> Source:
+        """Where table ``name`` comes from (an injected frame, or its file), for a recheck
+        query to read the very table a builder reads; not recorded as read."""
+        if name in self.frames:
+            return self.frames[name]
+        return self._path(name)
+
     def _path(self, name: str) -> Path:
         """The file of table ``name``, or a :class:`DataError` saying why there is none."""
         if self.files is not None:
@@ -296,16 +332,48 @@ class ResultTables:
 ClaimBuilder = Callable[[ResultTables], "Claim | list[Claim]"]
 
 
+#: How many differences a recheck failure names before "and N more".
+_SHOWN_DIFFERENCES = 3
+
+
+def recheck_claim(claim: Claim, tables: ResultTables) -> None:
+    """Run ``claim``'s recheck query with DuckDB on the tables it names (all cited by the
+    claim), as ``tables`` gives them (the files a builder read, or the frames a test
+    injects, under their names); it can read nothing else.
+
+    The builder states the figures it computed with pandas; the query re-derives them on
+    its own. A :class:`DataError` names the claim and each figure that differs, or why the
+    query failed (it may read no table the claim does not cite). A claim without a
+    recheck passes.
+    """
+    if claim.recheck is None:
+        return
+    sources = {name: tables.source(name) for name in claim.recheck.tables}
+    try:
+        problems = claim.recheck.differences(sources)
+    except DataError as error:
+        raise DataError(f"claim {claim.claim_id!r}: recheck query: {error}") from error
+    if problems:
+        more = len(problems) - _SHOWN_DIFFERENCES
+        shown = "; ".join(problems[:_SHOWN_DIFFERENCES])
+        shown += f"; and {more} more" if more > 0 else ""
+        raise DataError(
+            f"claim {claim.claim_id!r}: its recheck query disagrees with its builder: {shown}"
+        )
+
+
 def run_builders(
     builders: Iterable[ClaimBuilder],
     tables: ResultTables,
     declared: Collection[str] | None = None,
 ) -> list[Claim]:
-    """Run each builder on its own read record; a claim must cite exactly what it read.
+    """Run each builder on its own read record; a claim must cite exactly what it read,
+    and its recheck query (if any) must return the figures it states (:func:`recheck_claim`).
 
     Raises :class:`DataError` naming the claim when its ``tables`` differ from the tables
-    its builder read (a citation that does not hold), and, given the game's ``declared``
-    claim ids, when the claims built are not exactly those (a claim is never dropped).
+    its builder read (a citation that does not hold), when its query disagrees with its
+    builder, and, given the game's ``declared`` claim ids, when the claims built are not
+    exactly those (a claim is never dropped).
     """
     claims: list[Claim] = []
     for builder in builders:
@@ -317,6 +385,7 @@ def run_builders(
                     f"claim {claim.claim_id!r} cites {sorted(claim.tables)} but its builder "
                     f"read {sorted(record.read_names)}"
                 )
+            recheck_claim(claim, record)
             claims.append(claim)
     if declared is not None:
         built_ids = {claim.claim_id for claim in claims}

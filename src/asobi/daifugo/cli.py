@@ -1,6 +1,9 @@
-"""``asobi daifugo``: lay numbers as cards, list composite plays, judge a play on a field."""
+"""``asobi daifugo``: lay numbers as cards, list composite plays, judge a play on a field,
+re-check the certificates of a run's largest playable primes."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import click
 
@@ -182,3 +185,31 @@ def largest(n_cards: str, suits: int, jokers: int, joker_zero: bool) -> None:
         f"witness, {ruled['digit_sum']} by a digit sum divisible by 3 "
         f"({len(found.classes)} prefixes)"
     )
+
+
+@command.command()
+@click.argument(
+    "results",
+    default="results",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+)
+def verify(results: Path) -> None:
+    """Check every row of RESULTS/daifugo/largest_primes.parquet without searching.
+
+    Per card count: the prime's certificate (ECPP, or Miller–Rabin below 2^64), the
+    witness or digit-sum class that rules out each larger candidate, and that the play lays
+    the prime with that many cards of the deck the table was made with (its variant
+    metadata). Prints one summary line; a failing row is reported naming its card count
+    (exit status 2).
+    """
+    from asobi.core.tables import read_as, read_metadata
+    from asobi.daifugo.largest_table import check_rows
+
+    path = results / "daifugo" / "largest_primes.parquet"
+    if not path.is_file():
+        raise InputError(f"{path} does not exist: run the workflow first")
+    deck = Rules.from_config(read_metadata(path).get("variant") or {})
+    frame = read_as(path, "daifugo/largest_primes").to_pandas()
+    kinds = check_rows(frame, deck)
+    summary = ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
+    click.echo(f"{path}: {len(frame)} rows verified ({summary} certificates)")

@@ -110,6 +110,13 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "caveat": "A computed qualification of the verdict (null when there is none)",
         "tables": "The result tables (paths under results/) the verdict was computed from",
         "evidence": "Short evidence: counterexample, line of play, proof method",
+        "recheck_sql": "One DuckDB query that re-derives the verdict's decisive figures from the "
+        "published tables it cites (paths relative to the results folder; null when the claim "
+        "has none); `asobi claims recheck` runs it",
+        "recheck_expected": "The figures the query must return, as JSON: an object (column to "
+        "value) for one row, a list of objects for rows (null without a query)",
+        "recheck_command": "The asobi command, run in the results folder, that re-checks a "
+        "proof the claim rests on (certificates, z3 lemmas; null when there is none)",
     },
     "fivelines/grundy": {
         "n": "Length of a single row of sticks",

@@ -5,6 +5,11 @@ texts saved in DIR (``../shared/articles`` in this project: one file per article
 :data:`asobi.core.sources.ARTICLES`). It checks the citations the games declare
 (``CITATIONS`` in each game's claims module) or, with ``--claims``, the rows of a published
 ``claims.parquet``. Exit status 1 when a passage is not found, 2 on bad input.
+
+``asobi claims recheck [RESULTS]`` re-derives every verdict's figures from the published
+tables alone: each claim's DuckDB query (column ``recheck_sql``) against the files in
+RESULTS, compared with the figures the claim states (``recheck_expected``), and each proof
+command (``recheck_command``). Exit status 1 on any mismatch, 2 on bad input.
 """
 
 from __future__ import annotations
@@ -13,13 +18,15 @@ from pathlib import Path
 
 import click
 
+from asobi.core.recheck import recheck_results
 from asobi.core.sources import Citation, check_passages, declared_citations
 from asobi.core.tables import read_table
 
 
 @click.group("claims")
 def command() -> None:
-    """Check the claims: that every quoted passage is in its source."""
+    """Check the claims: every quoted passage is in its source; every verdict's figures
+    come out of the published tables again."""
 
 
 def _citations_of(claims_file: Path) -> list[tuple[str, Citation]]:
@@ -62,4 +69,41 @@ def check_sources_command(articles: Path, claims_file: Path | None) -> None:
         f"{public} passages from public references not checked here"
     )
     if missing:
+        raise click.exceptions.Exit(1)
+
+
+@command.command("recheck")
+@click.argument(
+    "results",
+    default="results",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+)
+@click.option(
+    "--no-proofs",
+    is_flag=True,
+    help="Skip the proof commands (certificate and lemma checks, which may take minutes).",
+)
+@click.option(
+    "--claim",
+    "claim_ids",
+    multiple=True,
+    metavar="ID",
+    help="Re-check only this claim (repeatable).",
+)
+def recheck_command(results: Path, no_proofs: bool, claim_ids: tuple[str, ...]) -> None:
+    """Re-check every claim of RESULTS/claims.parquet from the files in RESULTS alone.
+
+    Runs each claim's query (DuckDB, reading only the tables the claim cites) and compares
+    its figures with the ones the claim states; runs each proof command once (in RESULTS).
+    Prints one line per claim (ok, MISMATCH with the figure, no query) and a summary;
+    exits 1 on any mismatch. A claim without a query is counted apart, not as a pass.
+    """
+    report = recheck_results(
+        results,
+        proofs=not no_proofs,
+        claim_ids=claim_ids,
+        on_check=lambda check: click.echo(check.line()),
+    )
+    click.echo(report.summary())
+    if report.failed:
         raise click.exceptions.Exit(1)

@@ -415,7 +415,8 @@ def build_sections(results: Results, out_dir: Path) -> list[Section]:
         section = Section(game=game, heading=article.heading, title=article.title)
         for row in claims[claims["game"] == game].to_dict("records"):
             row["links"] = table_links(results, out_dir, row.get("tables", ()))
-            row["caveat"] = row.get("caveat") if isinstance(row.get("caveat"), str) else None
+            for name in ("caveat", "recheck_sql", "recheck_expected", "recheck_command"):
+                row[name] = row.get(name) if isinstance(row.get(name), str) else None
             section.claims.append(row)
         for stem, caption, draw in FIGURES.get(game, []):
             try:

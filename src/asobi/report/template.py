@@ -32,6 +32,10 @@ PAGE_TEMPLATE = """<!DOCTYPE html>
   .claim col.id { width: 12%; } .claim col.said { width: 27%; }
   .claim col.checked { width: 23%; } .claim col.verdict { width: 14%; }
   .passage { font-size: 0.92em; } .conditions { font-size: 0.9em; }
+  .claim tr.recheck td { border-top: none; background: #f7f5ee; font-size: 0.92em;
+                       word-break: normal; }
+  tr.recheck pre { margin: 0.2em 0; white-space: pre-wrap; overflow-wrap: anywhere;
+                   user-select: all; }
   .verdict { display: inline-block; padding: 0.05em 0.5em; border-radius: 0.7em;
              font-size: 0.85em; font-weight: bold; color: white; white-space: nowrap; }
   .v-confirmed { background: #1b7f4c; }
@@ -89,6 +93,10 @@ merged yet).</p>
 <td>{{ c.evidence }}<br><span class="muted">tables:
 {% for t in c.links %}{% if t.link %}<a href="{{ t.link }}">{{ t.name }}</a>{% else %}{{ t.name }}{% endif %}{% if not loop.last %}, {% endif %}{% endfor %}</span></td>
 </tr>
+{% if c.recheck_sql %}
+<tr class="recheck"><td colspan="5"><span class="muted">re-check in the results folder (<code>duckdb</code>, or <code>asobi claims recheck --claim {{ c.claim_id }}</code>); it returns <code>{{ c.recheck_expected }}</code></span>
+<pre><code>{{ c.recheck_sql }}</code></pre>{% if c.recheck_command %}<span class="muted">proof check:</span> <code>{{ c.recheck_command }}</code>{% endif %}</td></tr>
+{% endif %}
 {% endfor %}
 </table>
 {% else %}
