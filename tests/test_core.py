@@ -189,6 +189,17 @@ def test_claims_merge_and_summary(tmp_path):
         merge_claims([tmp_path / "a.parquet", tmp_path / "a.parquet"], tmp_path / "dup.parquet")
 
 
+def test_claims_written_by_an_older_asobi_are_not_merged(tmp_path):
+    """A game's claims table from before passage/conditions existed (its claims step not
+    re-run) stops the merge with one line naming the file, instead of empty passages."""
+    write_claims([_claim("a.one")], tmp_path / "a.parquet", game="a")
+    old = pd.read_parquet(tmp_path / "a.parquet").drop(columns=["passage", "conditions"])
+    write_table(old, tmp_path / "old.parquet", table="a/claims")
+    with pytest.raises(DataError, match="old.parquet has no column passage, conditions"):
+        merge_claims([tmp_path / "a.parquet", tmp_path / "old.parquet"], tmp_path / "m.parquet")
+    assert not (tmp_path / "m.parquet").exists()
+
+
 DEFAULT_CONFIG = Path(__file__).resolve().parents[1] / "config" / "config.yaml"
 
 

@@ -62,6 +62,7 @@ rule chopsticks_merge:
 
 rule chopsticks_claims:
     input:
+        code=claims_code("chopsticks"),
         variants="results/chopsticks/variants.parquet",
         positions="results/chopsticks/positions.parquet",
         lines=f"{workflow.basedir}/resources/chopsticks/article_lines.yaml",

@@ -1,6 +1,8 @@
 # Shared helpers: config validation (first thing), per-game output registry.
 import sys
+from pathlib import Path
 
+import asobi
 from asobi.core.config import validate_config
 from asobi.report.browser import find_browser
 from asobi.core.errors import ConfigError
@@ -53,6 +55,17 @@ def game_claims():
     """Claims tables of the enabled games, in the registry's order (``asobi.core.games``;
     every game's .smk registers one)."""
     return [GAME_CLAIMS[game] for game in GAMES if enabled(game)]
+
+
+def claims_code(game):
+    """The library files a game's claims are built from (the game's package, and the core's
+    claims, sources and recheck): inputs of its claims step, so that an edit to a claim
+    re-runs it (Snakemake's code trigger sees only the rule's own script)."""
+    package = Path(asobi.__file__).parent
+    core = [
+        package / "core" / name for name in ("claims.py", "sources.py", "recheck.py")
+    ]
+    return [str(path) for path in sorted((package / game).rglob("*.py")) + core]
 
 
 def enabled_outputs(skip=()):

@@ -163,6 +163,7 @@ rule contraposition_mirror:
 
 rule contraposition_claims:
     input:
+        code=claims_code("contraposition"),
         solutions="results/contraposition/solutions.parquet",
         selfplay="results/contraposition/selfplay.parquet",
         audit="results/contraposition/rule_audit.parquet",

@@ -248,6 +248,7 @@ rule daifugo_hand_odds:
 
 rule daifugo_claims:
     input:
+        code=claims_code("daifugo"),
         numbers="results/daifugo/numbers.parquet",
         z3="results/daifugo/z3_crosscheck.parquet",
         genocchi="results/daifugo/genocchi.parquet",

@@ -80,6 +80,7 @@ rule fivelines_proofs:
 
 rule fivelines_claims:
     input:
+        code=claims_code("fivelines"),
         grundy="results/fivelines/grundy.parquet",
         positions="results/fivelines/positions.parquet",
         proofs="results/fivelines/proofs.parquet",

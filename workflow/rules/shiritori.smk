@@ -235,6 +235,7 @@ rule shiritori_summaries:
 # checked with the rules (the file is only an order, the script does not read it).
 rule shiritori_claims:
     input:
+        code=claims_code("shiritori"),
         words="results/shiritori/words.parquet",
         outcomes="results/shiritori/outcomes.parquet",
         effect="results/shiritori/variant_effect.parquet",

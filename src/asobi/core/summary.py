@@ -25,6 +25,16 @@ def merge_claims(
     """Concatenate the games' claims tables into ``results/claims.parquet``."""
     paths = [Path(p) for p in claims_paths]
     frames = [read_table(p) for p in paths]
+    for path, frame in zip(paths, frames, strict=True):
+        missing = [name for name in CLAIM_COLUMNS if name not in frame.columns]
+        if missing:
+            raise DataError(
+                f"{path} has no column {', '.join(missing)}: it was written by an older asobi; "
+                "delete it and run again"
+            )
+        empty = [name for name in ("passage", "conditions") if frame[name].isna().any()]
+        if empty:
+            raise DataError(f"{path}: some claims have no {' and no '.join(empty)}")
     merged = (
         pd.concat(frames, ignore_index=True)
         if frames
