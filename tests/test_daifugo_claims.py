@@ -2,9 +2,10 @@
 
 The tables come from the real steps on small bounds (numbers and the prime tally up to
 50 000, Genocchi indices up to 60, z3 on the composites up to 40, hand odds for 5 and 7
-cards), then one value is changed where a claim should flip. The worked examples read no
-table: they are pushed to `refuted` by a deck where the article's layout does not fit, or by
-an engine without the article's rules put in place of the real one.
+cards), then one value is changed where a claim should flip. The worked examples are pushed
+to `refuted` by a deck where the article's layout does not fit, by a numbers table that
+disagrees with the layout, or by an engine without the article's rules put in place of the
+real one.
 """
 
 from __future__ import annotations
@@ -126,10 +127,16 @@ ENGINE_EXAMPLES = [
     [b for b in examples.WORKED_EXAMPLES if b is not examples.example_8],
     ids=lambda b: b.__name__,
 )
-def test_examples_confirmed_by_the_engine_on_the_standard_deck(builder):
-    claim = _claim(builder, {})
+def test_examples_confirmed_by_the_engine_on_the_standard_deck(builder, frames):
+    claim = _claim(builder, frames)
     assert claim.verdict is Verdict.CONFIRMED, claim.evidence
-    assert claim.tables == () and "holds" in claim.evidence and "fails" not in claim.evidence
+    assert "holds" in claim.evidence and "fails" not in claim.evidence
+    if builder in LAYOUT_EXAMPLES and builder is not examples.example_155:
+        # the numbers row is re-read by the recheck query (65536 lies beyond these frames)
+        assert claim.tables == (NUMBERS,) and claim.recheck is not None
+        assert ("beyond the numbers table" in claim.evidence) == (claim.recheck.expected == [])
+    else:
+        assert claim.tables == () and claim.recheck is None
 
 
 @checks_claim("daifugo.example_32", "refuted")
@@ -142,9 +149,18 @@ def test_examples_confirmed_by_the_engine_on_the_standard_deck(builder):
 @pytest.mark.parametrize(
     ("builder", "rules"), LAYOUT_EXAMPLES.items(), ids=lambda x: getattr(x, "__name__", "")
 )
-def test_layout_examples_refuted_when_the_deck_cannot_lay_them(builder, rules):
-    claim = _claim(builder, {}, rules=rules)
+def test_layout_examples_refuted_when_the_deck_cannot_lay_them(builder, rules, frames):
+    claim = _claim(builder, frames, rules=rules)
     assert claim.verdict is Verdict.REFUTED and "fails" in claim.evidence
+
+
+@checks_claim("daifugo.example_32", "refuted")
+def test_example_32_refuted_when_the_numbers_table_needs_more_cards(frames):
+    numbers = _set(frames[NUMBERS], lambda f: f["n"] == 32, "min_cards_with_exponent", 5)
+    claim = _claim(examples.example_32, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.REFUTED
+    assert "at most 4 cards: fails" in claim.evidence
+    assert claim.recheck.expected == {"playable_with_exponent": True, "min_cards_with_exponent": 5}
 
 
 @checks_claim("daifugo.example_691", "refuted")

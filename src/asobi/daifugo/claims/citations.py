@@ -10,6 +10,7 @@ short verbatim passage that finds the place, and the source's conditions in our 
 from __future__ import annotations
 
 from asobi.core.claims import Claim, Verdict
+from asobi.core.recheck import Recheck
 from asobi.core.sources import ARTICLES, Citation
 
 GAME = "daifugo"
@@ -223,8 +224,10 @@ def daifugo_claim(
     evidence: str,
     tables: tuple[str, ...] = (),
     caveat: str | None = None,
+    recheck: Recheck | None = None,
 ) -> Claim:
-    """The claim ``daifugo.<name>``, made where :data:`CITATIONS` says.
+    """The claim ``daifugo.<name>``, made where :data:`CITATIONS` says; ``recheck`` is the
+    query that re-derives its decisive figures from the tables it cites.
 
     >>> daifugo_claim("example_1", "s", "f", Verdict.CONFIRMED, "e").passage
     '$1=2^0$ とみなして'
@@ -240,4 +243,5 @@ def daifugo_claim(
         evidence=evidence,
         tables=tables,
         caveat=caveat,
+        recheck=recheck,
     )

@@ -1,6 +1,8 @@
 """The article's worked examples, each checked in asobi's rules engine
 (:func:`asobi.daifugo.daifugo.judge`) and enumerator of composite plays
-(:mod:`asobi.daifugo.layouts`); they read no table and cite none.
+(:mod:`asobi.daifugo.layouts`). The examples of a number's layout also read its row of the
+numbers table (playable, fewest cards), which the recheck query re-reads; the examples of a
+refused play and the Ramanujan rules read no table (no table holds a ruling).
 
 Every builder takes the deck (``rules``) besides the tables; :data:`WORKED_EXAMPLES` lists
 them in the order of the claims.
@@ -11,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from asobi.core.claims import Claim, ResultTables
+from asobi.core.recheck import Recheck
 from asobi.daifugo import daifugo
-from asobi.daifugo.claims.citations import RULES_ENGINE, daifugo_claim
+from asobi.daifugo.claims.citations import NUMBERS, RULES_ENGINE, daifugo_claim
 from asobi.daifugo.claims.decisions import decide_all_hold
 from asobi.daifugo.daifugo import (
     Field,
@@ -48,20 +51,67 @@ def _checks_text(checks: Mapping[str, bool]) -> str:
 
 
 def _example(
-    name: str, statement: str, formal: str, checks: Mapping[str, bool], extra: str = ""
+    name: str,
+    statement: str,
+    formal: str,
+    checks: Mapping[str, bool],
+    extra: str = "",
+    table: tuple[str, ...] = (),
+    recheck: Recheck | None = None,
 ) -> Claim:
     evidence = _checks_text(checks) + (f"; {extra}" if extra else "")
-    return daifugo_claim(name, statement, formal, decide_all_hold(checks), evidence)
+    return daifugo_claim(
+        name, statement, formal, decide_all_hold(checks), evidence, table, recheck=recheck
+    )
+
+
+def _numbers_row(
+    tables: ResultTables, n: int, columns: tuple[str, str]
+) -> tuple[dict[str, object] | None, Recheck]:
+    """The ``columns`` (a playable flag, a fewest-cards count) of ``n``'s row of the numbers
+    table (``None`` when ``n`` lies beyond it), and the query that re-reads them."""
+    frame = tables.read(NUMBERS, columns=["n", *columns], filters=[("n", "==", n)])
+    row = None
+    if len(frame):
+        first = frame.iloc[0]
+        playable, cards = first[columns[0]], first[columns[1]]
+        row = {
+            columns[0]: None if playable is None else bool(playable),
+            columns[1]: None if cards is None or cards != cards else int(cards),
+        }
+    sql = f"SELECT {', '.join(columns)} FROM '{NUMBERS}' WHERE n = {n}"
+    return row, Recheck(sql, row if row is not None else [])
+
+
+def _exponent_layout(
+    tables: ResultTables, n: int, cards: int, checks: dict[str, bool]
+) -> tuple[str, Recheck]:
+    """Add to ``checks`` that the numbers table has ``n`` playable with exponent notation in
+    at most ``cards`` cards (the example's own count), when the table reaches ``n``; the
+    evidence and the query that re-reads the row."""
+    row, recheck = _numbers_row(tables, n, ("playable_with_exponent", "min_cards_with_exponent"))
+    if row is None:
+        return f"{n} lies beyond the numbers table", recheck
+    fewest = row["min_cards_with_exponent"]
+    checks[f"numbers table: {n} playable with exponent notation in at most {cards} cards"] = (
+        bool(row["playable_with_exponent"]) and isinstance(fewest, int) and fewest <= cards
+    )
+    return f"numbers table: fewest cards with exponent notation {fewest}", recheck
 
 
 def example_32(tables: ResultTables, rules: Rules) -> Claim:
     """32 may be laid as 2^5 with the cards 3, 2, 2, 5."""
     checks = {"2^5 with 3 2 2 5 is a layout of 32": _has_layout(32, "2^5", [3, 2, 2, 5], rules)}
+    table, recheck = _exponent_layout(tables, 32, 4, checks)
     return _example(
         "example_32",
         "32 may be laid as 2^5 using the cards 3, 2, 2, 5.",
-        f"{RULES_ENGINE}: the composite layouts of 32 include 2^5 with cards {{3,2,2,5}}",
+        f"{RULES_ENGINE}: the composite layouts of 32 include 2^5 with cards {{3,2,2,5}}; the "
+        "numbers table has 32 playable with exponent notation in at most those 4 cards",
         checks,
+        table,
+        (NUMBERS,),
+        recheck,
     )
 
 
@@ -73,11 +123,16 @@ def example_88(tables: ResultTables, rules: Rules) -> Claim:
         )
         for cards in ([8, 8, 2, 3, 11], [8, 8, 2, 3, 1, 1])
     }
+    table, recheck = _exponent_layout(tables, 88, 5, checks)
     return _example(
         "example_88",
         "88 = 2^3·11 may be laid as 8, 8, 2, 3, J or as 8, 8, 2, 3, A, A.",
-        f"{RULES_ENGINE}: both card multisets are layouts of 88 with expression 2^3*11",
+        f"{RULES_ENGINE}: both card multisets are layouts of 88 with expression 2^3*11; the "
+        "numbers table has 88 playable with exponent notation in at most 5 cards",
         checks,
+        table,
+        (NUMBERS,),
+        recheck,
     )
 
 
@@ -87,11 +142,16 @@ def example_64(tables: ResultTables, rules: Rules) -> Claim:
         "2^6 with 6 4 2 6": _has_layout(64, "2^6", [6, 4, 2, 6], rules),
         "2*2*2*2^3 with 6 4 2 2 2 2 3": _has_layout(64, "2*2*2*2^3", [6, 4, 2, 2, 2, 2, 3], rules),
     }
+    table, recheck = _exponent_layout(tables, 64, 4, checks)
     return _example(
         "example_64",
         "64 may be laid fully in exponent form (2^6) or partially (2·2·2·2^3).",
-        f"{RULES_ENGINE}: the layouts of 64 include 2^6 and 2*2*2*2^3",
+        f"{RULES_ENGINE}: the layouts of 64 include 2^6 and 2*2*2*2^3; the numbers table has "
+        "64 playable with exponent notation in at most the 4 cards of 2^6",
         checks,
+        table,
+        (NUMBERS,),
+        recheck,
     )
 
 
@@ -160,13 +220,17 @@ def example_23456(tables: ResultTables, rules: Rules) -> Claim:
     ]
     checks = {"a layout of 2^5*733 still fits with a joker for a 5": bool(joker_free)}
     example = _names(joker_free[0].cards, rules) if joker_free else "none"
+    table, recheck = _exponent_layout(tables, 23456, 10, checks)
     return _example(
         "example_23456",
         "23456 = 2^5·733 may be laid with a joker standing for the exponent 5.",
         f"{RULES_ENGINE}: a layout of 23456 with expression 2^5*733 exists that still fits "
-        "the deck when one of its 5s is replaced by a joker",
+        "the deck when one of its 5s is replaced by a joker; the numbers table has 23456 "
+        "playable with exponent notation in at most the 10 cards of that layout",
         checks,
-        f"{len(joker_free)} such layouts, e.g. {example}",
+        f"{len(joker_free)} such layouts, e.g. {example}; {table}",
+        (NUMBERS,),
+        recheck,
     )
 
 
@@ -180,12 +244,17 @@ def example_1024(tables: ResultTables, rules: Rules) -> Claim:
     ]
     checks = {"2^10 laid with the exponent as A, Joker(0)": bool(with_zero)}
     example = _names(with_zero[0], rules) if with_zero else "none"
+    table, recheck = _exponent_layout(tables, 1024, 6, checks)
     return _example(
         "example_1024",
         "1024 = 2^10 may be laid with a joker as the 0 of the exponent 10.",
-        f"{RULES_ENGINE}: a layout of 1024 with expression 2^10 lays the exponent as A, Joker(0)",
+        f"{RULES_ENGINE}: a layout of 1024 with expression 2^10 lays the exponent as A, "
+        "Joker(0); the numbers table has 1024 playable with exponent notation in at most the "
+        "6 cards of that layout",
         checks,
-        f"{len(with_zero)} ways to lay 1024 itself allow it, e.g. {example}",
+        f"{len(with_zero)} ways to lay 1024 itself allow it, e.g. {example}; {table}",
+        (NUMBERS,),
+        recheck,
     )
 
 
@@ -223,12 +292,17 @@ def example_65536(tables: ResultTables, rules: Rules) -> Claim:
     """65536 = 2^16 may be laid as 2^(2^4), 2^(4^2) or 2^(2^(2^2))."""
     texts = {layout.text for layout in composite_layouts(65536, rules)}
     checks = {f"{t} is a layout": t in texts for t in ("2^(2^4)", "2^(4^2)", "2^(2^(2^2))")}
+    table, recheck = _exponent_layout(tables, 65536, 8, checks)
     return _example(
         "example_65536",
         "65536 = 2^16 may be laid with nested exponents 2^(2^4), 2^(4^2) or 2^(2^(2^2)).",
         f"{RULES_ENGINE}: each of the three nested expressions is among the layouts of 65536 "
-        f"(towers of at most {rules.max_tower_depth} levels)",
+        f"(towers of at most {rules.max_tower_depth} levels); the numbers table has 65536 "
+        "playable with exponent notation in at most the 8 cards of 2^(2^4)",
         checks,
+        table,
+        (NUMBERS,),
+        recheck,
     )
 
 

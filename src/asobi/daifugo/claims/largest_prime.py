@@ -12,6 +12,7 @@ from __future__ import annotations
 import pandas as pd
 
 from asobi.core.claims import Claim, ResultTables, Verdict, verdict_from
+from asobi.core.recheck import Recheck
 from asobi.daifugo.claims.citations import LARGEST_PRIMES, daifugo_claim
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.largest import deck_size
@@ -24,6 +25,38 @@ WHOLE_DECK_DIGITS = 72
 CIRCULATING = "99998888777766665555444433332222131313131313121212121111111011010101111"
 
 _COLUMNS = ["cards", "prime", "digits", "certificate_kind", "layout"]
+
+#: Re-checks the ECPP certificates of the largest primes (the proofs the claims rest on).
+VERIFY = "asobi daifugo verify ."
+#: The primes are decimal strings: longer first, then by their digits, is larger first.
+_LARGEST_FIRST = "ORDER BY length(prime) DESC, prime DESC LIMIT 1"
+
+
+def _card_counts(frame: pd.DataFrame, most_cards: int) -> Recheck:
+    """How many of the card counts 1…``most_cards`` the table has a row for."""
+    present = set(frame["cards"].astype(int)) & set(range(1, most_cards + 1))
+    return Recheck(
+        f"SELECT count(DISTINCT cards) AS card_counts FROM '{LARGEST_PRIMES}' "
+        f"WHERE cards BETWEEN 1 AND {most_cards}",
+        {"card_counts": len(present)},
+        command=VERIFY,
+    )
+
+
+def _largest_recheck(row: pd.Series, most_cards: int) -> Recheck:
+    """The largest prime laid by at most ``most_cards`` cards: its cards, digits, and whether
+    it is the circulating number."""
+    return Recheck(
+        f"SELECT cards, digits, prime, prime = '{CIRCULATING}' AS circulating "
+        f"FROM '{LARGEST_PRIMES}' WHERE cards <= {most_cards} {_LARGEST_FIRST}",
+        {
+            "cards": int(row["cards"]),
+            "digits": int(row["digits"]),
+            "prime": str(row["prime"]),
+            "circulating": str(row["prime"]) == CIRCULATING,
+        },
+        command=VERIFY,
+    )
 
 
 def longest_number(cards: int, rules: Rules) -> int:
@@ -76,6 +109,7 @@ def largest_prime_71_digits(tables: ResultTables, rules: Rules) -> Claim:
             Verdict.UNDECIDED,
             f"the largest_primes table lacks some card count of 1…{playable}",
             (LARGEST_PRIMES,),
+            recheck=_card_counts(frame, playable),
         )
     digits = int(row["digits"])
     same = "equals" if row["prime"] == CIRCULATING else "differs from"
@@ -92,6 +126,7 @@ def largest_prime_71_digits(tables: ResultTables, rules: Rules) -> Claim:
         verdict_from(digits <= PLAYABLE_DIGITS),
         evidence,
         (LARGEST_PRIMES,),
+        recheck=_largest_recheck(row, playable),
     )
 
 
@@ -116,6 +151,7 @@ def largest_prime_circulating_number(tables: ResultTables, rules: Rules) -> Clai
             Verdict.UNDECIDED,
             f"the largest_primes table lacks some card count of 1…{playable}",
             (LARGEST_PRIMES,),
+            recheck=_card_counts(frame, playable),
         )
     ours = str(row["prime"])
     common = min(len(ours), len(CIRCULATING))
@@ -128,6 +164,7 @@ def largest_prime_circulating_number(tables: ResultTables, rules: Rules) -> Clai
         verdict_from(ours == CIRCULATING),
         f"ours: {_row_text(row)}; quoted: {CIRCULATING}{where}",
         (LARGEST_PRIMES,),
+        recheck=_largest_recheck(row, playable),
     )
 
 
@@ -153,6 +190,11 @@ def largest_whole_deck_prime_72_digits(tables: ResultTables, rules: Rules) -> Cl
             Verdict.UNDECIDED,
             f"the largest_primes table has no row for {whole} cards",
             (LARGEST_PRIMES,),
+            recheck=Recheck(
+                f"SELECT count(*) AS rows FROM '{LARGEST_PRIMES}' WHERE cards = {whole}",
+                {"rows": 0},
+                command=VERIFY,
+            ),
         )
     row = rows.iloc[0]
     top = max(frame["prime"], key=int)
@@ -165,4 +207,10 @@ def largest_whole_deck_prime_72_digits(tables: ResultTables, rules: Rules) -> Cl
         f"{_row_text(row)}; {'the largest' if is_top else 'not the largest'} over the table's "
         f"card counts 1…{int(frame['cards'].max())}",
         (LARGEST_PRIMES,),
+        recheck=Recheck(
+            f"SELECT digits, prime, prime = (SELECT prime FROM '{LARGEST_PRIMES}' "
+            f"{_LARGEST_FIRST}) AS largest FROM '{LARGEST_PRIMES}' WHERE cards = {whole}",
+            {"digits": int(row["digits"]), "prime": str(row["prime"]), "largest": bool(is_top)},
+            command=VERIFY,
+        ),
     )

@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from asobi.core.claims import Claim, ResultTables, Verdict
+from asobi.core.recheck import Recheck
 from asobi.daifugo.claims.citations import GENOCCHI, NUMBERS, Z3, daifugo_claim
 from asobi.daifugo.claims.decisions import (
     CARMICHAEL_SEARCH_MAX,
@@ -55,6 +56,11 @@ def smallest_unplayable_composite_without_exponent(tables: ResultTables) -> Clai
         f"least such n = {smallest} (table n = 2..{n_max})",
         (NUMBERS,),
         f"the table stops at {n_max}" if verdict is Verdict.UNDECIDED else None,
+        Recheck(
+            f"SELECT min(n) FILTER (WHERE NOT is_prime AND n >= 4 AND NOT playable_composite) "
+            f"AS smallest, max(n) AS n_max FROM '{NUMBERS}'",
+            {"smallest": smallest, "n_max": n_max},
+        ),
     )
 
 
@@ -75,6 +81,12 @@ def smallest_eden_prime(tables: ResultTables, rules: Rules) -> Claim:
         f"least = {first}; {len(eden)} Eden primes up to {n_max}{following}",
         (NUMBERS,),
         f"the table stops at {n_max}" if verdict is Verdict.UNDECIDED else None,
+        Recheck(
+            f"SELECT min(n) FILTER (WHERE is_prime AND NOT playable_plain) AS least, "
+            f"count(*) FILTER (WHERE is_prime AND NOT playable_plain) AS eden, "
+            f"max(n) AS n_max FROM '{NUMBERS}'",
+            {"least": first, "eden": len(eden), "n_max": n_max},
+        ),
     )
 
 
@@ -97,6 +109,11 @@ def ramanujan_smallest_carmichael_four_cards(tables: ResultTables) -> Claim:
         f"Carmichael numbers up to 1729 and their fewest cards: {shown}",
         (NUMBERS,),
         f"the table stops at {n_max}, below 1729" if verdict is Verdict.UNDECIDED else None,
+        Recheck(
+            f"SELECT n, min_cards FROM '{NUMBERS}' "
+            f"WHERE n IN ({', '.join(map(str, (*SMALLER_CARMICHAEL, RAMANUJAN)))}) ORDER BY n",
+            [{"n": n, "min_cards": c} for n, c in shown.items()],
+        ),
     )
 
 
@@ -162,6 +179,13 @@ def ramanujan_looks_prime(tables: ResultTables) -> Claim:
         decide_looks_prime(smallest),
         f"least prime factors {smallest}; digit sum of 561 = {sum(map(int, '561'))}",
         (NUMBERS,),
+        recheck=Recheck(
+            "SELECT c.n, min(p.n) AS least_factor "
+            f"FROM (VALUES {', '.join(f'({n})' for n in smallest)}) AS c(n) "
+            f"LEFT JOIN '{NUMBERS}' AS p ON p.is_prime AND p.n <= c.n AND c.n % p.n = 0 "
+            "GROUP BY c.n ORDER BY c.n",
+            [{"n": n, "least_factor": p} for n, p in sorted(smallest.items())],
+        ),
     )
 
 
@@ -185,6 +209,13 @@ def genocchi_17_only_prime(tables: ResultTables) -> Claim:
         f"({values}); checked up to index {top}",
         (GENOCCHI,),
         caveat,
+        Recheck(
+            "SELECT coalesce(list(index ORDER BY index) FILTER (WHERE prime_absolute "
+            "AND sign > 0), []) AS positive, coalesce(list(index ORDER BY index) "
+            "FILTER (WHERE prime_absolute AND sign < 0), []) AS negative, "
+            f"coalesce(max(index), 0) AS top FROM '{GENOCCHI}'",
+            {"positive": sorted(positive), "negative": sorted(negative), "top": top},
+        ),
     )
 
 
@@ -210,6 +241,11 @@ def finding_rescued_by_exponent(tables: ResultTables) -> Claim:
         decide_exists(len(rescued)),
         f"{len(rescued)} of {len(composite)} composites; smallest {rescued['n'].head(8).tolist()}",
         (NUMBERS,),
+        recheck=Recheck(
+            "SELECT count(*) FILTER (WHERE playable_with_exponent AND NOT playable_composite) "
+            f"AS rescued, count(*) AS composites FROM '{NUMBERS}' WHERE NOT is_prime AND n >= 4",
+            {"rescued": len(rescued), "composites": len(composite)},
+        ),
     )
 
 
@@ -227,6 +263,11 @@ def finding_still_unplayable(tables: ResultTables) -> Claim:
         decide_exists(len(stuck)),
         f"{len(stuck)} such composites besides 1729; smallest {stuck['n'].head(10).tolist()}",
         (NUMBERS,),
+        recheck=Recheck(
+            f"SELECT count(*) AS unplayable, min(n) AS smallest FROM '{NUMBERS}' "
+            f"WHERE NOT is_prime AND n >= 4 AND NOT playable_with_exponent AND n <> {RAMANUJAN}",
+            {"unplayable": len(stuck), "smallest": int(stuck["n"].min()) if len(stuck) else None},
+        ),
     )
 
 
@@ -249,6 +290,13 @@ def finding_primes_needing_joker(tables: ResultTables) -> Claim:
         decide_exists(int(needs.sum())),
         f"{int(needs.sum())} of {len(primes)} primes ({share:.4%}); {layable} layable with a joker",
         (NUMBERS,),
+        recheck=Recheck(
+            "SELECT count(*) FILTER (WHERE coalesce(jokers_needed, 99) >= 1) AS need_joker, "
+            "count(*) FILTER (WHERE coalesce(jokers_needed, 99) >= 1 AND playable_plain) "
+            f"AS layable, count(*) AS primes FROM '{NUMBERS}' "
+            f"WHERE is_prime AND n < {JOKER_PRIMES_BELOW}",
+            {"need_joker": int(needs.sum()), "layable": layable, "primes": len(primes)},
+        ),
     )
 
 
@@ -321,6 +369,18 @@ def square_free_unchanged(tables: ResultTables, rules: Rules) -> Claim:
         + (f"; differ: {differ}" if differ else ""),
         (NUMBERS,),
         caveat,
+        Recheck(
+            f"WITH composite AS (SELECT * FROM '{NUMBERS}' WHERE NOT is_prime AND n >= 4), "
+            "root AS (SELECT unnest(range(2, CAST(floor(sqrt(max(n))) AS BIGINT) + 1)) AS k "
+            "FROM composite), "
+            "squareful AS (SELECT DISTINCT unnest(range(k * k, (SELECT max(n) FROM composite) "
+            "+ 1, k * k)) AS n FROM root) "
+            "SELECT count(*) AS square_free, count(*) FILTER (WHERE "
+            "coalesce(min_cards_composite, -1) = coalesce(min_cards_with_exponent, -1) AND "
+            "coalesce(playable_composite, false) = coalesce(playable_with_exponent, false)) "
+            "AS agree FROM composite ANTI JOIN squareful USING (n)",
+            {"square_free": len(square_free), "agree": int(same.sum())},
+        ),
     )
 
 
@@ -347,4 +407,9 @@ def z3_crosscheck(tables: ResultTables) -> Claim:
         + (f"; disagree: {bad}" if bad else ""),
         (Z3,),
         caveat,
+        Recheck(
+            f"SELECT count(*) FILTER (WHERE NOT agree) AS disagree, count(*) AS checked, "
+            f"coalesce(max(n) FILTER (WHERE origin = 'range'), 0) AS top FROM '{Z3}'",
+            {"disagree": int((~z3["agree"].astype(bool)).sum()), "checked": len(z3), "top": top},
+        ),
     )

@@ -10,6 +10,7 @@ The list: all 1 229 primes of at most 4 digits can be played; 8 357, 68 703 and 
 from __future__ import annotations
 
 from asobi.core.claims import Claim, ResultTables, Verdict, verdict_from
+from asobi.core.recheck import Recheck
 from asobi.daifugo.claims.citations import PRIME_TALLY, PRIMES, daifugo_claim
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.tally_readings import READINGS, count_playable
@@ -33,9 +34,20 @@ def _playable(tables: ResultTables) -> dict[int, int]:
     return _tally(tables)["playable"].astype(int).to_dict()
 
 
+def _tally_rows(tally, digits: list[int], columns: list[str]) -> Recheck:  # type: ignore[no-untyped-def]
+    """The tally's ``columns`` for the digit counts ``digits`` it has, one row each."""
+    present = [d for d in digits if d in tally.index]
+    return Recheck(
+        f"SELECT digits, {', '.join(columns)} FROM '{PRIME_TALLY}' "
+        f"WHERE digits IN ({', '.join(map(str, digits))}) ORDER BY digits",
+        [{"digits": d, **{c: int(tally.loc[d, c]) for c in columns}} for d in present],
+    )
+
+
 def public_all_primes_up_to_4_digits(tables: ResultTables) -> Claim:
     """Players: all 1 229 primes of at most 4 digits can be played."""
     tally = _tally(tables)
+    recheck = _tally_rows(tally, [1, 2, 3, 4], ["primes", "playable"])
     statement = f"All {UP_TO_4_DIGITS:,} primes of at most 4 digits can be played.".replace(
         ",", " "
     )
@@ -52,6 +64,7 @@ def public_all_primes_up_to_4_digits(tables: ResultTables) -> Claim:
             Verdict.UNDECIDED,
             f"the prime tally has no row for {missing} digits",
             (PRIME_TALLY,),
+            recheck=recheck,
         )
     rows = tally.loc[[1, 2, 3, 4]]
     primes, playable = int(rows["primes"].sum()), int(rows["playable"].sum())
@@ -63,12 +76,14 @@ def public_all_primes_up_to_4_digits(tables: ResultTables) -> Claim:
         f"{primes} primes of 1…4 digits, {playable} playable "
         f"(by digit count: {rows['playable'].astype(int).tolist()})",
         (PRIME_TALLY,),
+        recheck=recheck,
     )
 
 
 def public_tallies_5_to_7_digits(tables: ResultTables) -> Claim:
     """Players count 8 357, 68 703 and 581 998 playable primes of 5, 6 and 7 digits."""
-    playable = _playable(tables)
+    tally = _tally(tables)
+    playable = tally["playable"].astype(int).to_dict()
     statement = (
         "There are 8 357 playable primes of 5 digits, 68 703 of 6 and 581 998 of 7 (counts "
         "players quote)."
@@ -93,6 +108,7 @@ def public_tallies_5_to_7_digits(tables: ResultTables) -> Claim:
         verdict,
         evidence,
         (PRIME_TALLY,),
+        recheck=_tally_rows(tally, list(PUBLIC_TALLIES), ["playable"]),
     )
 
 
@@ -123,6 +139,10 @@ def public_tally_8_digits(tables: ResultTables, rules: Rules) -> Claim:
     tally = _tally(tables)
     primes = tables.read(PRIMES, columns=["n"], filters=[("digits", "==", 8)])["n"].to_numpy()
     expected = int(tally.loc[8, "primes"]) if 8 in tally.index else None
+    catalogue = (
+        f"SELECT (SELECT count(*) FROM '{PRIMES}' WHERE digits = 8) AS catalogue_primes, "
+        f"(SELECT primes FROM '{PRIME_TALLY}' WHERE digits = 8) AS tally_primes"
+    )
     if expected is None or len(primes) != expected:
         return daifugo_claim(
             "public_tally_8_digits",
@@ -132,6 +152,7 @@ def public_tally_8_digits(tables: ResultTables, rules: Rules) -> Claim:
             f"the catalogue holds {len(primes)} 8-digit primes, the tally {expected} "
             "(primes_max below 10^8)",
             (PRIME_TALLY, PRIMES),
+            recheck=Recheck(catalogue, {"catalogue_primes": len(primes), "tally_primes": expected}),
         )
     counts = {r.name: count_playable(primes, r, rules) for r in READINGS}
     tallied = int(tally.loc[8, "playable"])
@@ -146,6 +167,19 @@ def public_tally_8_digits(tables: ResultTables, rules: Rules) -> Claim:
         + f" against {EIGHT_DIGITS} quoted; the tally counts {tallied}; reproduced by: "
         + (", ".join(matching) or "no reading"),
         (PRIME_TALLY, PRIMES),
+        # the game's reading is the catalogue's `playable`; the other readings' counts are
+        # computed from the catalogue's primes (tally_readings.count_playable), in no table
+        recheck=Recheck(
+            f"{catalogue}, (SELECT count(*) FROM '{PRIMES}' WHERE digits = 8 AND playable) "
+            f"AS game_reading, (SELECT playable FROM '{PRIME_TALLY}' WHERE digits = 8) "
+            "AS tally_playable",
+            {
+                "catalogue_primes": len(primes),
+                "tally_primes": expected,
+                "game_reading": counts["game"],
+                "tally_playable": tallied,
+            },
+        ),
     )
 
 
@@ -168,6 +202,9 @@ def nine_digit_playable_at_least_5253883(tables: ResultTables) -> Claim:
             Verdict.UNDECIDED,
             "the prime tally has no row for 9 digits (tally_max below 10^9)",
             (PRIME_TALLY,),
+            recheck=Recheck(
+                f"SELECT count(*) AS rows FROM '{PRIME_TALLY}' WHERE digits = 9", {"rows": 0}
+            ),
         )
     exact = playable[9]
     return daifugo_claim(
@@ -180,4 +217,7 @@ def nine_digit_playable_at_least_5253883(tables: ResultTables) -> Claim:
         (PRIME_TALLY,),
         caveat="the quoted figure is a lower bound from an unfinished count; the exact "
         "count is the evidence",
+        recheck=Recheck(
+            f"SELECT playable FROM '{PRIME_TALLY}' WHERE digits = 9", {"playable": exact}
+        ),
     )

@@ -8,9 +8,12 @@ commit to; the sizes are the evidence.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from asobi.core.claims import Claim, ResultTables, readings_evidence, verdict_over_readings
+from asobi.core.recheck import Recheck
 from asobi.daifugo.claims.citations import HAND_ODDS, daifugo_claim
 from asobi.daifugo.claims.decisions import at_most, between, more_often, rarer
 from asobi.daifugo.daifugo import Rules
@@ -39,6 +42,30 @@ class _Odds:
     def hands(self) -> str:
         return f"hands of {', '.join(map(str, self.sizes)) or 'no'} cards"
 
+    def recheck(self, *events: str) -> Recheck:
+        """The chances of ``events`` per reading (hand size, jokers), one row each, as the
+        hand odds table gives them (null where it lacks one)."""
+        columns = ", ".join(
+            f"max(probability) FILTER (WHERE event = '{event}') AS {event}" for event in events
+        )
+        return Recheck(
+            f"SELECT hand_size, jokers, {columns} FROM '{HAND_ODDS}' "
+            "GROUP BY hand_size, jokers ORDER BY hand_size, jokers",
+            [
+                {
+                    "hand_size": size,
+                    "jokers": jokers,
+                    **{event: _figure(self.chance(event, size, jokers)) for event in events},
+                }
+                for size, jokers in self.readings
+            ],
+        )
+
+
+def _figure(p: float) -> float | None:
+    """A chance as a recheck figure (``None`` where the table lacks it)."""
+    return None if math.isnan(p) else p
+
 
 def _reading_evidence(values: list[str], holds: dict[str, bool]) -> str:
     if not holds:
@@ -66,6 +93,7 @@ def revolution_four_cards_too_frequent(tables: ResultTables) -> Claim:
         verdict_over_readings(holds),
         _reading_evidence(values, holds),
         (HAND_ODDS,),
+        recheck=odds.recheck("prime_four_or_more", "four_of_a_kind"),
     )
 
 
@@ -90,6 +118,7 @@ def revolution_1729_composite_too_hard(tables: ResultTables) -> Claim:
         verdict_over_readings(holds),
         _reading_evidence(values, holds),
         (HAND_ODDS,),
+        recheck=odds.recheck("ramanujan_composite", "ramanujan_as_prime"),
     )
 
 
@@ -114,6 +143,7 @@ def revolution_1729_as_prime_suitable(tables: ResultTables) -> Claim:
         verdict_over_readings(holds),
         _reading_evidence(values, holds),
         (HAND_ODDS,),
+        recheck=odds.recheck("ramanujan_composite", "ramanujan_as_prime", "prime_four_or_more"),
     )
 
 
@@ -152,6 +182,9 @@ def revolution_1729_overcomes_too_frequent(tables: ResultTables, rules: Rules) -
         (HAND_ODDS,),
         caveat=f"ordinary daifugō read as {ORDINARY_PLAYERS} players; with fewer players its "
         "hands are larger and four of a kind likelier",
+        # the yardstick (four of a kind in an ordinary daifugō hand) is computed by a
+        # generating function (odds.four_of_a_kind_probability), in no table
+        recheck=odds.recheck("ramanujan_as_prime"),
     )
 
 
@@ -166,6 +199,7 @@ def revolution_jokers_somewhat_more_likely(tables: ResultTables) -> Claim:
         ratio = with_jokers / without if without > 0 else float("inf")
         holds[f"{size} cards"] = more_often(with_jokers, without)
         values.append(f"{size} cards: {without:.4f} -> {with_jokers:.4f} (x{ratio:.2f})")
+    event = "ramanujan_as_prime"
     return daifugo_claim(
         "revolution_jokers_somewhat_more_likely",
         "Letting jokers stand in for cards of 1729 makes the revolution somewhat more likely.",
@@ -175,4 +209,17 @@ def revolution_jokers_somewhat_more_likely(tables: ResultTables) -> Claim:
         verdict_over_readings(holds),
         _reading_evidence(values, holds),
         (HAND_ODDS,),
+        recheck=Recheck(
+            f"SELECT hand_size, max(probability) FILTER (WHERE event = '{event}' AND NOT jokers) "
+            f"AS without_jokers, max(probability) FILTER (WHERE event = '{event}' AND jokers) "
+            f"AS with_jokers FROM '{HAND_ODDS}' GROUP BY hand_size ORDER BY hand_size",
+            [
+                {
+                    "hand_size": size,
+                    "without_jokers": _figure(odds.chance(event, size, False)),
+                    "with_jokers": _figure(odds.chance(event, size, True)),
+                }
+                for size in odds.sizes
+            ],
+        ),
     )
