@@ -542,3 +542,27 @@ def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
     assert set(written["verdict"]) == {"confirmed"}
     balance = claims.CLAIM_IDS.index("contraposition.basic_first_player_advantage_offset")
     assert sorted(written["tables"].iloc[balance]) == [SELFPLAY, SOLUTIONS]
+
+
+#: Claims without a recheck query: the rules engine decides them and no published table
+#: holds their figures, or (balance, GRAVE) they are being rewritten elsewhere.
+NO_QUERY = {
+    "contraposition.stones_per_colour",
+    "contraposition.basic_white_places_last",
+    "contraposition.onetwo_last_placer_count_game",
+    "contraposition.onetwo_single_stone_matters",
+    "contraposition.onetwo_needs_no_centre_rule",
+    "contraposition.basic_first_player_advantage_offset",
+    "contraposition.onetwo_first_player_advantage_offset",
+    "contraposition.grave_strong",
+}
+
+
+def test_every_claim_on_a_table_of_its_figures_has_a_recheck(frames):
+    built = run_builders(claims.BUILDERS, ResultTables(frames=frames))
+    assert {c.claim_id for c in built if c.recheck is None} == NO_QUERY
+    checked = {c.claim_id: c.recheck.expected for c in built if c.recheck is not None}
+    assert checked["contraposition.winning_rule_statements_agree"] == {
+        "boards": 235,
+        "disagree": 0,
+    }

@@ -51,9 +51,20 @@ def _claim(builder, frames: dict[str, pd.DataFrame]):
 
 
 def _outcomes(rows: list[tuple[str, str, str]]) -> pd.DataFrame:
-    """(variant, start, winner) rows as an outcomes frame (a one-word line each)."""
+    """(variant, start, winner) rows as an outcomes frame (the variant's axis columns, a
+    one-word line each)."""
     return pd.DataFrame(
-        [{"variant_id": v, "start": s, "winner": w, "line": [s], "nodes": 1} for v, s, w in rows]
+        [
+            {
+                "variant_id": v,
+                **Rules.from_variant_id(v).as_dict(),
+                "start": s,
+                "winner": w,
+                "line": [s],
+                "nodes": 1,
+            }
+            for v, s, w in rows
+        ]
     )
 
 
@@ -457,3 +468,16 @@ def test_claims_step_reads_the_tables_the_rule_declares(words, tmp_path):
     written = pd.read_parquet(out)
     cited = run_builders(claims.BUILDERS, ResultTables(frames=frames))
     assert [list(t) for t in written["tables"]] == [list(c.tables) for c in cited]
+
+
+def test_every_claim_has_a_recheck_and_the_winners_name_the_certificate_check(words):
+    rows = [(DEFAULT, "アズキアライ", "human"), (DEFAULT, "アズキトギ", "yokai")]
+    outcomes = _outcomes([*rows, (OTHER, "ボゼ", "yokai")])
+    frames = {WORDS: words, OUTCOMES: outcomes, EFFECT: pd.DataFrame(effect_rows(outcomes))}
+    built = {c.claim_id: c for c in run_builders(claims.BUILDERS, ResultTables(frames=frames))}
+    assert all(claim.recheck is not None for claim in built.values())
+    proved = {cid for cid, claim in built.items() if claim.recheck.command is not None}
+    assert proved == {cid for cid, claim in built.items() if OUTCOMES in claim.tables}
+    assert {claim.recheck.command for claim in built.values()} - {None} == {claims.PROOF_CHECK}
+    # a start word the run did not solve: the query must return no row
+    assert built["shiritori.rokurokubi_yokai_win"].recheck.expected == []

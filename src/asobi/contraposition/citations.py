@@ -10,6 +10,7 @@ Calendar 2023; shared/articles/contraposition.txt).
 from __future__ import annotations
 
 from asobi.core.claims import Claim, Verdict
+from asobi.core.recheck import Recheck
 from asobi.core.sources import Citation
 
 GAME = "contraposition"
@@ -27,6 +28,7 @@ def cited(
     evidence: str,
     tables: tuple[str, ...] = (),
     caveat: str | None = None,
+    recheck: Recheck | None = None,
 ) -> Claim:
     """The claim ``contraposition.<claim_id>`` built from its citation in :data:`CITATIONS`
     (every builder makes its claim here, so the table and the citations cannot disagree)."""
@@ -41,6 +43,7 @@ def cited(
         evidence=evidence,
         tables=tables,
         caveat=caveat,
+        recheck=recheck,
     )
 
 

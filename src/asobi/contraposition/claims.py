@@ -38,6 +38,7 @@ from asobi.contraposition.rule_claims import (
 )
 from asobi.contraposition.stats import wilson_interval
 from asobi.core.claims import Claim, ResultTables, Verdict
+from asobi.core.recheck import Recheck
 
 __all__ = ["BUILDERS", "CITATIONS", "CLAIM_IDS", "GAME", "SOURCE"]
 
@@ -124,6 +125,15 @@ def _scope_caveat(rows: pd.DataFrame, what: str) -> str | None:
 # --- the winning rule (rule_audit.parquet) -------------------------------------------------
 
 
+def _audit_recheck(audit: pd.DataFrame, column: str, name: str) -> Recheck:
+    """The boards audited and the sum of ``column`` (the counterexamples, as ``name``)."""
+    return Recheck(
+        f"SELECT coalesce(sum(boards), 0) AS boards, coalesce(sum({column}), 0) AS {name} "
+        f"FROM '{AUDIT_TABLE}'",
+        {"boards": int(audit["boards"].sum()), name: int(audit[column].sum())},
+    )
+
+
 def _audit_scope(audit: pd.DataFrame) -> str:
     """Which boards the audit covered, in words."""
     exhaustive = audit[audit["method"] == "exhaustive"]
@@ -153,6 +163,7 @@ def winning_rule_statements_agree(tables: ResultTables) -> Claim:
         caveat=_scope_caveat(audit, "boards") if verdict is Verdict.CONFIRMED else None,
         evidence=f"{_audit_scope(audit)}: {disagree} disagreements{instance}",
         tables=(AUDIT_TABLE,),
+        recheck=_audit_recheck(audit, "statements_disagree", "disagree"),
     )
 
 
@@ -170,6 +181,7 @@ def ludii_score_agrees(tables: ResultTables) -> Claim:
         caveat=_scope_caveat(audit, "boards") if verdict is Verdict.CONFIRMED else None,
         evidence=f"{_audit_scope(audit)}: {ludii} disagreements",
         tables=(AUDIT_TABLE,),
+        recheck=_audit_recheck(audit, "ludii_disagrees", "disagree"),
     )
 
 
@@ -194,6 +206,7 @@ def no_draws(tables: ResultTables) -> Claim:
         verdict=verdict,
         evidence=f"{_audit_scope(audit)}: {draws} draws; {counted}",
         tables=(AUDIT_TABLE,),
+        recheck=_audit_recheck(audit, "draws", "draws"),
     )
 
 
@@ -338,6 +351,11 @@ def several_eyes_force_a_fill(tables: ResultTables) -> Claim:
         f"{sorted(set(several['side']))}, protocols {sorted(set(several['protocol']))}: "
         f"prediction held in {held}",
         tables=(EYES_TABLE,),
+        recheck=Recheck(
+            "SELECT count(*) AS cases, count(*) FILTER (WHERE prediction_holds IS NOT TRUE) "
+            f"AS fails FROM '{EYES_TABLE}' WHERE eyes >= 2",
+            {"cases": len(several), "fails": len(several) - held},
+        ),
     )
 
 
@@ -378,6 +396,25 @@ def single_eye_parity(tables: ResultTables) -> Claim:
         f"{len(white_two)} cases; under 12? (not judged) the single eye is forced in "
         f"{onetwo_forced} of {len(onetwo_single)} cases",
         tables=(EYES_TABLE,),
+        recheck=Recheck(
+            "SELECT count(*) FILTER (WHERE eyes = 1 AND owner = 'black') AS black_single, "
+            "min(opponent_forced_fills) FILTER (WHERE eyes = 1 AND owner = 'black') "
+            "AS black_single_min_fills, "
+            "count(*) FILTER (WHERE eyes = 1 AND owner = 'white') AS white_single, "
+            "max(opponent_forced_fills) FILTER (WHERE eyes = 1 AND owner = 'white') "
+            "AS white_single_max_fills, "
+            "count(*) FILTER (WHERE eyes = 2 AND owner = 'white') AS white_two, "
+            "min(opponent_forced_fills) FILTER (WHERE eyes = 2 AND owner = 'white') "
+            f"AS white_two_min_fills FROM '{EYES_TABLE}' WHERE protocol = 'basic'",
+            {
+                "black_single": len(by_black),
+                "black_single_min_fills": forced_by_black,
+                "white_single": len(by_white),
+                "white_single_max_fills": forced_by_white,
+                "white_two": len(white_two),
+                "white_two_min_fills": forced_by_two,
+            },
+        ),
     )
 
 
@@ -408,6 +445,11 @@ def centre_restriction_blocks_mirroring(tables: ResultTables) -> Claim:
         )
         + f". Exhaustive sides: {exhaustive}",
         tables=(MIRROR_TABLE,),
+        recheck=Recheck(
+            "SELECT coalesce(sum(boards), 0) AS boards, "
+            f"coalesce(sum(boards - white_wins), 0) AS white_losses FROM '{MIRROR_TABLE}'",
+            {"boards": boards, "white_losses": losses},
+        ),
     )
 
 

@@ -22,6 +22,7 @@ import pandas as pd
 from asobi.core.claims import Claim, ResultTables, Verdict, verdict_from
 from asobi.core.game import mover_wins
 from asobi.core.kana import hiragana_to_katakana
+from asobi.core.recheck import Recheck
 from asobi.core.sources import ARTICLES, Citation
 from asobi.shiritori.shiritori import (
     AXES,
@@ -254,6 +255,41 @@ SONG_LINKS = {
 }
 
 
+# -- recheck queries (DuckDB over the published tables) ----------------------------------------
+
+#: The command that re-checks the certificates behind every decided winner of the run.
+PROOF_CHECK = "asobi shiritori verify ."
+
+
+def rules_sql(rules: Rules = DEFAULT_RULES, *, skip: str = "", alias: str = "") -> str:
+    """The SQL condition selecting the rows of ``rules`` by their axis columns (all but
+    ``skip``), each column prefixed with ``alias.`` when given."""
+    prefix = f"{alias}." if alias else ""
+    return " AND ".join(
+        f"{prefix}{axis} = '{value}'" for axis, value in rules.as_dict().items() if axis != skip
+    )
+
+
+def _sql_words(words: Sequence[str]) -> str:
+    return ", ".join(f"'{word}'" for word in words)
+
+
+#: The article's rules as a condition on a table's axis columns.
+ARTICLE_SQL = rules_sql()
+#: The (variant, start word) pairs of the variants changing only the named rules, beside
+#: the start word's winner under the article's rules, tallied per start word.
+NAMED_PAIRS_SQL = (
+    f"WITH base AS (SELECT start, winner FROM '{OUTCOMES_TABLE}' WHERE {ARTICLE_SQL}), "
+    "pairs AS (SELECT v.start, coalesce(base.winner, 'unknown') AS base, v.winner "
+    f"FROM '{OUTCOMES_TABLE}' AS v LEFT JOIN base USING (start) "
+    f"WHERE v.aliases = 'ban' AND NOT ({rules_sql(skip='aliases', alias='v')})), "
+    "per AS (SELECT start, any_value(base) AS base, "
+    "bool_or(base <> 'unknown' AND winner <> 'unknown' AND base <> winner) AS changed, "
+    "bool_or(base = 'yokai' AND winner = 'human') AS saved, "
+    "bool_or(base = 'unknown' OR winner = 'unknown') AS undecided FROM pairs GROUP BY start) "
+)
+
+
 # -- reading the tables ------------------------------------------------------------------------
 
 
@@ -483,6 +519,8 @@ def _winner_claim(claim_id: str, tables: ResultTables, start: str, expected: str
     )
     found = str(rows["winner"].iloc[0]) if len(rows) else "not solved in this run"
     line = " → ".join(rows["line"].iloc[0]) if len(rows) else "none"
+    sql = f"SELECT winner FROM '{OUTCOMES_TABLE}' WHERE start = '{start}' AND {ARTICLE_SQL}"
+    figures = {"winner": found} if len(rows) else []
     return _cited(
         claim_id,
         statement=statement,
@@ -492,6 +530,7 @@ def _winner_claim(claim_id: str, tables: ResultTables, start: str, expected: str
         evidence=f"solved winner: {found}; "
         + (f"open line {line}" if found == "unknown" else f"principal line {line}"),
         tables=(OUTCOMES_TABLE,),
+        recheck=Recheck(sql, figures, command=PROOF_CHECK),
     )
 
 
@@ -574,7 +613,40 @@ def rokurokubi_example_line(tables: ResultTables) -> Claim:
         verdict=decide_example_line(legal, stuck),
         evidence=evidence,
         tables=(WORDS_TABLE,),
+        recheck=_example_line_recheck(default_words(tables)),
     )
+
+
+def _example_line_recheck(words: pd.DataFrame) -> Recheck:
+    """Each word of the example line with its units and how many words not yet said answer
+    its last unit (0 after the last word: the human is stuck)."""
+    line = ", ".join(f"({ply}, '{word}')" for ply, word in enumerate(ROKUROKUBI_LINE, 1))
+    sql = (
+        f"WITH line(ply, word) AS (VALUES {line}) "
+        "SELECT line.ply, w.word, w.first, w.last, "
+        f"(SELECT count(*) FROM '{WORDS_TABLE}' AS a WHERE {rules_sql(alias='a')} "
+        "AND a.first = w.last AND a.word NOT IN (SELECT said.word FROM line AS said "
+        "WHERE said.ply <= line.ply)) AS answers "
+        f"FROM line JOIN '{WORDS_TABLE}' AS w USING (word) WHERE {rules_sql(alias='w')} "
+        "ORDER BY line.ply"
+    )
+    rows = words.set_index("word")
+    figures = []
+    for ply, word in enumerate(ROKUROKUBI_LINE, 1):
+        if word not in rows.index:
+            continue
+        unsaid = words[~words["word"].isin(ROKUROKUBI_LINE[:ply])]
+        last = rows.loc[word, "last"]
+        figures.append(
+            {
+                "ply": ply,
+                "word": word,
+                "first": rows.loc[word, "first"],
+                "last": last,
+                "answers": int((unsaid["first"] == last).sum()),
+            }
+        )
+    return Recheck(sql, figures)
 
 
 def only_rurukoshinpu_starts_with_ru(tables: ResultTables) -> Claim:
@@ -590,7 +662,27 @@ def only_rurukoshinpu_starts_with_ru(tables: ResultTables) -> Claim:
         evidence=f"{len(ru)} word(s) start with ル: {', '.join(ru) or 'none'}; {len(pu)} with "
         f"プ: {', '.join(pu) or 'none'} (of {len(words)} words)",
         tables=(WORDS_TABLE,),
+        recheck=Recheck(
+            "SELECT coalesce(list(word ORDER BY word) FILTER (WHERE first = 'ル'), []) AS ru, "
+            "coalesce(list(word ORDER BY word) FILTER (WHERE first = 'プ'), []) AS pu, "
+            f"count(*) AS words FROM '{WORDS_TABLE}' WHERE {ARTICLE_SQL}",
+            {"ru": ru, "pu": pu, "words": len(words)},
+        ),
     )
+
+
+#: Words ending in ル, and those of them after which every answer (a word starting with ル,
+#: not the word said nor one of its aliases) leaves the next player no unused word.
+RU_ATTACK_SQL = (
+    f"WITH w AS (SELECT word, first, last, bans FROM '{WORDS_TABLE}' WHERE {ARTICLE_SQL}), "
+    "answers AS (SELECT e.word AS said, NOT EXISTS (SELECT 1 FROM w AS b WHERE b.first = a.last "
+    "AND NOT list_contains(list_concat([e.word, a.word], e.bans, a.bans), b.word)) AS stuck "
+    "FROM w AS e JOIN w AS a ON a.first = 'ル' AND a.word <> e.word "
+    "AND NOT list_contains(e.bans, a.word) WHERE e.last = 'ル') "
+    "SELECT (SELECT count(*) FROM w WHERE last = 'ル') AS ends_in_ru, "
+    "(SELECT count(*) FROM (SELECT said FROM answers GROUP BY said HAVING bool_and(stuck))) "
+    "AS lose_at_once"
+)
 
 
 def ru_attack_is_fatal(tables: ResultTables) -> Claim:
@@ -615,7 +707,25 @@ def ru_attack_is_fatal(tables: ResultTables) -> Claim:
         + (f" (e.g. {losing[0]} → {game.legal_moves(Position(0, 'ル'))[0]})" if losing else "")
         + (f"; not: {', '.join(surviving[:5])}" if surviving else ""),
         tables=(WORDS_TABLE,),
+        recheck=Recheck(RU_ATTACK_SQL, {"ends_in_ru": len(ru_enders), "lose_at_once": len(losing)}),
     )
+
+
+#: The words starting with ズ; the ～ボウズ words, those after which ズンベラボウ and then
+#: an unused ウ…ボウズ word leave no unused answer, and their initials.
+BOUZU_SQL = (
+    f"WITH w AS (SELECT word, first, last, bans FROM '{WORDS_TABLE}' WHERE {ARTICLE_SQL}), "
+    "combo AS (SELECT x.word, EXISTS (SELECT 1 FROM w AS z, w AS u "
+    "WHERE z.word = 'ズンベラボウ' AND z.first = x.last AND NOT list_contains(x.bans, z.word) "
+    "AND z.word <> x.word AND u.word LIKE 'ウ%ボウズ' AND u.first = z.last "
+    "AND NOT list_contains(list_concat([x.word, z.word], x.bans, z.bans), u.word) "
+    "AND NOT EXISTS (SELECT 1 FROM w AS b WHERE b.first = u.last AND NOT list_contains("
+    "list_concat([x.word, z.word, u.word], x.bans, z.bans, u.bans), b.word))) AS works "
+    "FROM w AS x WHERE x.word LIKE '%ボウズ') "
+    "SELECT (SELECT coalesce(list(word ORDER BY word), []) FROM w WHERE first = 'ズ') AS zu, "
+    "count(*) AS bouzu, count(*) FILTER (WHERE works) AS combo_works, "
+    "coalesce(list_sort(list(DISTINCT left(word, 1))), []) AS initials FROM combo"
+)
 
 
 def bouzu_combo(tables: ResultTables) -> Claim:
@@ -634,7 +744,7 @@ def bouzu_combo(tables: ResultTables) -> Claim:
             continue
         position = game.play(position, "ズンベラボウ")
         finishers = [w for w in u_bouzu if w in game.legal_moves(position)]
-        if finishers and not game.legal_moves(game.play(position, finishers[0])):
+        if any(not game.legal_moves(game.play(position, w)) for w in finishers):
             works.append(word)
     expected = set(hiragana_to_katakana(BOUZU_INITIALS))
     missing = "".join(sorted(expected - initials))
@@ -652,6 +762,15 @@ def bouzu_combo(tables: ResultTables) -> Claim:
         f"～ボウズ words; initials found {''.join(sorted(initials))}, missing "
         f"{missing or 'none'}, not in the article's list {extra or 'none'}",
         tables=(WORDS_TABLE,),
+        recheck=Recheck(
+            BOUZU_SQL,
+            {
+                "zu": zu,
+                "bouzu": len(bouzu),
+                "combo_works": len(works),
+                "initials": sorted(initials),
+            },
+        ),
     )
 
 
@@ -714,12 +833,41 @@ def example_tree(tables: ResultTables) -> Claim:
         ),
         evidence=evidence,
         tables=(WORDS_TABLE,),
+        recheck=Recheck(EXAMPLE_TREE_SQL, example_tree_lines(game, found)),
     )
+
+
+#: Every line of play from ア on the 14 words of the worked example (a word once said, or
+#: banned as an alias of one said, is used), with the number of replies after it.
+EXAMPLE_TREE_SQL = (
+    f"WITH RECURSIVE w AS (SELECT word, first, last, bans FROM '{WORDS_TABLE}' "
+    f"WHERE {ARTICLE_SQL} AND word IN ({_sql_words(EXAMPLE_TREE_WORDS)})), "
+    "lines(line, last, used) AS ("
+    f"SELECT [word], last, list_append(bans, word) FROM w WHERE first = '{EXAMPLE_TREE_LETTER}' "
+    "UNION ALL SELECT list_append(l.line, w.word), w.last, list_concat(l.used, w.bans, [w.word]) "
+    "FROM lines AS l JOIN w ON w.first = l.last AND NOT list_contains(l.used, w.word)) "
+    "SELECT array_to_string(line, ' → ') AS line, (SELECT count(*) FROM w WHERE w.first = l.last "
+    "AND NOT list_contains(l.used, w.word)) AS replies FROM lines AS l ORDER BY 1"
+)
+
+
+def example_tree_lines(game: Shiritori, found: dict[tuple[str, ...], str]) -> list[dict]:
+    """Each line of play of ``found`` (joined by →, sorted) with the number of legal replies
+    after it."""
+    rows = []
+    for path in found:
+        position = Position(0, EXAMPLE_TREE_LETTER)
+        for word in path:
+            position = game.play(position, word)
+        rows.append({"line": " → ".join(path), "replies": len(game.legal_moves(position))})
+    return sorted(rows, key=lambda row: row["line"])
 
 
 def default_rule_examples(tables: ResultTables) -> Claim:
     """The article's rule examples hold in the word table under the article's rules."""
     words = default_words(tables).set_index("word")
+    examples = [word for word, _, _ in RULE_EXAMPLE_UNITS]
+    examples += [word for pair in RULE_EXAMPLE_ALIASES for word in pair[:2]]
     checks: dict[str, bool] = {}
     missing: list[str] = []
     for word, first, last in RULE_EXAMPLE_UNITS:
@@ -755,6 +903,14 @@ def default_rule_examples(tables: ResultTables) -> Claim:
         verdict=decide_rule_examples(failed, missing),
         evidence=evidence,
         tables=(WORDS_TABLE,),
+        recheck=Recheck(
+            f"SELECT word, first, last, list_sort(bans) AS bans FROM '{WORDS_TABLE}' "
+            f"WHERE {ARTICLE_SQL} AND word IN ({_sql_words(examples)}) ORDER BY word",
+            [
+                {"word": word, "first": row.first, "last": row.last, "bans": sorted(row.bans)}
+                for word, row in words.loc[sorted(set(examples) & set(words.index))].iterrows()
+            ],
+        ),
     )
 
 
@@ -785,6 +941,12 @@ def variants_change_outcomes(tables: ResultTables) -> Claim:
         verdict=decide_exists(combined.changed, combined.open, combined.starts),
         evidence=f"{_tally_evidence(tallies)}; {_all_variants_evidence(tables)}",
         tables=(OUTCOMES_TABLE, EFFECT_TABLE),
+        recheck=Recheck(
+            NAMED_PAIRS_SQL + "SELECT count(*) AS starts, count(*) FILTER (WHERE changed) AS "
+            "changed, count(*) FILTER (WHERE undecided AND NOT changed) AS open FROM per",
+            {"starts": combined.starts, "changed": combined.changed, "open": combined.open},
+            command=PROOF_CHECK,
+        ),
     )
 
 
@@ -812,6 +974,17 @@ def variants_save_yokai_wins(tables: ResultTables) -> Claim:
         verdict=decide_exists(combined.saved, combined.yokai_open, combined.yokai_starts),
         evidence=evidence,
         tables=(OUTCOMES_TABLE,),
+        recheck=Recheck(
+            NAMED_PAIRS_SQL + "SELECT count(*) FILTER (WHERE base = 'yokai') AS yokai_starts, "
+            "count(*) FILTER (WHERE saved) AS saved, count(*) FILTER (WHERE undecided AND NOT "
+            "saved AND base IN ('yokai', 'unknown')) AS yokai_open FROM per",
+            {
+                "yokai_starts": combined.yokai_starts,
+                "saved": combined.saved,
+                "yokai_open": combined.yokai_open,
+            },
+            command=PROOF_CHECK,
+        ),
     )
 
 
@@ -819,6 +992,7 @@ def data_excerpt(tables: ResultTables) -> Claim:
     """The rows of the data excerpt: the names, their aliases and their ○/× marks."""
     words = default_words(tables).set_index("word")
     winners = default_winners(tables)
+    names = [name for _, name, _ in DATA_EXCERPT]
     failed: list[str] = []
     open_: list[str] = []
     rows: list[str] = []
@@ -854,6 +1028,20 @@ def data_excerpt(tables: ResultTables) -> Claim:
         verdict=decide_excerpt(failed, open_),
         evidence=evidence,
         tables=(WORDS_TABLE, OUTCOMES_TABLE),
+        recheck=Recheck(
+            f"SELECT w.word, list_sort(w.bans) AS bans, o.winner FROM '{WORDS_TABLE}' AS w "
+            f"LEFT JOIN '{OUTCOMES_TABLE}' AS o ON o.start = w.word AND {rules_sql(alias='o')} "
+            f"WHERE {rules_sql(alias='w')} AND w.word IN ({_sql_words(names)}) ORDER BY w.word",
+            [
+                {
+                    "word": name,
+                    "bans": sorted(words.loc[name, "bans"]),
+                    "winner": winners.get(name),
+                }
+                for name in sorted(set(names) & set(words.index))
+            ],
+            command=PROOF_CHECK,
+        ),
     )
 
 
@@ -876,6 +1064,22 @@ def alias_groups(words: pd.DataFrame) -> list[tuple[str, ...]]:
     for word in parent:
         groups.setdefault(find(word), []).append(word)
     return sorted(tuple(sorted(g)) for g in groups.values() if len(g) > 1)
+
+
+#: The yokai with several names (a name with its aliases, as the list gives them), those
+#: whose names hold a yokai win and a human win, and those with an undecided name and no
+#: change found.
+NAME_GROUPS_SQL = (
+    "WITH groups AS (SELECT DISTINCT list_sort(list_append(bans, word)) AS names "
+    f"FROM '{WORDS_TABLE}' WHERE {ARTICLE_SQL} AND len(bans) > 0), "
+    "named AS (SELECT names, unnest(names) AS name FROM groups), "
+    "winners AS (SELECT names, coalesce(o.winner, 'unknown') AS winner FROM named LEFT JOIN "
+    f"'{OUTCOMES_TABLE}' AS o ON o.start = named.name AND {rules_sql(alias='o')}), "
+    "per AS (SELECT names, bool_or(winner = 'yokai') AND bool_or(winner = 'human') AS differ, "
+    "bool_or(winner NOT IN ('yokai', 'human')) AS undecided FROM winners GROUP BY names) "
+    "SELECT count(*) AS yokai, count(*) FILTER (WHERE differ) AS differ, "
+    "count(*) FILTER (WHERE undecided AND NOT differ) AS open FROM per"
+)
 
 
 def name_changes_winner(tables: ResultTables) -> Claim:
@@ -904,6 +1108,11 @@ def name_changes_winner(tables: ResultTables) -> Claim:
         + (f" (e.g. {examples})" if differ else "")
         + (f"; {len(open_)} groups with a name undecided and no change found" if open_ else ""),
         tables=(WORDS_TABLE, OUTCOMES_TABLE),
+        recheck=Recheck(
+            NAME_GROUPS_SQL,
+            {"yokai": len(groups), "differ": len(differ), "open": len(open_)},
+            command=PROOF_CHECK,
+        ),
     )
 
 
@@ -921,8 +1130,9 @@ def _link_holds(words: pd.DataFrame, link: SongLink, rules: Rules) -> tuple[bool
 def _song_link_claim(claim_id: str, tables: ResultTables, statement: str) -> Claim:
     link = SONG_LINKS[claim_id]
     other = link.other_rules
-    holds, here = _link_holds(default_words(tables), link, DEFAULT_RULES)
-    holds_otherwise, there = _link_holds(variant_words(tables, other), link, other)
+    frames = {rules: variant_words(tables, rules) for rules in (DEFAULT_RULES, other)}
+    holds, here = _link_holds(frames[DEFAULT_RULES], link, DEFAULT_RULES)
+    holds_otherwise, there = _link_holds(frames[other], link, other)
 
     def said(value: bool | None) -> str:
         return {True: "holds", False: "does not hold", None: "cannot be judged"}[value]
@@ -939,7 +1149,32 @@ def _song_link_claim(claim_id: str, tables: ResultTables, statement: str) -> Cla
         evidence=f"{link.axis}={article_value}: {here}, the link {said(holds)}; "
         f"{link.axis}={other_value}: {there}, the link {said(holds_otherwise)}",
         tables=(WORDS_TABLE,),
+        recheck=_song_link_recheck(link, frames),
     )
+
+
+def _song_link_recheck(link: SongLink, frames: dict[Rules, pd.DataFrame]) -> Recheck:
+    """The last unit of ``link.before`` and the first unit of ``link.after`` under each
+    reading of ``link.axis`` (the other axes as the article reads them)."""
+    axis = link.axis
+    sql = (
+        f"SELECT {axis}, max(last) FILTER (WHERE word = '{link.before}') AS before_last, "
+        f"max(first) FILTER (WHERE word = '{link.after}') AS after_first FROM '{WORDS_TABLE}' "
+        f"WHERE {rules_sql(skip=axis)} AND word IN ({_sql_words([link.before, link.after])}) "
+        f"GROUP BY {axis} ORDER BY {axis}"
+    )
+    figures = []
+    for rules, words in frames.items():
+        rows = words.set_index("word")
+        if link.before in rows.index or link.after in rows.index:
+            figures.append(
+                {
+                    axis: getattr(rules, axis),
+                    "before_last": rows["last"].get(link.before),
+                    "after_first": rows["first"].get(link.after),
+                }
+            )
+    return Recheck(sql, sorted(figures, key=lambda row: row[axis]))
 
 
 def song_link_final_u(tables: ResultTables) -> Claim:
