@@ -530,6 +530,26 @@ def test_every_chopsticks_claim_is_built_and_cites_what_it_read(frames):
     assert {c.verdict for c in built} == {Verdict.CONFIRMED, Verdict.REFUTED}
 
 
+def test_every_chopsticks_claim_has_a_recheck_query_that_a_changed_table_contradicts(frames):
+    built = run_builders(claims.BUILDERS, ResultTables(frames=frames), declared=claims.CLAIM_IDS)
+    by_id = {claim.claim_id: claim for claim in built}
+    assert all(claim.recheck is not None for claim in built)
+    own = by_id["chopsticks.no_split_second_wins"].recheck
+    assert own.expected["start_outcome"] == "second" and own.expected["open_rule_sets"] == 3
+    changed = {**frames, **_with_start(frames, {"dies6_cutoff": "second"})}
+    assert own.differences(changed) == [
+        "figure 'open_holding': the query gives 2, the claim states 1"
+    ]
+    line = by_id["chopsticks.line_no_split_line1"].recheck
+    assert line.expected[0] == {"position": "1,1 1,1", "outcome": "second", "plies": 8}
+    # the second position of the line made a first-player win in 9: it is now listed first
+    changed = {**frames, **_with_plies(frames, "dies5_cutoff", ((1, 2), (1, 1)), "first", 9)}
+    wrong = line.differences(changed)
+    assert 'row 1, figure \'position\': the query gives "1,2 1,1", the claim states "1,1 1,1"' in (
+        wrong
+    )
+
+
 def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
     # The tables come from the files the rule gives, not from a folder next to ``out``; the
     # claims still cite them by their names under results/.

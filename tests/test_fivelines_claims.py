@@ -205,6 +205,25 @@ def test_every_fivelines_claim_is_built_and_cites_what_it_read(frames):
         assert claim.statement.startswith("(ours)") == claim.source.startswith("(ours)")
 
 
+def test_every_fivelines_claim_has_a_recheck_query_that_a_changed_table_contradicts(frames):
+    built = run_builders(claims.BUILDERS, ResultTables(frames=frames), declared=claims.CLAIM_IDS)
+    by_id = {claim.claim_id: claim for claim in built}
+    assert all(claim.recheck is not None for claim in built)
+    assert by_id["fivelines.xor_theorem"].recheck.expected[0]["disagree"] == 0
+    assert by_id["fivelines.pyramid_first_player_wins"].recheck.expected[0]["normal_outcome"] == (
+        "first"
+    )
+    # one outcome changed: the claims reading it re-derive other figures than they state
+    positions = _with_outcome(frames[POSITIONS], [2, 3], "misere_outcome", "second")
+    misere = by_id["fivelines.misere_almost_same"].recheck
+    wrong = misere.differences({**frames, POSITIONS: positions})
+    assert "figure 'rule_fails': the query gives 1, the claim states 0" in wrong
+    proofs = frames[PROOFS].copy()
+    proofs.loc[proofs["lemma"] == "row_grundy", "status"] = "unknown"
+    wrong = by_id["fivelines.row_is_nim_heap"].recheck.differences({**frames, PROOFS: proofs})
+    assert wrong and all("'not_proved'" in line for line in wrong)
+
+
 def test_every_fivelines_passage_is_in_the_article():
     folder = next((p for p in ARTICLE_DIRS if p.is_dir()), None)
     if folder is None:

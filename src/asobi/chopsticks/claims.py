@@ -36,19 +36,22 @@ from typing import Any
 
 import pandas as pd
 
-from asobi.chopsticks.chopsticks import ARTICLE_SWITCHES, Rules
+from asobi.chopsticks.chopsticks import ARTICLE_SWITCHES, Position, Rules
 from asobi.chopsticks.lines import (
     SIDES,
     Outcomes,
     alternatives,
+    argument_positions,
     check_argument,
     check_line,
     check_remark,
+    line_positions,
     load_argument,
     load_lines,
     load_remarks,
     outcomes_by_variant,
     proof_gaps,
+    remark_positions,
     variant_ids_to_read,
 )
 from asobi.chopsticks.rule_sets import two_hand_rule_sets
@@ -60,6 +63,7 @@ from asobi.core.claims import (
     verdict_from,
     verdict_over_readings,
 )
+from asobi.core.recheck import Recheck
 from asobi.core.sources import ARTICLES, Citation
 
 GAME = "chopsticks"
@@ -390,6 +394,77 @@ def _tally(label: str, rows: list[pd.Series], holds: frozenset[str]) -> str:
     return text
 
 
+# --- recheck queries ------------------------------------------------------------------------
+
+
+def _quoted(texts: Iterable[str]) -> str:
+    """SQL string literals, comma-separated (our ids and positions hold no quote)."""
+    return ", ".join(f"'{text}'" for text in texts)
+
+
+def open_rule_sets_sql(stated: Mapping[str, bool]) -> str:
+    """The SQL condition on ``variants.parquet`` selecting :func:`open_rule_sets`."""
+    pairs = ", ".join(f"({dies_at}, '{overflow}')" for dies_at, overflow in OPEN_THRESHOLDS)
+    switches = " AND ".join(name if on else f"NOT {name}" for name, on in stated.items())
+    return (
+        "hands_first = 2 AND hands_second = 2 AND NOT from_one\n"
+        f"  AND (dies_at, overflow) IN ({pairs})\n  AND {switches}"
+    )
+
+
+def _plies(row: pd.Series) -> int | None:
+    """A start's plies (``None`` for a draw, stored as null)."""
+    return None if pd.isna(row.start_plies) else int(row.start_plies)
+
+
+def starts_recheck(starts: Mapping[str, pd.Series], variant_ids: Iterable[str]) -> Recheck:
+    """The start outcome and plies of these rule sets (those solved), by variant id."""
+    wanted = sorted(set(variant_ids))
+    where = f"= '{wanted[0]}'" if len(wanted) == 1 else f"IN ({_quoted(wanted)})"
+    sql = (
+        f"SELECT variant_id, start_outcome, start_plies FROM '{VARIANTS_TABLE}'\n"
+        f"WHERE variant_id {where}\nORDER BY variant_id"
+    )
+    found = [
+        {
+            "variant_id": v,
+            "start_outcome": starts[v].start_outcome,
+            "start_plies": _plies(starts[v]),
+        }
+        for v in wanted
+        if v in starts
+    ]
+    return Recheck(sql, found)
+
+
+#: A stored position as :class:`Position` prints it: the mover's hands, then the other's.
+POSITION_SQL = "array_to_string(mover, ',') || ' ' || array_to_string(other, ',')"
+
+
+def positions_recheck(
+    rules: Rules, positions: Iterable[Position], found: Outcomes | None
+) -> Recheck | None:
+    """The stored outcome and plies (null for a draw) of these positions at ``rules``, as
+    ``found`` (the builder's reading of the positions table; ``None``: not solved) gives
+    them; ``None`` when there is no position to look up."""
+    wanted = sorted({str(position): position for position in positions}.items())
+    if not wanted:
+        return None
+    sql = (
+        f"SELECT {POSITION_SQL} AS position, outcome, plies\nFROM '{POSITIONS_TABLE}'\n"
+        f"WHERE variant_id = '{rules.variant_id}'\n"
+        f"  AND position IN ({_quoted(text for text, _ in wanted)})\n"
+        "ORDER BY plies DESC NULLS LAST, position"
+    )
+    rows = [
+        {"position": text, "outcome": found[position][0], "plies": found[position][1]}
+        for text, position in wanted
+        if found is not None and position in found
+    ]
+    rows.sort(key=lambda r: (r["plies"] is None, -(r["plies"] or 0), r["position"]))
+    return Recheck(sql, rows)
+
+
 # --- the results (variants.parquet) ---------------------------------------------------------
 
 
@@ -439,6 +514,21 @@ def outcome_claim(claim: OutcomeClaim, tables: ResultTables) -> Claim:
         )
     )
     named = ", ".join(f"{k}={'on' if v else 'off'}" for k, v in claim.stated.items())
+    holding_sql = _quoted(sorted(claim.holds))
+    recheck = Recheck(
+        f"SELECT first(start_outcome) FILTER (WHERE variant_id = '{own.variant_id}') AS "
+        "start_outcome,\n"
+        f"  first(start_plies) FILTER (WHERE variant_id = '{own.variant_id}') AS start_plies,\n"
+        "  count(*) AS open_rule_sets,\n"
+        f"  count(*) FILTER (WHERE start_outcome IN ({holding_sql})) AS open_holding\n"
+        f"FROM '{VARIANTS_TABLE}'\nWHERE {open_rule_sets_sql(claim.stated)}",
+        {
+            "start_outcome": None if row is None else row.start_outcome,
+            "start_plies": None if row is None else _plies(row),
+            "open_rule_sets": len(open_rows),
+            "open_holding": open_holding,
+        },
+    )
     return cited(
         claim.claim_id,
         statement=claim.statement,
@@ -453,6 +543,7 @@ def outcome_claim(claim: OutcomeClaim, tables: ResultTables) -> Claim:
         caveat=open_options_caveat(verdict, open_holding, len(open_rows), len(open_rules), note),
         evidence="; ".join(parts),
         tables=(VARIANTS_TABLE,),
+        recheck=recheck,
     )
 
 
@@ -509,6 +600,18 @@ def split_some_rules_favour_second(tables: ResultTables) -> Claim:
         verdict=decide_exists(len(wins), len(rows), len(rules)),
         evidence=evidence,
         tables=(VARIANTS_TABLE,),
+        recheck=Recheck(
+            "SELECT count(*) AS open_rule_sets,\n"
+            "  count(*) FILTER (WHERE start_outcome = 'second') AS second_wins,\n"
+            "  count(*) FILTER (WHERE start_outcome = 'second' AND dies_at = 5) "
+            "AS second_wins_at_base\n"
+            f"FROM '{VARIANTS_TABLE}'\nWHERE {open_rule_sets_sql({'split': True})}",
+            {
+                "open_rule_sets": len(rows),
+                "second_wins": len(wins),
+                "second_wins_at_base": len(base),
+            },
+        ),
     )
 
 
@@ -580,6 +683,9 @@ def printed_lines(tables: ResultTables) -> list[Claim]:
                 verdict=decide(holding),
                 evidence=evidence,
                 tables=(POSITIONS_TABLE,),
+                recheck=positions_recheck(
+                    rules, line_positions(line), outcomes.get(rules.variant_id)
+                ),
             )
         )
     return claims
@@ -613,6 +719,11 @@ def side_remarks(tables: ResultTables) -> list[Claim]:
                 verdict=decide(holding),
                 evidence=evidence,
                 tables=(POSITIONS_TABLE,),
+                recheck=positions_recheck(
+                    rules,
+                    [remark_positions(b, remark["winner"])[1] for b in remark["branches"]],
+                    outcomes.get(rules.variant_id),
+                ),
             )
         )
     return claims
@@ -663,6 +774,7 @@ def cases_complete(
         verdict=decide(holding),
         evidence=evidence,
         tables=(POSITIONS_TABLE,),
+        recheck=positions_recheck(rules, [gap.after for gap in gaps], found),
     )
 
 
@@ -701,6 +813,9 @@ def endless_game_argument_positions(tables: ResultTables) -> Claim:
         verdict=decide(holding),
         evidence=evidence,
         tables=(POSITIONS_TABLE,),
+        recheck=positions_recheck(
+            rules, argument_positions(narrated), outcomes.get(rules.variant_id)
+        ),
     )
 
 
@@ -738,6 +853,7 @@ def public_claim(
         verdict=decide_over_readings(holding),
         evidence="; ".join(parts),
         tables=(VARIANTS_TABLE,),
+        recheck=starts_recheck(starts, readings.values()),
         **text,
     )
 

@@ -56,12 +56,22 @@ def load_argument(path: str | os.PathLike[str] = LINES_FILE) -> dict[str, Any]:
     return load_yaml(path)["positions"]
 
 
+def _narrated_position(item: Mapping[str, Any]) -> Position:
+    """The position of one narrated step of the argument (the author to move)."""
+    author, opponent, _ = _row(item["hands"])
+    return Position(tuple(sorted(author)), tuple(sorted(opponent)))
+
+
+def argument_positions(narrated: Mapping[str, Any]) -> list[Position]:
+    """The positions of the endless-game argument, in the order narrated."""
+    return [_narrated_position(item) for item in narrated["author_to_move"]]
+
+
 def check_argument(narrated: Mapping[str, Any], outcomes: Outcomes) -> tuple[list[str], list[str]]:
     """The narrated positions' outcomes and the steps where the argument's claim fails."""
     found, wrong = [], []
     for item in narrated["author_to_move"]:
-        author, opponent, _ = _row(item["hands"])
-        position = Position(tuple(sorted(author)), tuple(sorted(opponent)))
+        position = _narrated_position(item)
         outcome, plies = outcomes.get(position, ("unreachable", None))
         ok = outcome == "first" if item["says"] == "win" else outcome in ("first", "draw")
         text = f"{position}:{outcome}{'' if plies is None else plies}"
@@ -110,6 +120,14 @@ def line_turns(line: Mapping[str, Any]) -> list[Turn]:
     return turns
 
 
+def line_positions(line: Mapping[str, Any]) -> list[Position]:
+    """The positions a line shows, each with the side to move: before each turn, then the
+    last one."""
+    turns = line_turns(line)
+    last = _row(line["steps"][-1])
+    return [t.before for t in turns] + [_position(last[:2], len(turns) % 2)]
+
+
 def check_line(
     line: Mapping[str, Any],
     outcomes: Outcomes,
@@ -122,9 +140,8 @@ def check_line(
     rules = Rules(**line["rules"]) if rules is None else rules
     game = Chopsticks(rules)
     turns = line_turns(line)
-    last = _row(line["steps"][-1])
     shown = [(t.start, t.mover, t.before) for t in turns]
-    shown.append((len(line["steps"]) - 1, len(turns) % 2, _position(last[:2], len(turns) % 2)))
+    shown.append((len(line["steps"]) - 1, len(turns) % 2, line_positions(line)[-1]))
     seen = []
     for k, (step, to_move, position) in enumerate(shown):
         if position not in outcomes:

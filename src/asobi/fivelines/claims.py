@@ -26,6 +26,7 @@ import pyarrow.compute as pc
 
 from asobi.core.claims import Claim, ResultTables, Verdict, verdict_from
 from asobi.core.errors import DataError
+from asobi.core.recheck import Recheck
 from asobi.core.sources import Citation
 from asobi.fivelines.fivelines import PYRAMID
 
@@ -35,6 +36,13 @@ POSITIONS_TABLE = "fivelines/positions.parquet"
 GRUNDY_TABLE = "fivelines/grundy.parquet"
 PROOFS_TABLE = "fivelines/proofs.parquet"
 POSITION_COLUMNS = ["rows", "total", "xor", "normal_outcome", "misere_outcome"]
+#: What the pyramid's claim rests on: its outcomes and winning first moves.
+PYRAMID_COLUMNS = [
+    "normal_outcome",
+    "normal_winning_moves",
+    "misere_outcome",
+    "misere_winning_moves",
+]
 
 OURS = f"(ours), derived from {ARTICLE}"
 """How an (ours) claim names its source: our finding, derived from the article's section
@@ -108,6 +116,7 @@ def _cited(
     verdict: Verdict,
     evidence: str,
     tables: tuple[str, ...],
+    recheck: Recheck,
     caveat: str | None = None,
 ) -> Claim:
     """The claim ``claim_id`` built from its citation in :data:`CITATIONS`."""
@@ -121,6 +130,7 @@ def _cited(
         evidence=evidence,
         tables=tables,
         caveat=caveat,
+        recheck=recheck,
     )
 
 
@@ -197,6 +207,56 @@ def lemma_b_rows(proofs: pd.DataFrame) -> str:
     return f"; lemma (b) for at most {int(rows_proved)} rows"
 
 
+#: The largest row of a position (``rows`` lists the row lengths; null for no row).
+LARGEST_ROW_SQL = "max(list_max(rows)) AS largest_row"
+
+
+def lemmas_sql(lemmas: list[str]) -> str:
+    """A query of the proofs table: per lemma, its checks, how many z3 did not prove, the
+    widest bit width and the most rows checked (null for a lemma without rows)."""
+    names = ", ".join(f"'{lemma}'" for lemma in lemmas)
+    which = f"= {names}" if len(lemmas) == 1 else f"IN ({names})"
+    return (
+        "SELECT lemma, count(*) AS checks,\n"
+        "    count(*) FILTER (WHERE status <> 'proved') AS not_proved,\n"
+        "    max(width) AS widest, max(rows) AS most_rows\n"
+        f"  FROM '{PROOFS_TABLE}' WHERE lemma {which} GROUP BY lemma"
+    )
+
+
+def lemma_figures(proofs: pd.DataFrame, lemmas: list[str]) -> list[dict[str, object]]:
+    """What :func:`lemmas_sql` returns, computed with pandas, ordered by lemma."""
+    found: list[dict[str, object]] = []
+    for lemma in sorted(lemmas):
+        rows = proofs[proofs["lemma"] == lemma]
+        if rows.empty:
+            continue
+        most_rows = rows["rows"].max()
+        found.append(
+            {
+                "lemma": lemma,
+                "checks": len(rows),
+                "not_proved": int((rows["status"] != "proved").sum()),
+                "widest": int(rows["width"].max()),
+                "most_rows": None if pd.isna(most_rows) else int(most_rows),
+            }
+        )
+    return found
+
+
+def with_lemmas(
+    checked_sql: str, checked: dict[str, object], proofs: pd.DataFrame, lemmas: list[str]
+) -> Recheck:
+    """A recheck of one aggregate query (``checked_sql``, one row: ``checked``) beside the
+    z3 lemmas the claim rests on: one row per lemma run (z3 proofs have no re-check
+    command: the table's statuses are what can be checked)."""
+    sql = (
+        f"SELECT *\nFROM ({checked_sql}) AS checked,\n  ({lemmas_sql(lemmas)}) AS proved\n"
+        "ORDER BY lemma"
+    )
+    return Recheck(sql, [{**checked, **row} for row in lemma_figures(proofs, lemmas)])
+
+
 def decide_theorem(
     counterexamples: int, lemmas: list[ProofCoverage], width_needed: int
 ) -> tuple[Verdict, str | None]:
@@ -239,6 +299,19 @@ def xor_theorem(tables: ResultTables) -> Claim:
         )
     if caveat is not None and verdict is Verdict.CONFIRMED:
         caveat += lemma_b_rows(proofs)
+    recheck = with_lemmas(
+        "SELECT count(*) AS positions,\n"
+        "    count(*) FILTER (WHERE (normal_outcome = 'first') <> (xor <> 0)) AS disagree,\n"
+        f"    {LARGEST_ROW_SQL}, max(total) AS most_sticks\n  FROM '{POSITIONS_TABLE}'",
+        {
+            "positions": n_positions,
+            "disagree": int(mismatch.sum()),
+            "largest_row": int(data["largest"].max()),
+            "most_sticks": total_max,
+        },
+        proofs,
+        ["move_breaks_zero", "zero_reachable"],
+    )
     return _cited(
         "fivelines.xor_theorem",
         statement=(
@@ -257,6 +330,7 @@ def xor_theorem(tables: ResultTables) -> Claim:
         caveat=caveat,
         evidence=evidence,
         tables=(POSITIONS_TABLE, PROOFS_TABLE),
+        recheck=recheck,
     )
 
 
@@ -289,6 +363,18 @@ def row_is_nim_heap(tables: ResultTables) -> Claim:
             else f"g({int(n_values[wrong[0]])}) = {int(values[wrong[0]])}; {lemma_c.text}"
         ),
         tables=(GRUNDY_TABLE, PROOFS_TABLE),
+        recheck=with_lemmas(
+            "SELECT count(*) AS grundy_values,\n"
+            "    count(*) FILTER (WHERE grundy <> n) AS wrong, max(n) AS largest_n\n"
+            f"  FROM '{GRUNDY_TABLE}'",
+            {
+                "grundy_values": len(values),
+                "wrong": int(wrong.size),
+                "largest_n": int(n_values.max()),
+            },
+            proofs,
+            ["row_grundy"],
+        ),
     )
 
 
@@ -358,6 +444,16 @@ def winning_move_from_one_end(tables: ResultTables) -> Claim:
         caveat=caveat,
         evidence=evidence,
         tables=(POSITIONS_TABLE, PROOFS_TABLE),
+        recheck=with_lemmas(
+            "SELECT count(*) FILTER (WHERE normal_outcome = 'first') AS won,\n"
+            "    count(*) FILTER (WHERE normal_outcome = 'first' AND len(list_filter(\n"
+            "      normal_winning_moves, lambda m: len(m) <= len(rows))) = 0)\n"
+            "      AS without_end_move,\n"
+            f"    {LARGEST_ROW_SQL}\n  FROM '{POSITIONS_TABLE}'",
+            {"won": won, "without_end_move": missing, "largest_row": largest},
+            proofs,
+            ["zero_reachable"],
+        ),
     )
 
 
@@ -404,6 +500,12 @@ def pyramid_first_player_wins(tables: ResultTables) -> Claim:
         verdict=verdict,
         evidence=evidence,
         tables=(POSITIONS_TABLE,),
+        recheck=Recheck(
+            "SELECT normal_outcome, normal_winning_moves, misere_outcome, misere_winning_moves\n"
+            f"FROM '{POSITIONS_TABLE}'\n"
+            f"WHERE total = {pyramid_total} AND rows = [{', '.join(map(str, PYRAMID))}]",
+            [] if row is None else [{key: row[key] for key in PYRAMID_COLUMNS}],
+        ),
     )
 
 
@@ -451,6 +553,23 @@ def misere_almost_same(tables: ResultTables) -> Claim:
         caveat=caveat,
         evidence=evidence,
         tables=(POSITIONS_TABLE,),
+        recheck=Recheck(
+            "SELECT count(*) AS positions,\n"
+            "  count(*) FILTER (WHERE (misere_outcome = 'first') <> CASE\n"
+            "    WHEN coalesce(list_max(rows), 0) <= 1 THEN len(rows) % 2 = 0\n"
+            "    ELSE xor <> 0 END) AS rule_fails,\n"
+            "  count(*) FILTER (WHERE misere_outcome <> normal_outcome) AS differ,\n"
+            "  count(*) FILTER (WHERE misere_outcome <> normal_outcome AND list_max(rows) > 1)\n"
+            "    AS differ_with_a_long_row,\n"
+            f"  max(total) AS most_sticks\nFROM '{POSITIONS_TABLE}'",
+            {
+                "positions": n_positions,
+                "rule_fails": int(misere_wrong.sum()),
+                "differ": int(differs.sum()),
+                "differ_with_a_long_row": differs_outside_endgame,
+                "most_sticks": total_max,
+            },
+        ),
     )
 
 
