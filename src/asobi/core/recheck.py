@@ -171,6 +171,7 @@ def run_query(sql: str, sources: Mapping[str, Source], threads: int = 1) -> list
     """
     con = duckdb.connect(":memory:", config={"threads": threads})
     try:
+        con.execute("SET enable_progress_bar = false")
         files = {name: src.resolve() for name, src in sources.items() if isinstance(src, Path)}
         con.execute("SET allowed_paths = ?", [[str(path) for path in files.values()]])
         for name, source in sources.items():
