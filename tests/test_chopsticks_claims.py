@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 from claim_checks import checks_claim
 
-from asobi.chopsticks import claims
+from asobi.chopsticks import citations, claims, line_claims, verdicts
 from asobi.chopsticks.chopsticks import Chopsticks, Rules
 from asobi.chopsticks.lines import (
     LINES_FILE,
@@ -46,7 +46,7 @@ ARTICLE_AND_NEIGHBOURS = {  # the article's 68 rule sets, from_one readings, die
     "from_one": True,
     "shard_positions": 10**8,  # the schema maximum: one shard
 }
-FUSION_LINES = [i for i in claims.LINE_CLAIM_IDS if "split_fusion" in i]
+FUSION_LINES = [i for i in citations.LINE_CLAIM_IDS if "split_fusion" in i]
 START = ((1, 1), (1, 1))
 
 
@@ -60,7 +60,7 @@ def frames(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pd.DataFrame]:
         out_variants=paths["v"],
         out_positions=paths["p"],
     )
-    positions = pd.read_parquet(paths["p"], columns=claims.POSITION_COLUMNS)
+    positions = pd.read_parquet(paths["p"], columns=verdicts.POSITION_COLUMNS)
     return {VARIANTS: pd.read_parquet(paths["v"]), POSITIONS: positions}
 
 
@@ -282,16 +282,16 @@ def _line_rules(claim_id: str) -> Rules:
     return Rules(**line["rules"])
 
 
-@checks_claims(list(claims.LINE_CLAIM_IDS), "confirmed")
-@pytest.mark.parametrize("claim_id", claims.LINE_CLAIM_IDS)
+@checks_claims(list(citations.LINE_CLAIM_IDS), "confirmed")
+@pytest.mark.parametrize("claim_id", citations.LINE_CLAIM_IDS)
 def test_line_confirmed(frames, claim_id):
     claim = _claims(claims.printed_lines, frames)[claim_id]
     assert claim.verdict is Verdict.CONFIRMED, claim.evidence
     assert "(the article's rules): " in claim.evidence and "legal turns; the" in claim.evidence
 
 
-@checks_claims(list(claims.LINE_CLAIM_IDS), "refuted")
-@pytest.mark.parametrize("claim_id", claims.LINE_CLAIM_IDS)
+@checks_claims(list(citations.LINE_CLAIM_IDS), "refuted")
+@pytest.mark.parametrize("claim_id", citations.LINE_CLAIM_IDS)
 def test_line_refuted_when_the_start_is_a_draw(frames, claim_id):
     changed = _with_position(frames, [_line_rules(claim_id).variant_id], START, "draw")
     claim = _claims(claims.printed_lines, frames, changed)[claim_id]
@@ -308,8 +308,8 @@ def test_line_the_from_one_reading_is_evidence_only(frames, claim_id):
     assert f"{variant_id} (evidence only): fails: step 1" in claim.evidence
 
 
-@checks_claims(list(claims.LINE_CLAIM_IDS), "undecided")
-@pytest.mark.parametrize("claim_id", claims.LINE_CLAIM_IDS)
+@checks_claims(list(citations.LINE_CLAIM_IDS), "undecided")
+@pytest.mark.parametrize("claim_id", citations.LINE_CLAIM_IDS)
 def test_line_undecided_when_the_article_rule_set_was_not_solved(frames, claim_id):
     variant_id = _line_rules(claim_id).variant_id
     changed = _without(frames, POSITIONS, [variant_id])
@@ -336,16 +336,16 @@ def _with_plies(frames, variant_id: str, position, outcome: str, plies) -> dict:
     return {POSITIONS: table}
 
 
-@checks_claims(list(claims.REMARK_CLAIM_IDS), "confirmed")
-@pytest.mark.parametrize("claim_id", claims.REMARK_CLAIM_IDS)
+@checks_claims(list(citations.REMARK_CLAIM_IDS), "confirmed")
+@pytest.mark.parametrize("claim_id", citations.REMARK_CLAIM_IDS)
 def test_remark_confirmed(frames, claim_id):
     claim = _claims(claims.side_remarks, frames)[claim_id]
     assert claim.verdict is Verdict.CONFIRMED, claim.evidence
     assert ":first1 -> 0,0 " in claim.evidence
 
 
-@checks_claims(list(claims.REMARK_CLAIM_IDS), "refuted")
-@pytest.mark.parametrize("claim_id", claims.REMARK_CLAIM_IDS)
+@checks_claims(list(citations.REMARK_CLAIM_IDS), "refuted")
+@pytest.mark.parametrize("claim_id", citations.REMARK_CLAIM_IDS)
 def test_remark_refuted_when_the_winner_does_not_win_at_once(frames, claim_id):
     remark = REMARKS[claim_id]
     _, instead, _ = remark_positions(remark["branches"][-1], remark["winner"])
@@ -363,15 +363,15 @@ def test_a_doctored_remark_is_caught():
     assert not holds and "no legal move of the author ends the game" in evidence
 
 
-SFR_CASES, NO_SPLIT_CASES = (proof[0] for proof in claims.PROOFS)
+SFR_CASES, NO_SPLIT_CASES = (proof[0] for proof in citations.PROOFS)
 
 
 def _cases(claim_id: str, frames, changed=None, drop: str | None = None):
-    _, prefix, remark_id, _ = next(p for p in claims.PROOFS if p[0] == claim_id)
+    _, prefix, remark_id, _ = next(p for p in citations.PROOFS if p[0] == claim_id)
     lines = [x for x in load_lines() if x["id"].startswith(prefix) and x["id"] != drop]
     remarks = [x for x in load_remarks() if x["id"] == remark_id]
     tables = ResultTables(frames={**frames, **(changed or {})})
-    return claims.cases_complete(tables, claim_id, lines, remarks)
+    return line_claims.cases_complete(tables, claim_id, lines, remarks)
 
 
 @checks_claim(SFR_CASES, "refuted")
@@ -520,7 +520,7 @@ def test_every_article_passage_is_in_the_article_and_each_line_is_located_once()
     checks = check_passages(claims.CITATIONS, ARTICLES_DIR)
     assert [c.claim_id for c in checks if c.found is False] == []
     text = (ARTICLES_DIR / "chopsticks_are-no-kekkan.txt").read_text(encoding="utf-8")
-    for claim_id in claims.LINE_CLAIM_IDS:
+    for claim_id in citations.LINE_CLAIM_IDS:
         assert text.count(claims.CITATIONS[claim_id].passage) == 1, claim_id
 
 

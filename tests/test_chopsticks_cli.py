@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from asobi.chopsticks.chopsticks import Rules
+from asobi.chopsticks.claims import CLAIM_IDS
 from asobi.chopsticks.rule_sets import rule_sets, shard_names, shard_rule_sets, work
 from asobi.chopsticks.solver import solve
 from asobi.chopsticks.tables import variant_row
@@ -195,7 +196,7 @@ def test_snakemake_run_of_chopsticks(snakemake_run, capsys):
     assert meta["table"] == "chopsticks/positions"
     assert len(meta["inputs"]) == 3  # 172 rule sets in shards of 77, 87 and 8 (by work)
     claims = pd.read_parquet(workdir / "results/chopsticks/claims.parquet")
-    assert len(claims) == 13 and claims.claim_id.str.startswith("chopsticks.").all()
+    assert len(claims) == len(CLAIM_IDS) and claims.claim_id.str.startswith("chopsticks.").all()
     assert (workdir / "logs/chopsticks/merge.log").exists()
     # asking again changes nothing
     again, _ = snakemake_run(config, ["results/chopsticks/claims.parquet"], cores=2)

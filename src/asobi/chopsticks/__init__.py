@@ -2,9 +2,13 @@
 
 Rooms: ``chopsticks.py`` (the rules: :class:`~asobi.chopsticks.chopsticks.Chopsticks`),
 ``rule_sets.py`` (which rule sets a run solves), ``solver.py`` with ``kernels.py`` (retrograde
-analysis), ``tables.py`` (rows, schemas and the strategy table), ``claims.py`` (the audit),
-``lines.py`` (the article's lines of play, replayed), ``pipeline.py`` (the workflow steps),
-``cli.py`` (``asobi chopsticks``).
+analysis), ``tables.py`` (rows, schemas and the strategy table), ``lines.py`` (the article's
+lines of play, replayed), ``pipeline.py`` (the workflow steps), ``cli.py``
+(``asobi chopsticks``). The audit: ``claims.py`` (the start-outcome claims and
+``BUILDERS``), ``citations.py`` (claim ids, sources, passages: ``CITATIONS``),
+``line_claims.py`` (the printed lines, side remarks, case analyses and the endless-game
+argument), ``public_claims.py`` (Wikipedia), ``verdicts.py`` (the tables read, the
+decisions) and ``rechecks.py`` (the recheck queries).
 """
 
 from __future__ import annotations

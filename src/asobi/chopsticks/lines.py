@@ -2,7 +2,7 @@
 endless-game argument, replayed with the rules and looked up in the solved positions.
 
 ``resources/chopsticks/article_lines.yaml`` transcribes them as facts (hand values only); the
-claims built from them are in :mod:`asobi.chopsticks.claims`.
+claims built from them are in :mod:`asobi.chopsticks.line_claims`.
 """
 
 from __future__ import annotations
