@@ -13,7 +13,8 @@ from claim_checks import checks_claim
 
 from asobi.core.claims import ResultTables, Verdict, run_builders
 from asobi.core.config import package_data
-from asobi.shiritori import claims
+from asobi.shiritori import claims, example_claims, word_claims
+from asobi.shiritori.claim_tables import PROOF_CHECK
 from asobi.shiritori.pipeline import write_words
 from asobi.shiritori.shiritori import DEFAULT_RULES, Rules
 from asobi.shiritori.tables import effect_rows
@@ -24,7 +25,7 @@ OTHER = Rules(dakuten="free").variant_id
 #: A variant that changes only the alias rule, which the article's future work does not name.
 ALIASES = Rules(aliases="independent").variant_id
 #: The variants the song-link claims read: each changes one axis of the article's rules.
-LINK_VARIANTS = [link.other_rules.variant_id for link in claims.SONG_LINKS.values()]
+LINK_VARIANTS = [link.other_rules.variant_id for link in word_claims.SONG_LINKS.values()]
 
 
 def _write_words(root, variants: list[str]) -> pd.DataFrame:
@@ -167,8 +168,8 @@ def test_rokurokubi_example_line_confirmed_and_refuted_when_a_pu_word_exists(wor
 
 
 def test_rokurokubi_example_line_counts_an_undecided_move_as_open(words, monkeypatch):
-    monkeypatch.setattr(claims, "LINE_NODE_BUDGET", 1)
-    monkeypatch.setattr(claims, "LINE_PROOF_BUDGET", 1)
+    monkeypatch.setattr(example_claims, "LINE_NODE_BUDGET", 1)
+    monkeypatch.setattr(example_claims, "LINE_PROOF_BUDGET", 1)
     claim = _claim(claims.rokurokubi_example_line, {WORDS: words})
     # the claim (legal, human stuck) still holds; the yokai's first word is not shown as a win
     assert claim.verdict is Verdict.CONFIRMED
@@ -235,8 +236,8 @@ def test_example_tree_confirmed_refuted_by_an_alias_undecided_without_a_word(wor
 
 def test_example_tree_refuted_by_a_winner_the_article_marks_otherwise(words, monkeypatch):
     # the winners follow from the lines of play, so only a tree marked otherwise differs
-    marked = {**claims.EXAMPLE_TREE, ("アカアシ", "シカヒメ"): "yokai"}
-    monkeypatch.setattr(claims, "EXAMPLE_TREE", marked)
+    marked = {**example_claims.EXAMPLE_TREE, ("アカアシ", "シカヒメ"): "yokai"}
+    monkeypatch.setattr(example_claims, "EXAMPLE_TREE", marked)
     claim = _claim(claims.example_tree, {WORDS: words})
     assert claim.verdict is Verdict.REFUTED
     assert "differ: アカアシ → シカヒメ (human wins, not the yokai)" in claim.evidence
@@ -478,6 +479,6 @@ def test_every_claim_has_a_recheck_and_the_winners_name_the_certificate_check(wo
     assert all(claim.recheck is not None for claim in built.values())
     proved = {cid for cid, claim in built.items() if claim.recheck.command is not None}
     assert proved == {cid for cid, claim in built.items() if OUTCOMES in claim.tables}
-    assert {claim.recheck.command for claim in built.values()} - {None} == {claims.PROOF_CHECK}
+    assert {claim.recheck.command for claim in built.values()} - {None} == {PROOF_CHECK}
     # a start word the run did not solve: the query must return no row
     assert built["shiritori.rokurokubi_yokai_win"].recheck.expected == []

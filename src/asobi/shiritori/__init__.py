@@ -13,9 +13,13 @@ Rooms, from the bottom layer up (no module imports one above it):
 * **Certificates**: ``tables.py`` (rows and schemas), ``certificates.py`` (the format),
   ``verify.py`` (checks it with the rules alone, never importing the search),
   ``vendored.py`` (the certificates shipped with the package), ``certify.py`` (builds them).
-* **Steps and tools**: ``claims.py`` (the article's claims), ``pipeline.py`` (the workflow
-  steps), ``deep.py``, ``transfer.py`` and ``merge.py`` (the deep-search tools), ``cli.py``
-  (``asobi shiritori``).
+* **Steps and tools**: ``claims.py`` (the article's claims: the winner claims and
+  ``BUILDERS``), with ``citations.py`` (where the article makes each claim),
+  ``claim_tables.py`` (the tables the claims read and their shared SQL), ``word_claims.py``
+  (claims read off the word list), ``variant_claims.py`` (other readings of the rules, other
+  names) and ``example_claims.py`` (the article's worked examples); ``pipeline.py`` (the
+  workflow steps), ``deep.py``, ``transfer.py`` and ``merge.py`` (the deep-search tools),
+  ``cli.py`` (``asobi shiritori``).
 """
 
 from __future__ import annotations
