@@ -60,14 +60,18 @@ def _rulings_recheck(example: str, columns: Sequence[str], rows: pd.DataFrame) -
 
 
 def _refused_example(
-    name: str, statement: str, wrong: str, right: str | None, tables: ResultTables
+    name: str,
+    statement: str,
+    wrong: str,
+    right: str | None,
+    tables: ResultTables,
+    foul: bool = False,
 ) -> Claim:
-    """An example of a play the article refuses (``wrong``, with the ruling it expects: a
-    foul for 1729 as a factor, a plain refusal otherwise) beside the play it allows
-    (``right``), as the rulings table records the engine's rulings."""
+    """An example of a play the article refuses (``wrong``: a foul when ``foul``, else
+    refused without a penalty) beside the play it allows (``right``), as the rulings table
+    records the engine's rulings."""
     rows = _rulings(tables, name)
     ruled = dict(zip(rows["play"], rows["ruling"], strict=True))
-    foul = "1729" in wrong.partition("=")[2]
     wanted = "a foul" if foul else "refused without a foul"
     checks = {f"{wrong} {wanted}": ruled.get(wrong) == ("foul" if foul else "refused")}
     if right is not None:
@@ -350,6 +354,7 @@ def example_5187(tables: ResultTables) -> Claim:
         "5187=3*1729",
         "5187=3*7*13*19",
         tables,
+        foul=True,
     )
 
 
