@@ -2,10 +2,10 @@
 
 The tables come from the real steps on small bounds (numbers and the prime tally up to
 50 000, Genocchi indices up to 60, z3 on the composites up to 40, hand odds for 5 and 7
-cards), then one value is changed where a claim should flip. The worked examples are pushed
-to `refuted` by a deck where the article's layout does not fit, by a numbers table that
-disagrees with the layout, or by an engine without the article's rules put in place of the
-real one.
+cards, the engine's rulings, sums of two cubes up to 10^5), then one value is changed where a
+claim should flip. The worked examples are pushed to `refuted` by a deck where the article's
+layout does not fit, by a numbers table that disagrees with the layout, or by a rulings
+table written by an engine without the article's rules put in place of the real one.
 """
 
 from __future__ import annotations
@@ -22,17 +22,20 @@ from asobi.core.tables import write_table
 from asobi.daifugo import claims, daifugo
 from asobi.daifugo.claims import examples, number_theory, revolution_odds
 from asobi.daifugo.claims.citations import (
+    CUBE_SUMS,
     GENOCCHI,
     HAND_ODDS,
     LARGEST_PRIMES,
     NUMBERS,
     PRIME_TALLY,
     PRIMES,
+    RULINGS,
     Z3,
 )
 from asobi.daifugo.daifugo import Rules, Ruling
 from asobi.daifugo.largest_table import largest_primes_frame
 from asobi.daifugo.odds import HandOdds, four_of_a_kind_probability
+from asobi.daifugo.rulings import cube_sums_frame, rulings_frame
 from asobi.daifugo.tables import (
     genocchi_frame,
     hand_odds_frame,
@@ -56,12 +59,14 @@ def frames() -> dict[str, pd.DataFrame]:
         LARGEST_PRIMES: largest_primes_frame(Rules(), [1, 2, 3]),
         PRIME_TALLY: tally_frame(tally_range(2, 50_000)),
         PRIMES: primes_frame(2, 50_000),
+        RULINGS: rulings_frame(Rules()),
+        CUBE_SUMS: cube_sums_frame(),
     }
 
 
 def _claim(builder, frames, changed=None, rules: Rules | None = None):
     if builder in (
-        *examples.WORKED_EXAMPLES,
+        *examples.LAYOUT_EXAMPLES,
         number_theory.smallest_eden_prime,
         number_theory.square_free_unchanged,
         revolution_odds.revolution_1729_overcomes_too_frequent,
@@ -93,7 +98,6 @@ LAYOUT_EXAMPLES = {  # example -> a deck where the article's layout does not fit
     examples.example_32: NO_SPARE_CARDS,  # 3 2 2 5 needs two 2s
     examples.example_88: NO_SPARE_CARDS,  # two 8s
     examples.example_64: NO_SPARE_CARDS,  # two 6s
-    examples.example_155: NO_SPARE_CARDS,  # 155 = 5*31 needs three 5s
     examples.example_23456: Rules(jokers=0),  # no joker to stand for the 5
     examples.example_1024: Rules(joker_zero=False),  # no joker as 0
     examples.example_65536: Rules(max_tower_depth=1),  # no nested exponent
@@ -131,18 +135,19 @@ def test_examples_confirmed_by_the_engine_on_the_standard_deck(builder, frames):
     claim = _claim(builder, frames)
     assert claim.verdict is Verdict.CONFIRMED, claim.evidence
     assert "holds" in claim.evidence and "fails" not in claim.evidence
-    if builder in LAYOUT_EXAMPLES and builder is not examples.example_155:
+    assert claim.recheck is not None
+    if builder in LAYOUT_EXAMPLES:
         # the numbers row is re-read by the recheck query (65536 lies beyond these frames)
-        assert claim.tables == (NUMBERS,) and claim.recheck is not None
+        assert claim.tables == (NUMBERS,)
         assert ("beyond the numbers table" in claim.evidence) == (claim.recheck.expected == [])
-    else:
-        assert claim.tables == () and claim.recheck is None
+    else:  # the engine's rulings, re-read from the rulings table
+        assert claim.tables == (RULINGS,) and "rulings table" in claim.evidence
+        assert claim.recheck.tables == (RULINGS,) and claim.recheck.expected
 
 
 @checks_claim("daifugo.example_32", "refuted")
 @checks_claim("daifugo.example_88", "refuted")
 @checks_claim("daifugo.example_64", "refuted")
-@checks_claim("daifugo.example_155", "refuted")
 @checks_claim("daifugo.example_23456", "refuted")
 @checks_claim("daifugo.example_1024", "refuted")
 @checks_claim("daifugo.example_65536", "refuted")
@@ -172,50 +177,85 @@ def test_example_32_refuted_when_the_numbers_table_needs_more_cards(frames):
 @checks_claim("daifugo.ramanujan_revolution_rules", "refuted")
 @pytest.mark.parametrize("builder", ENGINE_EXAMPLES, ids=lambda b: b.__name__)
 def test_rule_examples_refuted_by_an_engine_without_the_articles_rules(builder, lenient_engine):
-    claim = _claim(builder, {})
+    claim = _claim(builder, {RULINGS: rulings_frame(Rules())})
     assert claim.verdict is Verdict.REFUTED and "fails" in claim.evidence
+    assert "accepted (lenient engine)" in claim.evidence or "steps" in claim.evidence
+
+
+@checks_claim("daifugo.example_155", "refuted")
+def test_example_155_refuted_by_a_deck_without_a_third_5(frames):
+    claim = _claim(examples.example_155, {RULINGS: rulings_frame(NO_SPARE_CARDS)})
+    assert claim.verdict is Verdict.REFUTED and "155=5*31 legal: fails" in claim.evidence
+    assert "the deck cannot lay 155" in claim.evidence
+
+
+@checks_claim("daifugo.ramanujan_revolution_rules", "refuted")
+def test_ramanujan_revolution_rules_refuted_by_a_missing_step(frames):
+    rulings = frames[RULINGS]
+    without = rulings[
+        ~((rulings["example"] == "ramanujan_revolution_rules") & (rulings["step"] == 5))
+    ]
+    claim = _claim(examples.ramanujan_revolution_rules, {RULINGS: without})
+    assert claim.verdict is Verdict.REFUTED
+    assert "clearing keeps the revolution: fails" in claim.evidence
+    assert claim.evidence.count(": fails") == 1
+
+
+@checks_claim("daifugo.example_691", "refuted")
+def test_a_refused_example_refuted_when_its_row_is_missing(frames):
+    rulings = frames[RULINGS]
+    without = rulings[rulings["play"] != "691=691^1"]
+    claim = _claim(examples.example_691, {RULINGS: without})
+    assert claim.verdict is Verdict.REFUTED
+    assert "691=691^1 refused without a foul: fails; 691 legal: holds" in claim.evidence
+    assert claim.recheck.expected == [{"play": "691", "ruling": "legal"}]
 
 
 @checks_claim("daifugo.example_8", "refuted")
-def test_example_8_refuted_three_twos_with_four_cards_in_all_as_caveat():
-    claim = _claim(examples.example_8, {})
-    assert claim.verdict is Verdict.REFUTED
+def test_example_8_refuted_three_twos_with_four_cards_in_all_as_caveat(frames):
+    claim = _claim(examples.example_8, frames)
+    assert claim.verdict is Verdict.REFUTED and claim.tables == (RULINGS,)
     assert "plain plays: 2*2*2: 8 2 2 2 (2s discarded: [3])" in claim.evidence
     assert claim.caveat == "read as four cards in all (the 8 and its 2s), it holds"
+    assert claim.recheck.expected == [{"play": "8=2*2*2", "cards": 4, "twos": 3}]
 
 
 @checks_claim("daifugo.example_8", "confirmed")
-def test_example_8_confirmed_by_an_enumerator_that_discards_four_twos(monkeypatch):
-    real = examples.composite_layouts
-    monkeypatch.setattr(
-        examples, "composite_layouts", lambda n, rules, exponent=True: real(16, rules, exponent)
-    )
-    claim = _claim(examples.example_8, {})
+def test_example_8_confirmed_by_a_rulings_table_that_discards_four_twos(frames):
+    rulings = frames[RULINGS].copy()
+    eight = rulings.index[rulings["example"] == "example_8"]
+    rulings.loc[eight, "discarded"] = pd.Series([["8", "2", "2", "2", "2"]], index=eight)
+    claim = _claim(examples.example_8, {RULINGS: rulings})
     assert claim.verdict is Verdict.CONFIRMED and claim.caveat is None
+    assert claim.recheck.expected == [{"play": "8=2*2*2", "cards": 5, "twos": 4}]
 
 
 @checks_claim("daifugo.ramanujan_taxicab", "confirmed")
-def test_ramanujan_taxicab_confirmed():
-    claim = _claim(number_theory.ramanujan_taxicab, {})
-    assert claim.verdict is Verdict.CONFIRMED and claim.tables == ()
+def test_ramanujan_taxicab_confirmed(frames):
+    claim = _claim(number_theory.ramanujan_taxicab, frames)
+    assert claim.verdict is Verdict.CONFIRMED and claim.tables == (CUBE_SUMS,)
     assert claim.evidence.startswith("least = 1729 = 1³ + 12³ = 9³ + 10³; next [4104, 13832")
+    assert claim.recheck.expected == {
+        "least": 1729,
+        "pairs": [[1, 12], [9, 10]],
+        "searched_to": 99937,
+    }
 
 
 @checks_claim("daifugo.ramanujan_taxicab", "refuted")
-def test_ramanujan_taxicab_refuted_when_a_smaller_sum_has_two_ways(monkeypatch):
-    real = number_theory.cube_sums
-    monkeypatch.setattr(
-        number_theory, "cube_sums", lambda limit: {**real(limit), 1001: [(1, 10), (2, 9)]}
-    )
-    claim = _claim(number_theory.ramanujan_taxicab, {})
+def test_ramanujan_taxicab_refuted_when_a_smaller_sum_has_two_ways(frames):
+    extra = pd.DataFrame({"n": [1001, 1001], "a": [1, 2], "b": [10, 9]})
+    sums = pd.concat([frames[CUBE_SUMS], extra], ignore_index=True)
+    claim = _claim(number_theory.ramanujan_taxicab, frames, {CUBE_SUMS: sums})
     assert claim.verdict is Verdict.REFUTED and claim.evidence.startswith("least = 1001")
+    assert claim.recheck.expected["least"] == 1001
 
 
 @checks_claim("daifugo.ramanujan_taxicab", "undecided")
-def test_ramanujan_taxicab_undecided_below_1729(monkeypatch):
-    monkeypatch.setattr(number_theory, "TAXICAB_SEARCH_MAX", 1000)
-    claim = _claim(number_theory.ramanujan_taxicab, {})
-    assert claim.verdict is Verdict.UNDECIDED and claim.caveat == "searched up to 1000"
+def test_ramanujan_taxicab_undecided_below_1729(frames):
+    claim = _claim(number_theory.ramanujan_taxicab, frames, {CUBE_SUMS: cube_sums_frame(1000)})
+    assert claim.verdict is Verdict.UNDECIDED and claim.caveat == "the table stops at 945"
+    assert claim.recheck.expected == {"least": None, "pairs": None, "searched_to": 945}
 
 
 def test_carmichael_decision_wants_1729_third():
@@ -668,6 +708,8 @@ def test_claims_step_reads_exactly_the_rule_inputs(tmp_path: Path, frames):
         "largest_primes": paths[LARGEST_PRIMES],
         "prime_tally": paths[PRIME_TALLY],
         "primes": paths[PRIMES],
+        "rulings": paths[RULINGS],
+        "cube_sums": paths[CUBE_SUMS],
     }
     write_claims(out, hand_odds=paths[HAND_ODDS], rules={"suits": 4}, **args)
     written = pd.read_parquet(out)

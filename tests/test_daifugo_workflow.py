@@ -88,6 +88,11 @@ def test_snakemake_daifugo(snakemake_run):
     verified = (workdir / "results/daifugo/largest_primes_verified.txt").read_text()
     assert verified.startswith("54 rows verified")
     assert claims.loc["daifugo.largest_prime_71_digits", "verdict"] == "confirmed"
+    rulings = read_table(workdir / "results/daifugo/rulings.parquet").set_index("play")
+    assert rulings.loc["8=2*2*2", "discarded"].tolist() == ["8", "2", "2", "2"]
+    assert claims.loc["daifugo.example_691", "tables"].tolist() == ["daifugo/rulings.parquet"]
+    assert claims.loc["daifugo.ramanujan_taxicab", "verdict"] == "confirmed"
+    assert claims["recheck_sql"].notna().all()
     for cited in claims["tables"]:
         assert all((workdir / "results" / name).is_file() for name in cited), cited
     for rule_output in (
@@ -101,6 +106,8 @@ def test_snakemake_daifugo(snakemake_run):
         "hand_odds",
         "largest_primes",
         "largest_primes_verified",
+        "rulings",
+        "cube_sums",
         "claims",
     ):
         assert (workdir / f"logs/benchmarks/daifugo/{rule_output}.tsv").exists(), rule_output

@@ -1,6 +1,7 @@
 # 素数大富豪 (prime daifugō): numbers table (sharded by range), layouts, z3 cross-check,
 # playable-prime catalogue (sharded by range), prime tally (counted in shards past the
-# catalogue), largest primes, hand odds, claims.
+# catalogue), largest primes, hand odds, the engine's rulings on the article's plays, sums
+# of two cubes, claims.
 # Each rule gets only the config keys it reads; DAIFUGO_RULES is the deck part of the block.
 from asobi.daifugo.tally import check_tally_bounds
 
@@ -29,6 +30,8 @@ GAME_OUTPUTS["daifugo"] = lambda: [
     "results/daifugo/hand_odds.parquet",
     "results/daifugo/largest_primes.parquet",
     "results/daifugo/largest_primes_verified.txt",
+    "results/daifugo/rulings.parquet",
+    "results/daifugo/cube_sums.parquet",
 ]
 GAME_CLAIMS["daifugo"] = "results/daifugo/claims.parquet"
 
@@ -246,6 +249,36 @@ rule daifugo_hand_odds:
         "../scripts/daifugo_hand_odds.py"
 
 
+rule daifugo_rulings:
+    output:
+        "results/daifugo/rulings.parquet",
+    log:
+        "logs/daifugo/rulings.log",
+    benchmark:
+        "logs/benchmarks/daifugo/rulings.tsv"
+    resources:
+        mem_mb=500,
+        runtime=5,
+    params:
+        rules=DAIFUGO_RULES,
+    script:
+        "../scripts/daifugo_rulings.py"
+
+
+rule daifugo_cube_sums:
+    output:
+        "results/daifugo/cube_sums.parquet",
+    log:
+        "logs/daifugo/cube_sums.log",
+    benchmark:
+        "logs/benchmarks/daifugo/cube_sums.tsv"
+    resources:
+        mem_mb=500,
+        runtime=5,
+    script:
+        "../scripts/daifugo_cube_sums.py"
+
+
 rule daifugo_claims:
     input:
         code=claims_code("daifugo"),
@@ -258,6 +291,8 @@ rule daifugo_claims:
         largest_primes_verified="results/daifugo/largest_primes_verified.txt",
         prime_tally="results/daifugo/prime_tally.parquet",
         primes="results/daifugo/primes.parquet",
+        rulings="results/daifugo/rulings.parquet",
+        cube_sums="results/daifugo/cube_sums.parquet",
     output:
         "results/daifugo/claims.parquet",
     log:

@@ -12,5 +12,7 @@ run_step(
     largest_primes=snakemake.input.largest_primes,
     prime_tally=snakemake.input.prime_tally,
     primes=snakemake.input.primes,
+    rulings=snakemake.input.rulings,
+    cube_sums=snakemake.input.cube_sums,
     rules=dict(snakemake.params.rules),
 )

@@ -27,15 +27,24 @@ from asobi.core.shards import shard_start
 from asobi.core.tables import concat_tables, read_table, write_table
 from asobi.daifugo.claims import CLAIM_IDS, GAME, builders
 from asobi.daifugo.claims.citations import (
+    CUBE_SUMS,
     GENOCCHI,
     HAND_ODDS,
     LARGEST_PRIMES,
     NUMBERS,
     PRIME_TALLY,
     PRIMES,
+    RULINGS,
     Z3,
 )
 from asobi.daifugo.daifugo import Rules
+from asobi.daifugo.rulings import (
+    CUBE_SUMS_MAX,
+    CUBE_SUMS_SCHEMA,
+    RULINGS_SCHEMA,
+    cube_sums_frame,
+    rulings_frame,
+)
 from asobi.daifugo.tables import (
     GENOCCHI_SCHEMA,
     HAND_ODDS_SCHEMA,
@@ -302,6 +311,35 @@ def write_genocchi(out: PathLike, max_index: int) -> None:
     )
 
 
+def write_rulings(out: PathLike, rules: Mapping[str, Any]) -> None:
+    """The engine's rulings on the plays the article's examples ask about (see
+    :mod:`~.rulings`)."""
+    deck = Rules.from_config(rules)
+    frame = rulings_frame(deck)
+    write_table(
+        frame,
+        out,
+        table="daifugo/rulings",
+        variant=deck.variant,
+        config=deck.variant,
+        schema=RULINGS_SCHEMA,
+    )
+    log.info("rulings: %s", frame["ruling"].value_counts().to_dict())
+
+
+def write_cube_sums(out: PathLike) -> None:
+    """Every sum of two positive cubes up to :data:`~.rulings.CUBE_SUMS_MAX`, one row per way."""
+    frame = cube_sums_frame(CUBE_SUMS_MAX)
+    write_table(
+        frame,
+        out,
+        table="daifugo/cube_sums",
+        config={"cube_sums_max": CUBE_SUMS_MAX},
+        schema=CUBE_SUMS_SCHEMA,
+    )
+    log.info("cube sums up to %d: %d ways", CUBE_SUMS_MAX, len(frame))
+
+
 def write_claims(
     out: PathLike,
     numbers: PathLike,
@@ -311,9 +349,11 @@ def write_claims(
     largest_primes: PathLike,
     prime_tally: PathLike,
     primes: PathLike,
+    rulings: PathLike,
+    cube_sums: PathLike,
     rules: Mapping[str, Any],
 ) -> None:
-    """Compute every claim and write ``results/daifugo/claims.parquet`` from the seven
+    """Compute every claim and write ``results/daifugo/claims.parquet`` from the nine
     tables the claims rule declares (read from the files given, wherever they lie; the rule
     also waits for the largest primes' certificate check)."""
     deck = Rules.from_config(rules)
@@ -325,6 +365,8 @@ def write_claims(
         LARGEST_PRIMES: largest_primes,
         PRIME_TALLY: prime_tally,
         PRIMES: primes,
+        RULINGS: rulings,
+        CUBE_SUMS: cube_sums,
     }
     claims = claims_from_inputs(builders(deck), tables, declared=CLAIM_IDS)
     for claim in claims:

@@ -283,6 +283,28 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "certificate_kind": "miller_rabin (below 2^64) or ecpp (PARI's primecert)",
         "certificate": "JSON primality certificate, checked by asobi.daifugo.primality",
     },
+    "daifugo/rulings": {
+        "example": "The claim whose example asks about the play, e.g. example_691",
+        "step": "Order of the play within its example (1, 2, ...)",
+        "play": "The play: the number, `=` and its factors for a composite play (691=691^1), "
+        "or `pass` (everyone passes)",
+        "top_before": "Number on the field before the play (null: an empty field)",
+        "cards_before": "Card count of the play on the field before (null: an empty field)",
+        "revolution_before": "The revolution (革命) is on before the play",
+        "ruling": "The engine's ruling: `legal`, `refused`, or `foul` (a penalised play, 反則)",
+        "reason": "The engine's reason for its ruling",
+        "top_after": "Number on the field after the play (null: cleared or still empty)",
+        "cards_after": "Card count of the play on the field after (null: none)",
+        "revolution_after": "The revolution is on after the play",
+        "cleared": "The play cleared the field (a pass, or 57's Grothendieck cut)",
+        "discarded": "The cards a legal play discards: the number's and, for a composite "
+        "play, its factors' and exponents' (null when not legal)",
+    },
+    "daifugo/cube_sums": {
+        "n": "A sum of two positive cubes, n = a³ + b³ ≤ 100 000",
+        "a": "The smaller cube root a (0 < a ≤ b)",
+        "b": "The larger cube root b",
+    },
     "shiritori/outcomes": {
         "start": "The start word (the yokai's name)",
         "winner": "`yokai` (first player), `human`, or `unknown` if undecided in budget",
@@ -353,6 +375,9 @@ TABLE_ROWS: dict[str, str] = {
     "daifugo/largest_primes": "One card count: the largest prime it can lay, proven",
     "daifugo/hand_odds": "One hand size × revolution event × joker setting: the exact "
     "chance a dealt hand allows it",
+    "daifugo/rulings": "One play an example of the article asks about: the rules engine's "
+    "ruling and the field before and after",
+    "daifugo/cube_sums": "One way to write n ≤ 100 000 as a sum of two positive cubes",
     "shiritori/data_quality": "One change made while cleaning the yokai list",
     "shiritori/words": "One word under one rule variant",
     "shiritori/outcomes": "One start word under one rule variant",

@@ -6,10 +6,11 @@ from a small decision function over the facts it computed. Rooms:
 :mod:`~asobi.daifugo.claims.citations` (:data:`CITATIONS`: where each claim is made, its
 passage and conditions; and the tables a claim cites),
 :mod:`~asobi.daifugo.claims.decisions` (the decision functions),
-:mod:`~asobi.daifugo.claims.examples` (the worked examples, checked in the rules engine;
-they read no table), :mod:`~asobi.daifugo.claims.number_theory` (the claims read off the
-numbers, z3 and Genocchi tables), :mod:`~asobi.daifugo.claims.revolution_odds` (how
-often a revolution can start, from the hand odds),
+:mod:`~asobi.daifugo.claims.examples` (the worked examples, checked in the rules engine:
+its rulings table and the numbers table), :mod:`~asobi.daifugo.claims.number_theory` (the
+claims read off the numbers, z3, Genocchi and cube sums tables),
+:mod:`~asobi.daifugo.claims.revolution_odds` (how often a revolution can start, from the
+hand odds),
 :mod:`~asobi.daifugo.claims.largest_prime` (the players' largest prime of one deck, and the
 whole deck's) and :mod:`~asobi.daifugo.claims.prime_tally` (the players' counts of playable
 primes).
@@ -23,7 +24,7 @@ from functools import partial, update_wrapper
 from asobi.core.claims import Claim, ClaimBuilder
 from asobi.core.errors import DataError
 from asobi.daifugo.claims.citations import CITATIONS, GAME
-from asobi.daifugo.claims.examples import WORKED_EXAMPLES
+from asobi.daifugo.claims.examples import LAYOUT_EXAMPLES, WORKED_EXAMPLES
 from asobi.daifugo.claims.largest_prime import (
     largest_prime_71_digits,
     largest_prime_circulating_number,
@@ -138,7 +139,7 @@ def with_rules(builder: Callable[..., Claim], rules: Rules) -> ClaimBuilder:
 def builders(rules: Rules) -> list[ClaimBuilder]:
     """Every claim builder for the deck ``rules``, in the order of :data:`CLAIM_IDS`."""
     return [
-        *(with_rules(b, rules) for b in WORKED_EXAMPLES),
+        *(with_rules(b, rules) if b in LAYOUT_EXAMPLES else b for b in WORKED_EXAMPLES),
         *_TABLE_ONLY_FIRST,
         with_rules(smallest_eden_prime, rules),
         *_NUMBERS,

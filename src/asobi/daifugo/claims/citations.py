@@ -40,6 +40,8 @@ HAND_ODDS = "daifugo/hand_odds.parquet"
 LARGEST_PRIMES = "daifugo/largest_primes.parquet"
 PRIME_TALLY = "daifugo/prime_tally.parquet"
 PRIMES = "daifugo/primes.parquet"
+RULINGS = "daifugo/rulings.parquet"
+CUBE_SUMS = "daifugo/cube_sums.parquet"
 
 _DECK = "one deck: four suits of A…K and two jokers, a joker standing for any card or for 0"
 _RULES = f"the article's rules ({_DECK})"

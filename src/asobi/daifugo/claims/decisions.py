@@ -27,8 +27,6 @@ VISIBLE_FACTORS = (2, 3, 5)
 GENOCCHI_17_INDEX = 8
 #: Primes below this are asked whether they need a joker.
 JOKER_PRIMES_BELOW = 10**6
-#: Sums of two cubes are enumerated up to this for the taxicab number.
-TAXICAB_SEARCH_MAX = 100_000
 #: The plays of primes and square-free numbers are enumerated both ways up to this (seconds).
 SQUARE_FREE_PLAYS_MAX = 10_000
 

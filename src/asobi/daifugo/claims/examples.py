@@ -1,31 +1,27 @@
 """The article's worked examples, each checked in asobi's rules engine
 (:func:`asobi.daifugo.daifugo.judge`) and enumerator of composite plays
 (:mod:`asobi.daifugo.layouts`). The examples of a number's layout also read its row of the
-numbers table (playable, fewest cards), which the recheck query re-reads; the examples of a
-refused play and the Ramanujan rules read no table (no table holds a ruling).
+numbers table (playable, fewest cards), which the recheck query re-reads. The examples of a
+refused play, the plain plays of 8 and the Ramanujan rules read the rulings table: the
+engine's rulings on those very plays, written by the run (:mod:`asobi.daifugo.rulings`).
 
-Every builder takes the deck (``rules``) besides the tables; :data:`WORKED_EXAMPLES` lists
-them in the order of the claims.
+The layout examples take the deck (``rules``) besides the tables
+(:data:`LAYOUT_EXAMPLES`); :data:`WORKED_EXAMPLES` lists every example in the order of the
+claims.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pandas as pd
 
 from asobi.core.claims import Claim, ResultTables
-from asobi.core.recheck import Recheck
-from asobi.daifugo import daifugo
-from asobi.daifugo.claims.citations import NUMBERS, RULES_ENGINE, daifugo_claim
+from asobi.core.recheck import Recheck, json_value
+from asobi.daifugo.claims.citations import NUMBERS, RULES_ENGINE, RULINGS, daifugo_claim
 from asobi.daifugo.claims.decisions import decide_all_hold
-from asobi.daifugo.daifugo import (
-    Field,
-    Play,
-    Rules,
-    Ruling,
-    card_names,
-    jokers_needed,
-    tokenisations,
-)
+from asobi.daifugo.daifugo import Rules, card_names, jokers_needed, tokenisations
 from asobi.daifugo.layouts import Term, composite_layouts, expression_layouts
 
 
@@ -41,9 +37,60 @@ def _names(cards: tuple[int, ...], rules: Rules) -> str:
     return " ".join(card_names(cards, rules))
 
 
-def _ruling(text: str, rules: Rules, field: Field | None = None) -> Ruling:
-    # through the module so that a test can put another engine in its place
-    return daifugo.judge(field or Field(), Play.parse(text), rules)
+def _rulings(tables: ResultTables, example: str) -> pd.DataFrame:
+    """The rulings table's rows of ``example`` (the plays it asks about), by step."""
+    rows = tables.read(RULINGS, filters=[("example", "==", example)])
+    return rows.sort_values("step").reset_index(drop=True)
+
+
+def _records(rows: pd.DataFrame, columns: Sequence[str]) -> list[dict[str, Any]]:
+    """``rows``' ``columns`` as JSON records (a missing value as null)."""
+    return [
+        {c: None if not isinstance(v, list) and pd.isna(v) else json_value(v) for c, v in r.items()}
+        for r in rows[list(columns)].to_dict("records")
+    ]
+
+
+def _rulings_recheck(example: str, columns: Sequence[str], rows: pd.DataFrame) -> Recheck:
+    """The query that re-reads ``columns`` of ``example``'s rows of the rulings table."""
+    return Recheck(
+        f"SELECT {', '.join(columns)} FROM '{RULINGS}' WHERE example = '{example}' ORDER BY step",
+        _records(rows, columns),
+    )
+
+
+def _refused_example(
+    name: str,
+    statement: str,
+    wrong: str,
+    right: str | None,
+    tables: ResultTables,
+    foul: bool = False,
+) -> Claim:
+    """An example of a play the article refuses (``wrong``: a foul when ``foul``, else
+    refused without a penalty) beside the play it allows (``right``), as the rulings table
+    records the engine's rulings."""
+    rows = _rulings(tables, name)
+    ruled = dict(zip(rows["play"], rows["ruling"], strict=True))
+    wanted = "a foul" if foul else "refused without a foul"
+    checks = {f"{wrong} {wanted}": ruled.get(wrong) == ("foul" if foul else "refused")}
+    if right is not None:
+        checks[f"{right} legal"] = ruled.get(right) == "legal"
+    said = "; ".join(f"{r.play}: {r.ruling} ({r.reason})" for r in rows.itertuples())
+    allowed = f", {right} legal" if right else ""
+    return _example(
+        name,
+        statement,
+        f"{RULES_ENGINE}, as the rulings table records: {wrong} {wanted}{allowed}",
+        checks,
+        f"rulings table: {said or 'no rows'}",
+        (RULINGS,),
+        _rulings_recheck(name, ("play", "ruling"), rows),
+    )
+
+
+#: The parts of the field a ruling may change.
+_FIELD = ("top", "cards", "revolution")
 
 
 def _checks_text(checks: Mapping[str, bool]) -> str:
@@ -155,59 +202,60 @@ def example_64(tables: ResultTables, rules: Rules) -> Claim:
     )
 
 
-def example_8(tables: ResultTables, rules: Rules) -> Claim:
+def example_8(tables: ResultTables) -> Claim:
     """To lay 8 = 2^3 as a composite (before exponent notation) one discards four 2s."""
-    plain = composite_layouts(8, rules, exponent=False)
-    twos = sorted({layout.multiset.count(2) for layout in plain})
-    in_all = sorted({layout.n_cards for layout in plain})
-    plays = "; ".join(f"{layout.text}: {_names(layout.cards, rules)}" for layout in plain)
+    rows = _rulings(tables, "example_8")
+    legal = rows[rows["ruling"] == "legal"].assign(
+        cards=lambda f: f["discarded"].map(len),
+        twos=lambda f: f["discarded"].map(lambda cards: list(cards).count("2")),
+    )
+    twos = sorted({int(t) for t in legal["twos"]})
+    in_all = sorted({int(c) for c in legal["cards"]})
+    plays = "; ".join(
+        f"{r.play.partition('=')[2]}: {' '.join(r.discarded)}" for r in legal.itertuples()
+    )
     checks = {"a plain composite play of 8 discards four 2s": 4 in twos}
     return daifugo_claim(
         "example_8",
         "Laying 8 = 2^3 as a composite play (without exponent notation) means discarding four 2s.",
-        f"{RULES_ENGINE}: among the composite plays of 8 without exponent notation, one "
-        "discards four cards 2 besides the 8",
+        f"{RULES_ENGINE}, as the rulings table records: among the legal composite plays of 8 "
+        "without exponent notation, one discards four cards 2 besides the 8",
         decide_all_hold(checks),
         _checks_text(checks) + f"; plain plays: {plays or 'none'} (2s discarded: {twos})",
+        (RULINGS,),
         caveat=(
             "read as four cards in all (the 8 and its 2s), it holds"
             if in_all == [4] and 4 not in twos
             else None
         ),
+        recheck=Recheck(
+            "SELECT play, len(discarded) AS cards, "
+            f"len(list_filter(discarded, lambda card: card = '2')) AS twos FROM '{RULINGS}' "
+            "WHERE example = 'example_8' AND ruling = 'legal' ORDER BY step",
+            _records(legal, ("play", "cards", "twos")),
+        ),
     )
 
 
-def example_691(tables: ResultTables, rules: Rules) -> Claim:
+def example_691(tables: ResultTables) -> Claim:
     """691 may not be laid as 691^1 (exponent 1 not allowed); 691 alone is legal."""
-    wrong, right = _ruling("691=691^1", rules), _ruling("691", rules)
-    checks = {
-        "691=691^1 refused": not wrong.legal,
-        "not a foul": not wrong.foul,
-        "691 alone legal": right.legal,
-    }
-    return _example(
+    return _refused_example(
         "example_691",
         "691 may not be laid as 691^1 (an exponent of 1 is not allowed).",
-        f"{RULES_ENGINE}: 691=691^1 refused without a foul; 691 alone is a legal prime play",
-        checks,
-        f"engine: {wrong.reason} / {right.reason}",
+        "691=691^1",
+        "691",
+        tables,
     )
 
 
-def example_155(tables: ResultTables, rules: Rules) -> Claim:
+def example_155(tables: ResultTables) -> Claim:
     """155 may not be laid as 5·31^1, only as 5·31."""
-    wrong, right = _ruling("155=5*31^1", rules), _ruling("155=5*31", rules)
-    checks = {
-        "155=5*31^1 refused": not wrong.legal,
-        "not a foul": not wrong.foul,
-        "155=5*31 legal": right.legal,
-    }
-    return _example(
+    return _refused_example(
         "example_155",
         "155 may not be laid as 5·31^1, only as 5·31.",
-        f"{RULES_ENGINE}: 155=5*31^1 refused (not a foul), 155=5*31 accepted",
-        checks,
-        f"engine: {wrong.reason} / {right.reason}",
+        "155=5*31^1",
+        "155=5*31",
+        tables,
     )
 
 
@@ -258,33 +306,25 @@ def example_1024(tables: ResultTables, rules: Rules) -> Claim:
     )
 
 
-def example_1(tables: ResultTables, rules: Rules) -> Claim:
+def example_1(tables: ResultTables) -> Claim:
     """1 may not be played as 2^0 (exponent 0 not allowed)."""
-    wrong = _ruling("1=2^0", rules)
-    checks = {"1=2^0 refused": not wrong.legal, "not a foul": not wrong.foul}
-    return _example(
+    return _refused_example(
         "example_1",
         "1 may not be played as 2^0 (exponent 0 is not allowed).",
-        f"{RULES_ENGINE}: 1=2^0 refused without a foul",
-        checks,
-        f"engine: {wrong.reason}",
+        "1=2^0",
+        None,
+        tables,
     )
 
 
-def example_6(tables: ResultTables, rules: Rules) -> Claim:
+def example_6(tables: ResultTables) -> Claim:
     """6 may not be laid as 2·3·691^0, only as 2·3."""
-    wrong, right = _ruling("6=2*3*691^0", rules), _ruling("6=2*3", rules)
-    checks = {
-        "6=2*3*691^0 refused": not wrong.legal,
-        "not a foul": not wrong.foul,
-        "6=2*3 legal": right.legal,
-    }
-    return _example(
+    return _refused_example(
         "example_6",
         "6 may not be laid as 2·3·691^0, only as 2·3.",
-        f"{RULES_ENGINE}: 6=2*3*691^0 refused (not a foul), 6=2*3 accepted",
-        checks,
-        f"engine: {wrong.reason} / {right.reason}",
+        "6=2*3*691^0",
+        "6=2*3",
+        tables,
     )
 
 
@@ -306,74 +346,108 @@ def example_65536(tables: ResultTables, rules: Rules) -> Claim:
     )
 
 
-def example_5187(tables: ResultTables, rules: Rules) -> Claim:
+def example_5187(tables: ResultTables) -> Claim:
     """5187 may not be laid as 3·1729 (a foul); it must be laid as 3·7·13·19."""
-    wrong, right = _ruling("5187=3*1729", rules), _ruling("5187=3*7*13*19", rules)
-    checks = {"5187=3*1729 a foul": wrong.foul, "5187=3*7*13*19 legal": right.legal}
-    return _example(
+    return _refused_example(
         "example_5187",
         "5187 may not be laid as 3·1729 (a foul); it must be laid as 3·7·13·19.",
-        f"{RULES_ENGINE}: 5187=3*1729 is a foul, 5187=3*7*13*19 is legal",
-        checks,
-        f"engine: {wrong.reason} / {right.reason}",
+        "5187=3*1729",
+        "5187=3*7*13*19",
+        tables,
+        foul=True,
     )
 
 
-def ramanujan_not_composite(tables: ResultTables, rules: Rules) -> Claim:
+def ramanujan_not_composite(tables: ResultTables) -> Claim:
     """Laying 1729 as the composite 7·13·19 is a foul and starts no revolution."""
-    field = Field(1409, 4)
-    ruling = _ruling("1729=7*13*19", rules, field)
-    checks = {"1729=7*13*19 a foul": ruling.foul, "field unchanged": ruling.field == field}
+    rows = _rulings(tables, "ramanujan_not_composite")
+    row = rows.iloc[0] if len(rows) else None
+    checks = {
+        "1729=7*13*19 a foul": row is not None
+        and row["play"] == "1729=7*13*19"
+        and row["ruling"] == "foul",
+        "field unchanged": row is not None
+        and all(row[f"{part}_after"] == row[f"{part}_before"] for part in _FIELD),
+    }
+    columns = ("play", "top_before", "ruling", "top_after", "cards_after", "revolution_after")
     return _example(
         "ramanujan_not_composite",
         "Laying 1729 as the composite 7·13·19 is a foul and does not start a revolution.",
-        f"{RULES_ENGINE}: on a field of 1409 (4 cards), 1729=7*13*19 is a foul, field unchanged",
+        f"{RULES_ENGINE}, as the rulings table records: on a field of 1409 (4 cards), "
+        "1729=7*13*19 is a foul, field unchanged",
         checks,
-        f"engine: {ruling.reason}",
+        "rulings table: " + (f"{row['ruling']} ({row['reason']})" if row is not None else "no row"),
+        (RULINGS,),
+        _rulings_recheck("ramanujan_not_composite", columns, rows),
     )
 
 
-def ramanujan_revolution_rules(tables: ResultTables, rules: Rules) -> Claim:
+#: The section's rules, each shown by one step of the rulings table's sequence
+#: (:data:`asobi.daifugo.rulings.QUESTIONS`): the step, its play, the ruling and what the
+#: field must be after it.
+REVOLUTION_RULES: dict[str, tuple[int, str, str, dict[str, object]]] = {
+    "1729 on 1409 starts a revolution": (1, "1729", "legal", {"revolution_after": True}),
+    "1729 stays on the field (no cut)": (1, "1729", "legal", {"top_after": 1729}),
+    "in revolution 2003 does not beat it": (2, "2003", "refused", {}),
+    "a play of other than 4 cards cannot answer 4 cards": (3, "13", "refused", {}),
+    "in revolution 1013 beats 1729": (4, "1013", "legal", {"top_after": 1013}),
+    "clearing keeps the revolution": (
+        5,
+        "pass",
+        "legal",
+        {"cleared": True, "revolution_after": True},
+    ),
+    "a second 1729 ends it": (6, "1729", "legal", {"revolution_after": False}),
+    "1729 on a cleared field starts one": (7, "1729", "legal", {"revolution_after": True}),
+    "1729 on a larger four-card play (2003) is refused": (8, "1729", "refused", {}),
+    "1729 as a composite on 2003 in revolution is a foul that keeps it": (
+        9,
+        "1729=7*13*19",
+        "foul",
+        {"revolution_after": True},
+    ),
+    "57 cuts the field": (10, "57", "legal", {"cleared": True}),
+}
+
+
+def ramanujan_revolution_rules(tables: ResultTables) -> Claim:
     """The section's list of rules for 1729, each shown by a play: it is played like a
     four-card prime on a smaller four-card play or a cleared field and flips the order; it
     does not clear the field; n cards answer n cards; clearing keeps the revolution; another
     1729 ends it; 1729 as a composite is a foul that keeps the revolution; 57 still cuts."""
-    start = _ruling("1729", rules, Field(1409, 4))
-    field = start.field
-    smaller, larger = _ruling("1013", rules, field), _ruling("2003", rules, field)
-    two_cards = _ruling("13", rules, field)
-    cleared = smaller.field.cleared()
-    again = _ruling("1729", rules, cleared)
-    on_cleared = _ruling("1729", rules, Field())
-    on_larger = _ruling("1729", rules, Field(2003, 4))
-    foul = _ruling("1729=7*13*19", rules, Field(2003, 4, revolution=True))
-    cut = _ruling("57", rules, Field(53, 2))
-    checks = {
-        "1729 on 1409 starts a revolution": start.legal and start.field.revolution,
-        "1729 on a cleared field starts one": on_cleared.legal and on_cleared.field.revolution,
-        "1729 on a larger four-card play (2003) is refused": not on_larger.legal,
-        "1729 stays on the field (no cut)": start.field.top == 1729,
-        "in revolution 1013 beats 1729": smaller.legal,
-        "in revolution 2003 does not": not larger.legal,
-        "a 2-card play cannot answer 4 cards": not two_cards.legal,
-        "clearing keeps the revolution": cleared.revolution,
-        "a second 1729 ends it": again.legal and not again.field.revolution,
-        "1729 as a composite on 2003 in revolution is a foul that keeps it": foul.foul
-        and foul.field.revolution,
-        "57 cuts the field": cut.legal and cut.field.top is None,
-    }
+    rows = _rulings(tables, "ramanujan_revolution_rules")
+    steps = {int(row["step"]): row for _, row in rows.iterrows()}
+
+    def shown(step: int, play: str, ruling: str, after: Mapping[str, object]) -> bool:
+        row = steps.get(step)
+        return (
+            row is not None
+            and row["play"] == play
+            and row["ruling"] == ruling
+            and all(row[column] == value for column, value in after.items())
+        )
+
+    checks = {name: shown(*rule) for name, rule in REVOLUTION_RULES.items()}
+    columns = ("step", "play", "ruling", "top_after", "revolution_after", "cleared")
     return _example(
         "ramanujan_revolution_rules",
         "1729 is played like a four-card prime on a smaller four-card play or a cleared field "
         "and flips the order without clearing the field; n-card plays still need n cards; "
         "clearing the field keeps the revolution; another 1729 ends it; laying 1729 as a "
         "composite is a foul that does not end it.",
-        f"{RULES_ENGINE}: a scripted sequence of plays, each step checked",
+        f"{RULES_ENGINE}, as the rulings table records: a scripted sequence of plays, each "
+        "step checked",
         checks,
+        f"rulings table: {len(rows)} steps",
+        (RULINGS,),
+        _rulings_recheck("ramanujan_revolution_rules", columns, rows),
     )
 
 
-#: The worked examples, in the order of the claims (each also takes the deck).
+#: The examples of a layout, which also take the deck.
+LAYOUT_EXAMPLES = (example_32, example_88, example_64, example_23456, example_1024, example_65536)
+
+#: The worked examples, in the order of the claims.
 WORKED_EXAMPLES = (
     example_8,
     example_32,

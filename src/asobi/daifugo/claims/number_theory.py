@@ -13,7 +13,7 @@ import pandas as pd
 
 from asobi.core.claims import Claim, ResultTables, Verdict
 from asobi.core.recheck import Recheck
-from asobi.daifugo.claims.citations import GENOCCHI, NUMBERS, Z3, daifugo_claim
+from asobi.daifugo.claims.citations import CUBE_SUMS, GENOCCHI, NUMBERS, Z3, daifugo_claim
 from asobi.daifugo.claims.decisions import (
     CARMICHAEL_SEARCH_MAX,
     FIRST_EDEN_PRIME,
@@ -21,7 +21,6 @@ from asobi.daifugo.claims.decisions import (
     JOKER_PRIMES_BELOW,
     SMALLER_CARMICHAEL,
     SQUARE_FREE_PLAYS_MAX,
-    TAXICAB_SEARCH_MAX,
     VISIBLE_FACTORS,
     decide_carmichael,
     decide_exists,
@@ -117,40 +116,35 @@ def ramanujan_smallest_carmichael_four_cards(tables: ResultTables) -> Claim:
     )
 
 
-def cube_sums(limit: int) -> dict[int, list[tuple[int, int]]]:
-    """Every n ≤ ``limit`` written as a³ + b³ with 0 < a ≤ b, with its ways.
-
-    >>> cube_sums(1729)[1729]
-    [(1, 12), (9, 10)]
-    """
-    ways: dict[int, list[tuple[int, int]]] = {}
-    a = 1
-    while 2 * a**3 <= limit:
-        b = a
-        while a**3 + b**3 <= limit:
-            ways.setdefault(a**3 + b**3, []).append((a, b))
-            b += 1
-        a += 1
-    return ways
-
-
 def ramanujan_taxicab(tables: ResultTables) -> Claim:
-    """1729 is Ramanujan's taxicab number: the least sum of two positive cubes in two ways."""
-    ways = cube_sums(TAXICAB_SEARCH_MAX)
+    """1729 is Ramanujan's taxicab number: the least sum of two positive cubes in two ways,
+    read off the table of every a³ + b³ up to a bound (one row per way)."""
+    sums = tables.read(CUBE_SUMS, columns=["n", "a", "b"]).sort_values(["n", "a"])
+    searched_to = int(sums["n"].max()) if len(sums) else None
+    ways = {int(n): list(zip(g["a"], g["b"], strict=True)) for n, g in sums.groupby("n")}
     twice = sorted(n for n, pairs in ways.items() if len(pairs) >= 2)
     least = twice[0] if twice else None
-    verdict = decide_least(least, RAMANUJAN, TAXICAB_SEARCH_MAX)
+    verdict = decide_least(least, RAMANUJAN, searched_to or 0)
+    pairs = [[int(a), int(b)] for a, b in ways[least]] if least else None
     return daifugo_claim(
         "ramanujan_taxicab",
         "1729 is Ramanujan's taxicab number, the smallest number that is a sum of two "
         "positive cubes in two ways.",
-        f"every a³ + b³ ≤ {TAXICAB_SEARCH_MAX} with 0 < a ≤ b enumerated; the least with two "
-        "or more ways is 1729",
+        f"the cube sums table lists every a³ + b³ with 0 < a ≤ b up to {searched_to}; the "
+        "least n in it with two or more ways is 1729",
         verdict,
         f"least = {least}"
-        + (f" = {' = '.join(f'{a}³ + {b}³' for a, b in ways[least])}" if least else "")
-        + f"; next {twice[1:4]}",
-        caveat=f"searched up to {TAXICAB_SEARCH_MAX}" if verdict is Verdict.UNDECIDED else None,
+        + (f" = {' = '.join(f'{a}³ + {b}³' for a, b in pairs)}" if pairs else "")
+        + f"; next {twice[1:4]}; {len(sums)} ways listed up to {searched_to}",
+        (CUBE_SUMS,),
+        caveat=f"the table stops at {searched_to}" if verdict is Verdict.UNDECIDED else None,
+        recheck=Recheck(
+            "SELECT min(n) FILTER (WHERE ways >= 2) AS least, "
+            "arg_min(pairs, n) FILTER (WHERE ways >= 2) AS pairs, max(n) AS searched_to "
+            "FROM (SELECT n, count(*) AS ways, list([a, b] ORDER BY a) AS pairs "
+            f"FROM '{CUBE_SUMS}' GROUP BY n)",
+            {"least": least, "pairs": pairs, "searched_to": searched_to},
+        ),
     )
 
 
