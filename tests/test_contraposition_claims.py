@@ -13,15 +13,15 @@ import pandas as pd
 import pytest
 from claim_checks import checks_claim
 
-from asobi.contraposition import claims, last_stone, rule_claims, single_stone
+from asobi.contraposition import claims, last_stone, rule_claims
 from asobi.contraposition.contraposition import Colour, Rules
 from asobi.contraposition.pipeline import write_claims
-from asobi.contraposition.single_stone import EndgameSample
 from asobi.core.claims import ResultTables, Verdict, run_builders
 from asobi.core.sources import check_passages
 
 AUDIT, SELFPLAY, SOLUTIONS = claims.AUDIT_TABLE, claims.SELFPLAY_TABLE, claims.SOLUTIONS_TABLE
 EYES, MIRROR = claims.EYES_TABLE, claims.MIRROR_TABLE
+FACTS, STONE = rule_claims.PROTOCOL_FACTS_TABLE, rule_claims.SINGLE_STONE_TABLE
 ARTICLE_DIRS = [Path(__file__).resolve().parents[n] / "shared" / "articles" for n in (2, 3)]
 
 
@@ -77,6 +77,34 @@ def _eye(owner: str, eyes: int, forced: int, holds: bool = True, protocol: str =
     }
 
 
+def _facts(side: int, protocol: str, cells: int, most: tuple[int, int], last: str, breaking):
+    return {
+        "side": side,
+        "protocol": protocol,
+        "cells": cells,
+        "white_most_stones": most[0],
+        "black_most_stones": most[1],
+        "white_can_place_last": "white" in last,
+        "black_can_place_last": "black" in last,
+        "forces_other_last": "black",
+        "mirror_breaking_turn": breaking,
+    }
+
+
+def _endgame(side: int, method: str, board: str, wins: list[str], single_only: bool = False):
+    return {
+        "side": side,
+        "method": method,
+        "board": board,
+        "to_move": "white",
+        "empty_cells": board.count("."),
+        "two_stone_turns_legal": True,
+        "mover_wins": bool(wins),
+        "winning_turns": wins,
+        "one_stone_wins_only": single_only,
+    }
+
+
 @pytest.fixture
 def frames() -> dict[str, pd.DataFrame]:
     return {
@@ -108,6 +136,24 @@ def frames() -> dict[str, pd.DataFrame]:
                 "boards": [8, 1000],
                 "white_wins": [8, 1000],
             }
+        ),
+        FACTS: pd.DataFrame(
+            [
+                _facts(2, "basic", 7, (4, 3), "white", None),
+                _facts(2, "12?", 7, (5, 4), "white black", "0,6"),
+                _facts(5, "basic", 61, (31, 30), "white", None),
+                _facts(5, "12?", 61, (41, 40), "white black", "0,60"),
+            ]
+        ),
+        STONE: pd.DataFrame(
+            [
+                _endgame(2, "exhaustive", "../.../..", ["3"]),
+                _endgame(2, "exhaustive", "WB/BWB/W.", []),
+                _endgame(2, "exhaustive", "../..B/BW", ["3", "0,3"]),
+                _endgame(3, "random_sample", "BWW/WWBW/.BBB./WB.B/B..", ["7"], single_only=True),
+                _endgame(3, "random_sample", "BWW/WW.W/.BBB./WBWB/B..", []),
+                _endgame(3, "random_sample", "BW./WWBW/.BBB./WB.B/BW.", ["7", "7,18"]),
+            ]
         ),
     }
 
@@ -284,81 +330,107 @@ def test_supply_is_the_share_rounded_up():
 
 
 @checks_claim("contraposition.stones_per_colour", "confirmed")
-def test_stones_per_colour_confirmed_by_the_rules_engine(frames):
+def test_stones_per_colour_confirmed_by_the_protocol_facts(frames):
     claim = _claim(claims.stones_per_colour, frames)
-    assert claim.verdict is Verdict.CONFIRMED and claim.tables == ()
+    assert claim.verdict is Verdict.CONFIRMED and claim.tables == (FACTS,)
     assert "basic: a colour places up to 31 of 61 stones (0.508), supply 31" in claim.evidence
     assert "12?: a colour places up to 41 of 61 stones (0.672), supply 41" in claim.evidence
+    assert claim.evidence.endswith("half the cells would fall short on sides [2, 5]")
+    assert claim.recheck.expected == {"cases": 4, "largest_excess": 0}
 
 
 @checks_claim("contraposition.stones_per_colour", "refuted")
-def test_stones_per_colour_refuted_when_a_colour_needs_more(frames, monkeypatch):
-    # a protocol letting White place every stone but Black's one would need more than 2/3
-    monkeypatch.setattr(
-        rule_claims, "reachable_white_counts", lambda rules: [1, rules.cell_count - 1]
-    )
-    claim = _claim(claims.stones_per_colour, frames)
+def test_stones_per_colour_refuted_when_a_colour_needs_more(frames):
+    # a 12? game in which Black places 42 of 61 stones would need more than 2/3
+    changed = _edit(frames, FACTS, 3, black_most_stones=42)
+    claim = _claim(claims.stones_per_colour, frames, changed)
     assert claim.verdict is Verdict.REFUTED
+    assert claim.recheck.expected == {"cases": 4, "largest_excess": 1}
+
+
+@checks_claim("contraposition.stones_per_colour", "undecided")
+def test_stones_per_colour_undecided_without_facts(frames):
+    claim = _claim(claims.stones_per_colour, frames, {FACTS: frames[FACTS].iloc[:0]})
+    assert claim.verdict is Verdict.UNDECIDED
+    assert claim.recheck.expected == {"cases": 0, "largest_excess": None}
 
 
 @checks_claim("contraposition.basic_white_places_last", "confirmed")
 def test_basic_white_places_last_confirmed(frames):
     claim = _claim(claims.basic_white_places_last, frames)
-    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.verdict is Verdict.CONFIRMED and claim.tables == (FACTS,)
     assert claim.evidence == (
-        "White places the last stone of every game on sides 2..10; for contrast, under 12? "
+        "White places the last stone of every game on sides [2, 5]; for contrast, under 12? "
         "the last stone can be placed by black or white (side 5)"
     )
+    assert claim.recheck.expected == {"sides": 2, "black_last": 0}
 
 
 @checks_claim("contraposition.basic_white_places_last", "refuted")
-def test_basic_white_places_last_refuted_when_black_can_be_last(frames, monkeypatch):
-    monkeypatch.setattr(rule_claims, "last_placers", lambda rules: {Colour.BLACK, Colour.WHITE})
-    claim = _claim(claims.basic_white_places_last, frames)
-    assert claim.verdict is Verdict.REFUTED and "Black can place the last stone" in claim.evidence
+def test_basic_white_places_last_refuted_when_black_can_be_last(frames):
+    changed = _edit(frames, FACTS, 2, black_can_place_last=True)
+    claim = _claim(claims.basic_white_places_last, frames, changed)
+    assert claim.verdict is Verdict.REFUTED
+    assert claim.evidence.startswith("Black can place the last stone on sides [5]")
 
 
 @checks_claim("contraposition.onetwo_last_placer_count_game", "confirmed")
 def test_onetwo_last_placer_count_game_confirmed(frames):
     claim = _claim(claims.onetwo_last_placer_count_game, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert "black can force the other to place it" in claim.evidence
+    assert claim.evidence == (
+        "on every side checked (sides [2, 5]) either colour can place the last stone, and "
+        "black can force the other to place it"
+    )
+    assert claim.recheck.expected == {"sides": 2, "failing": 0, "forcers": ["black"]}
 
 
 @checks_claim("contraposition.onetwo_last_placer_count_game", "refuted")
-def test_onetwo_last_placer_count_game_refuted_when_the_last_placer_is_fixed(frames, monkeypatch):
-    monkeypatch.setattr(rule_claims, "last_placers", lambda rules: {Colour.WHITE})
-    claim = _claim(claims.onetwo_last_placer_count_game, frames)
-    assert claim.verdict is Verdict.REFUTED and "fails on sides [2, 3" in claim.evidence
+def test_onetwo_last_placer_count_game_refuted_when_the_last_placer_is_fixed(frames):
+    changed = _edit(frames, FACTS, 1, black_can_place_last=False)
+    claim = _claim(claims.onetwo_last_placer_count_game, frames, changed)
+    assert claim.verdict is Verdict.REFUTED and claim.evidence == "fails on sides [2]"
+
+
+def test_onetwo_last_placer_count_game_refuted_when_nobody_forces_the_count_game(frames):
+    changed = _edit(frames, FACTS, 3, forces_other_last=None)
+    claim = _claim(claims.onetwo_last_placer_count_game, frames, changed)
+    assert claim.verdict is Verdict.REFUTED and claim.evidence == "fails on sides [5]"
 
 
 @checks_claim("contraposition.onetwo_single_stone_matters", "confirmed")
-def test_onetwo_single_stone_matters_confirmed_by_an_example(frames, monkeypatch):
-    monkeypatch.setattr(rule_claims, "SINGLE_STONE_SAMPLE", EndgameSample(3, (5,), 20, 4))
+def test_onetwo_single_stone_matters_confirmed_by_an_example(frames):
     claim = _claim(claims.onetwo_single_stone_matters, frames)
-    assert claim.verdict is Verdict.CONFIRMED
-    assert claim.evidence.startswith(
-        "side 2 (every reachable position): 1459 won by the mover, 0 only by one-stone turns; "
-        "side 3 (20 endgames of seeded random play)"
+    assert claim.verdict is Verdict.CONFIRMED and claim.tables == (STONE,)
+    assert claim.evidence == (
+        "side 2 (every reachable position): 2 won by the mover, 0 only by one-stone turns; "
+        "side 3 (3 endgames of seeded random play): 2 won by the mover, 1 only by one-stone "
+        "turns, e.g. BWW/WWBW/.BBB./WB.B/B.. with white to move, winning only by 7"
     )
-    assert "with white to move, winning only by" in claim.evidence
-    assert claim.caveat.startswith("an existence shown by example; how often: ")
+    assert claim.caveat == "an existence shown by example; how often: 1 of 2 won sampled endgames"
+    assert "every reachable position of sides [2]; endgames with [5] empty cells" in claim.formal
+    assert claim.recheck.expected == [
+        {"side": 2, "method": "exhaustive", "positions": 3, "won": 2, "examples": 0},
+        {"side": 3, "method": "random_sample", "positions": 3, "won": 2, "examples": 1},
+    ]
 
 
 @checks_claim("contraposition.onetwo_single_stone_matters", "refuted")
-def test_onetwo_single_stone_matters_refuted_when_exhaustive_boards_have_none(frames, monkeypatch):
-    monkeypatch.setattr(
-        rule_claims, "sampled_search", lambda sample: single_stone.exhaustive_search(2)
-    )
-    claim = _claim(claims.onetwo_single_stone_matters, frames)
+def test_onetwo_single_stone_matters_refuted_when_exhaustive_boards_have_none(frames):
+    exhaustive = frames[STONE][frames[STONE]["method"] == "exhaustive"]
+    claim = _claim(claims.onetwo_single_stone_matters, frames, {STONE: exhaustive})
     assert claim.verdict is Verdict.REFUTED and claim.caveat is None
 
 
 @checks_claim("contraposition.onetwo_single_stone_matters", "undecided")
-def test_onetwo_single_stone_matters_undecided_when_a_sample_has_none(frames, monkeypatch):
-    monkeypatch.setattr(rule_claims, "SINGLE_STONE_SAMPLE", EndgameSample(3, (5,), 60, 5))
-    claim = _claim(claims.onetwo_single_stone_matters, frames)
-    assert claim.verdict is Verdict.UNDECIDED
+def test_onetwo_single_stone_matters_undecided_when_a_sample_has_none(frames):
+    changed = _edit(frames, STONE, 3, one_stone_wins_only=False)
+    claim = _claim(claims.onetwo_single_stone_matters, frames, changed)
+    assert claim.verdict is Verdict.UNDECIDED and "0 only by one-stone turns" in claim.evidence
+    assert (
+        _claim(claims.onetwo_single_stone_matters, frames, {STONE: frames[STONE].iloc[:0]}).verdict
+        is Verdict.UNDECIDED
+    )
 
 
 def test_the_count_game_is_played_on_the_rules_engines_turns():
@@ -451,6 +523,7 @@ def test_centre_restriction_blocks_mirroring_refuted_by_a_mirror_board_white_los
 def test_onetwo_needs_no_centre_rule_confirmed(frames):
     claim = _claim(claims.onetwo_needs_no_centre_rule, frames)
     assert claim.verdict is Verdict.CONFIRMED
+    assert sorted(claim.tables) == [FACTS, SOLUTIONS]
     assert claim.evidence == (
         "a breaking turn exists on every side checked (side 2: 0,6); "
         "under the basic protocol (one stone a turn) none"
@@ -459,13 +532,22 @@ def test_onetwo_needs_no_centre_rule_confirmed(frames):
         "the mirror strategy only; perfect play on the solved boards: side 2: the centre "
         "opening wins for White (0 other winning opening classes)"
     )
+    assert claim.recheck.expected == {"sides": 2, "unbroken": 0, "basic_breaks": 0}
 
 
 @checks_claim("contraposition.onetwo_needs_no_centre_rule", "refuted")
-def test_onetwo_needs_no_centre_rule_refuted_without_a_breaking_turn(frames, monkeypatch):
-    monkeypatch.setattr(claims, "mirror_breaking_turn", lambda rules: None)
-    claim = _claim(claims.onetwo_needs_no_centre_rule, frames)
-    assert claim.verdict is Verdict.REFUTED and "no breaking turn on sides [2," in claim.evidence
+def test_onetwo_needs_no_centre_rule_refuted_without_a_breaking_turn(frames):
+    changed = _edit(frames, FACTS, 3, mirror_breaking_turn=None)
+    claim = _claim(claims.onetwo_needs_no_centre_rule, frames, changed)
+    assert claim.verdict is Verdict.REFUTED
+    assert claim.evidence.startswith("no breaking turn on sides [5]")
+    assert claim.recheck.expected == {"sides": 2, "unbroken": 1, "basic_breaks": 0}
+
+
+def test_onetwo_needs_no_centre_rule_reports_a_basic_breaking_turn(frames):
+    changed = _edit(frames, FACTS, 0, mirror_breaking_turn="0,6")
+    claim = _claim(claims.onetwo_needs_no_centre_rule, frames, changed)
+    assert claim.evidence.endswith("under the basic protocol too, on sides [2]")
 
 
 def test_a_mirror_pair_can_be_taken_in_one_turn_only_under_12():
@@ -536,6 +618,8 @@ def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
         paths[AUDIT],
         paths[EYES],
         paths[MIRROR],
+        paths[FACTS],
+        paths[STONE],
     )
     written = pd.read_parquet(out)
     assert list(written["claim_id"]) == list(claims.CLAIM_IDS)
@@ -544,14 +628,8 @@ def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
     assert sorted(written["tables"].iloc[balance]) == [SELFPLAY, SOLUTIONS]
 
 
-#: Claims without a recheck query: the rules engine decides them and no published table
-#: holds their figures, or (balance, GRAVE) they are being rewritten elsewhere.
+#: Claims without a recheck query: (balance, GRAVE) they are being rewritten elsewhere.
 NO_QUERY = {
-    "contraposition.stones_per_colour",
-    "contraposition.basic_white_places_last",
-    "contraposition.onetwo_last_placer_count_game",
-    "contraposition.onetwo_single_stone_matters",
-    "contraposition.onetwo_needs_no_centre_rule",
     "contraposition.basic_first_player_advantage_offset",
     "contraposition.onetwo_first_player_advantage_offset",
     "contraposition.grave_strong",

@@ -12,7 +12,10 @@ from asobi.contraposition.claims import BUILDERS, CLAIM_IDS
 from asobi.contraposition.contraposition import Colour, Position, Protocol, Rules, winner_by_counts
 from asobi.contraposition.eyes import eye_cases, eyes, forced_eye_fills
 from asobi.contraposition.mirror import mirror_boards, white_wins
+from asobi.contraposition.pipeline import write_protocol_facts, write_single_stone
+from asobi.contraposition.single_stone import EndgameSample, exhaustive_search, sampled_search
 from asobi.contraposition.stats import wilson_interval
+from asobi.contraposition.tables import protocol_facts_row, single_stone_rows
 from asobi.core.claims import ResultTables, run_builders
 from asobi.core.tables import read_metadata, read_table
 
@@ -77,6 +80,56 @@ def test_mirror_boards_are_point_symmetric_with_swapped_colours():
     mirrored = boards[:, ::-1]  # cell i and cell n-1-i are opposite in our numbering
     assert ((mirrored == 3 - boards)[:, np.arange(19) != 9]).all()
     assert white_wins(3, boards) == len(boards)
+
+
+# --- the rules engine's tables (protocol_facts, single_stone) ---------------------------------
+
+
+def test_protocol_facts_rows_read_the_rules_engine():
+    basic, onetwo = protocol_facts_row(Rules(5)), protocol_facts_row(Rules(5, "onetwo"))
+    assert basic == {
+        "side": 5,
+        "protocol": "basic",
+        "cells": 61,
+        "white_most_stones": 31,
+        "black_most_stones": 30,
+        "white_can_place_last": True,
+        "black_can_place_last": False,
+        "forces_other_last": "black",
+        "mirror_breaking_turn": None,
+    }
+    # 12?: White places 1 + 2 per turn at most, Black 2 per turn; either can be last
+    assert (onetwo["white_most_stones"], onetwo["black_most_stones"]) == (41, 40)
+    assert onetwo["white_can_place_last"] and onetwo["black_can_place_last"]
+    assert onetwo["mirror_breaking_turn"] == "0,60"  # the centre's two outermost images
+
+
+def test_single_stone_rows_one_per_position_searched():
+    rows = single_stone_rows(exhaustive_search(2))
+    assert len(rows) == 1940 and {r["method"] for r in rows} == {"exhaustive"}
+    assert sum(r["mover_wins"] for r in rows) == 1459
+    assert not any(r["one_stone_wins_only"] for r in rows)
+    assert rows[0]["board"] == "../.../.." and rows[0]["winning_turns"] == ["3"]
+    sampled = single_stone_rows(sampled_search(EndgameSample(3, (5,), 20, 4)))
+    assert len(sampled) == 20 and {r["empty_cells"] for r in sampled} == {5}
+    examples = [r for r in sampled if r["one_stone_wins_only"]]
+    assert examples and all(r["two_stone_turns_legal"] and r["mover_wins"] for r in examples)
+    assert all("," not in turn for r in examples for turn in r["winning_turns"])
+
+
+def test_protocol_facts_and_single_stone_steps_write_their_tables(tmp_path):
+    facts = read_table(write_protocol_facts(str(tmp_path / "facts.parquet"), sides=[2, 3]))
+    assert list(zip(facts["side"], facts["protocol"], strict=True)) == [
+        (2, "basic"),
+        (2, "12?"),
+        (3, "basic"),
+        (3, "12?"),
+    ]
+    assert read_metadata(tmp_path / "facts.parquet")["table"] == "contraposition/protocol_facts"
+    sample = EndgameSample(3, (5,), 4, 1)
+    stones = read_table(write_single_stone(str(tmp_path / "stone.parquet"), (2,), sample))
+    assert list(stones["method"].value_counts().sort_index()) == [1940, 4]
+    assert read_metadata(tmp_path / "stone.parquet")["table"] == "contraposition/single_stone"
 
 
 def test_wilson_interval():
@@ -162,6 +215,12 @@ def test_tiny_contraposition_workflow_run(snakemake_run):
     verdicts = dict(zip(claims["claim_id"], claims["verdict"], strict=True))
     assert verdicts["contraposition.winning_rule_statements_agree"] == "confirmed"
     assert verdicts["contraposition.no_draws"] == "confirmed"
+    assert len(read_table(out / "protocol_facts.parquet")) == 18  # sides 2..10, two protocols
+    assert verdicts["contraposition.onetwo_single_stone_matters"] == "confirmed"
+    cited = dict(zip(claims["claim_id"], claims["tables"], strict=True))
+    assert list(cited["contraposition.stones_per_colour"]) == [
+        "contraposition/protocol_facts.parquet"
+    ]
     assert read_metadata(out / "solutions.parquet")["table"] == "contraposition/solutions"
     # no same-agent games in this run: the balance claims cannot be decided
     assert verdicts["contraposition.basic_first_player_advantage_offset"] == "undecided"

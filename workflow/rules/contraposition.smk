@@ -1,4 +1,5 @@
-# Contraposition: exact solutions (side 2, 3), MCTS self-play (side 4, 5), rule audit, claims.
+# Contraposition: exact solutions (side 2, 3), MCTS self-play (side 4, 5), rule audit, the
+# rules engine's protocol facts and one-stone endgames, claims.
 CONTRAPOSITION = config["contraposition"]
 CONTRAPOSITION_PROTOCOLS = ["basic", "onetwo"]
 
@@ -24,6 +25,8 @@ GAME_OUTPUTS["contraposition"] = lambda: [
     "results/contraposition/rule_audit.parquet",
     "results/contraposition/eyes.parquet",
     "results/contraposition/mirror.parquet",
+    "results/contraposition/protocol_facts.parquet",
+    "results/contraposition/single_stone.parquet",
 ]
 GAME_CLAIMS["contraposition"] = "results/contraposition/claims.parquet"
 
@@ -161,6 +164,33 @@ rule contraposition_mirror:
         "../scripts/contraposition_mirror.py"
 
 
+# the sides and samples these two tables cover are constants of
+# asobi.contraposition.rule_claims (RULES_SIDES, SINGLE_STONE_*)
+rule contraposition_protocol_facts:
+    output:
+        "results/contraposition/protocol_facts.parquet",
+    log:
+        "logs/contraposition/protocol_facts.log",
+    benchmark:
+        "logs/benchmarks/contraposition/protocol_facts.tsv"
+    script:
+        "../scripts/contraposition_protocol_facts.py"
+
+
+rule contraposition_single_stone:
+    output:
+        "results/contraposition/single_stone.parquet",
+    log:
+        "logs/contraposition/single_stone.log",
+    benchmark:
+        "logs/benchmarks/contraposition/single_stone.tsv"
+    resources:
+        mem_mb=500,
+        runtime=10,
+    script:
+        "../scripts/contraposition_single_stone.py"
+
+
 rule contraposition_claims:
     input:
         code=claims_code("contraposition"),
@@ -169,6 +199,8 @@ rule contraposition_claims:
         audit="results/contraposition/rule_audit.parquet",
         eyes="results/contraposition/eyes.parquet",
         mirror="results/contraposition/mirror.parquet",
+        protocol_facts="results/contraposition/protocol_facts.parquet",
+        single_stone="results/contraposition/single_stone.parquet",
     output:
         "results/contraposition/claims.parquet",
     log:

@@ -10,4 +10,6 @@ run_step(
     audit=snakemake.input.audit,
     eyes=snakemake.input.eyes,
     mirror=snakemake.input.mirror,
+    protocol_facts=snakemake.input.protocol_facts,
+    single_stone=snakemake.input.single_stone,
 )

@@ -5,12 +5,12 @@ Source: "Contraposition : 最大グループゲームの「対偶」" (note.com,
 Calendar 2023; shared/articles/contraposition.txt). Every claim is built from its citation in
 :data:`~asobi.contraposition.citations.CITATIONS` (keys = :data:`CLAIM_IDS`, re-exported
 here): the section, a short verbatim passage and the conditions the article attaches. One
-builder per claim (:data:`BUILDERS`; those the rules engine decides alone are in
-:mod:`asobi.contraposition.rule_claims`); each reads the tables it needs through
-:class:`~asobi.core.claims.ResultTables` and returns one :class:`~asobi.core.claims.Claim`
-whose verdict comes from a small decision function over computed facts
-(:func:`decide_no_counterexample`, :func:`decide_offset`, :func:`decide_single_eye`,
-:func:`decide_stronger`).
+builder per claim (:data:`BUILDERS`; those on the rules engine's tables ``protocol_facts``
+and ``single_stone`` are in :mod:`asobi.contraposition.rule_claims`); each reads the tables
+it needs through :class:`~asobi.core.claims.ResultTables` and returns one
+:class:`~asobi.core.claims.Claim` whose verdict comes from a small decision function over
+computed facts (:func:`decide_no_counterexample`, :func:`decide_offset`,
+:func:`decide_single_eye`, :func:`decide_stronger`).
 
 Where the article gives no measure ("大幅に緩和", "強い"), the verdict rests only on what its
 words commit to: a direction (White is not the favoured side) or an order (GRAVE beats the
@@ -25,10 +25,8 @@ import pandas as pd
 
 from asobi.contraposition.board import cell_count, centre
 from asobi.contraposition.citations import CITATIONS, CLAIM_IDS, GAME, SOURCE, cited
-from asobi.contraposition.contraposition import Rules
-from asobi.contraposition.last_stone import mirror_breaking_turn
 from asobi.contraposition.rule_claims import (
-    RULES_SIDES,
+    PROTOCOL_FACTS_TABLE,
     basic_white_places_last,
     decide_no_counterexample,
     onetwo_last_placer_count_game,
@@ -473,18 +471,23 @@ def onetwo_needs_no_centre_rule(tables: ResultTables) -> Claim:
     """懸念点 (配置システム): under 12? no opening restriction is needed against the mirror
     strategy: on every side checked Black can answer White's centre opening with two stones
     on a pair of point-reflected cells, after which White cannot answer by reflection (under
-    the basic protocol no such turn exists, which is why it needs the rule)."""
+    the basic protocol no such turn exists, which is why it needs the rule); the turns are
+    ``protocol_facts``' ``mirror_breaking_turn``."""
+    facts = tables.read(PROTOCOL_FACTS_TABLE)
     solutions = tables.read(SOLUTIONS_TABLE)
-    breaks = {side: mirror_breaking_turn(Rules(side, "onetwo")) for side in RULES_SIDES}
-    basic_breaks = [side for side in RULES_SIDES if mirror_breaking_turn(Rules(side))]
-    unbroken = [side for side, move in breaks.items() if move is None]
+    onetwo = facts[facts["protocol"] == "12?"].sort_values("side")
+    basic = facts[facts["protocol"] == "basic"].sort_values("side")
+    breaks = dict(zip(onetwo["side"].astype(int), onetwo["mirror_breaking_turn"], strict=True))
+    basic_breaks = [int(r.side) for r in basic.itertuples() if pd.notna(r.mirror_breaking_turn)]
+    unbroken = [side for side, move in breaks.items() if pd.isna(move)]
     verdict = decide_no_counterexample(len(breaks), len(unbroken))
     perfect = _centre_opening(solutions)
+    first = min(breaks, default=None)
     return cited(
         "onetwo_needs_no_centre_rule",
         statement="The 12? protocol needs no restriction on White's first stone against "
         "mirroring: Black can break a mirror strategy by itself.",
-        formal=f"On {sides_text(RULES_SIDES)}, after White's first stone on the centre, "
+        formal=f"On {sides_text(list(breaks))}, after White's first stone on the centre, "
         "the rules engine lists a legal 12? Black turn that takes both cells of a "
         "point-reflected pair (White can never again answer by reflection); under the "
         "basic protocol it lists none.",
@@ -495,7 +498,7 @@ def onetwo_needs_no_centre_rule(tables: ResultTables) -> Claim:
             else None
         ),
         evidence=(
-            f"a breaking turn exists on every side checked (side 2: {breaks.get(2)}); "
+            f"a breaking turn exists on every side checked (side {first}: {breaks.get(first)}); "
             if not unbroken
             else f"no breaking turn on sides {unbroken}; "
         )
@@ -504,7 +507,14 @@ def onetwo_needs_no_centre_rule(tables: ResultTables) -> Claim:
             if basic_breaks
             else "under the basic protocol (one stone a turn) none"
         ),
-        tables=(SOLUTIONS_TABLE,),
+        tables=(PROTOCOL_FACTS_TABLE, SOLUTIONS_TABLE),
+        recheck=Recheck(
+            "SELECT count(*) FILTER (WHERE protocol = '12?') AS sides, count(*) FILTER (WHERE "
+            "protocol = '12?' AND mirror_breaking_turn IS NULL) AS unbroken, count(*) FILTER "
+            "(WHERE protocol = 'basic' AND mirror_breaking_turn IS NOT NULL) AS basic_breaks "
+            f"FROM '{PROTOCOL_FACTS_TABLE}'",
+            {"sides": len(breaks), "unbroken": len(unbroken), "basic_breaks": len(basic_breaks)},
+        ),
     )
 
 

@@ -34,6 +34,14 @@ from asobi.contraposition.contraposition import Colour, Protocol, Rules, all_rul
 from asobi.contraposition.eyes import eye_cases, predicted_forced_at_least_one
 from asobi.contraposition.mcts import Agent, game_seed, self_play
 from asobi.contraposition.mirror import mirror_boards, white_wins
+from asobi.contraposition.rule_claims import (
+    PROTOCOL_FACTS_TABLE,
+    RULES_SIDES,
+    SINGLE_STONE_EXHAUSTIVE_SIDES,
+    SINGLE_STONE_SAMPLE,
+    SINGLE_STONE_TABLE,
+)
+from asobi.contraposition.single_stone import EndgameSample, exhaustive_search, sampled_search
 from asobi.contraposition.solver import SearchBudget, solve
 from asobi.contraposition.tables import (
     AUDIT_SCHEMA,
@@ -41,13 +49,17 @@ from asobi.contraposition.tables import (
     GAME_KEYS,
     GAME_SCHEMA,
     MIRROR_SCHEMA,
+    PROTOCOL_FACTS_SCHEMA,
     SELFPLAY_SCHEMA,
+    SINGLE_STONE_SCHEMA,
     SOLUTION_KEYS,
     SOLUTION_SCHEMA,
     eye_row,
     game_rows,
     mirror_row,
+    protocol_facts_row,
     selfplay_rows,
+    single_stone_rows,
     solution_row,
 )
 from asobi.core.claims import claims_from_inputs
@@ -229,10 +241,66 @@ def write_mirror(out: str, sides: Sequence[int], limit: int, seed: int) -> Path:
     )
 
 
-def write_claims(
-    out: str, solutions: str, selfplay: str, audit: str, eyes: str, mirror: str
+def write_protocol_facts(out: str, sides: Sequence[int] = RULES_SIDES) -> Path:
+    """What each protocol's turns allow on each side (the rules engine alone), one row per
+    (side, protocol), basic before 12?."""
+    rows = [protocol_facts_row(rules) for rules in all_rules([int(s) for s in sides])]
+    for row in rows:
+        log.info("protocol facts %s", row)
+    return write_table(
+        pd.DataFrame(rows, columns=PROTOCOL_FACTS_SCHEMA.names),
+        out,
+        table=PROTOCOL_FACTS_TABLE.removesuffix(".parquet"),
+        schema=PROTOCOL_FACTS_SCHEMA,
+        config={"sides": [int(s) for s in sides]},
+    )
+
+
+def write_single_stone(
+    out: str,
+    exhaustive_sides: Sequence[int] = SINGLE_STONE_EXHAUSTIVE_SIDES,
+    sample: EndgameSample = SINGLE_STONE_SAMPLE,
 ) -> Path:
-    """``results/contraposition/claims.parquet``: every claim, from the five tables the
+    """12? positions solved exactly: every reachable position of ``exhaustive_sides``, then
+    the seeded sample of endgames of ``sample``; one row per position searched."""
+    searches = [exhaustive_search(int(side)) for side in exhaustive_sides]
+    searches.append(sampled_search(sample))
+    rows = [row for search in searches for row in single_stone_rows(search)]
+    for search in searches:
+        log.info(
+            "side %d (%s): %d positions, %d won, %d won only by one-stone turns",
+            search.side,
+            "exhaustive" if search.exhaustive else "sample",
+            search.positions,
+            search.won,
+            len(search.examples),
+        )
+    return write_table(
+        pd.DataFrame(rows, columns=SINGLE_STONE_SCHEMA.names),
+        out,
+        table=SINGLE_STONE_TABLE.removesuffix(".parquet"),
+        schema=SINGLE_STONE_SCHEMA,
+        config={
+            "exhaustive_sides": [int(s) for s in exhaustive_sides],
+            "sample_side": sample.side,
+            "sample_empties": list(sample.empties),
+            "samples": sample.samples,
+            "seed": sample.seed,
+        },
+    )
+
+
+def write_claims(
+    out: str,
+    solutions: str,
+    selfplay: str,
+    audit: str,
+    eyes: str,
+    mirror: str,
+    protocol_facts: str,
+    single_stone: str,
+) -> Path:
+    """``results/contraposition/claims.parquet``: every claim, from the seven tables the
     claims rule declares (read from the files given, wherever they lie)."""
     tables = {
         SOLUTIONS_TABLE: solutions,
@@ -240,10 +308,10 @@ def write_claims(
         AUDIT_TABLE: audit,
         EYES_TABLE: eyes,
         MIRROR_TABLE: mirror,
+        PROTOCOL_FACTS_TABLE: protocol_facts,
+        SINGLE_STONE_TABLE: single_stone,
     }
     claims = claims_from_inputs(BUILDERS, tables, declared=CLAIM_IDS)
     for claim in claims:
         log.info("%s: %s", claim.claim_id, claim.verdict.value)
-    return write_claims_table(
-        claims, out, game=GAME, inputs=[solutions, selfplay, audit, eyes, mirror]
-    )
+    return write_claims_table(claims, out, game=GAME, inputs=list(tables.values()))

@@ -23,16 +23,52 @@ from asobi.contraposition.contraposition import initial_position as empty_board
 from asobi.core.game import Outcome, outcome
 
 
+@dataclass(frozen=True)
+class Endgame:
+    """One position searched: the board as text, the mover, the empty cells, whether a
+    two-stone turn is legal, and the mover's winning turns (exact; empty when it loses)."""
+
+    board: str
+    to_move: str
+    empty_cells: int
+    pairs_legal: bool
+    winning_turns: tuple[str, ...]
+    one_stone_wins_only: bool
+    """The mover wins, two-stone turns are legal, and every winning turn places one stone."""
+
+    @property
+    def won(self) -> bool:
+        """The mover wins."""
+        return bool(self.winning_turns)
+
+
 @dataclass
 class EndgameSearch:
-    """What one search found: positions searched, those the mover wins, and the examples
-    (board as text, the mover, its winning turns) where only one-stone turns win."""
+    """One search: every position searched (:class:`Endgame`), on a board of ``side``,
+    exhaustive or a sample."""
 
     side: int
     exhaustive: bool
-    positions: int = 0
-    won: int = 0
-    examples: list[tuple[str, str, list[str]]] = field(default_factory=list)
+    endgames: list[Endgame] = field(default_factory=list)
+
+    @property
+    def positions(self) -> int:
+        """Positions searched."""
+        return len(self.endgames)
+
+    @property
+    def won(self) -> int:
+        """Positions the mover wins."""
+        return sum(e.won for e in self.endgames)
+
+    @property
+    def examples(self) -> list[tuple[str, str, list[str]]]:
+        """The positions won only by one-stone turns: (board, mover, winning turns)."""
+        return [
+            (e.board, e.to_move, list(e.winning_turns))
+            for e in self.endgames
+            if e.one_stone_wins_only
+        ]
 
 
 def winning_turns(game: Contraposition, position: Position, cache: dict) -> list[Move]:
@@ -50,16 +86,18 @@ def winning_turns(game: Contraposition, position: Position, cache: dict) -> list
 
 
 def _record(search: EndgameSearch, game: Contraposition, position: Position, cache: dict) -> None:
-    search.positions += 1
     wins = winning_turns(game, position, cache)
-    if not wins:
-        return
-    search.won += 1
     pairs_legal = any(len(m.cells) == 2 for m in game.legal_moves(position))
-    if pairs_legal and all(len(m.cells) == 1 for m in wins):
-        search.examples.append(
-            (board_key(position.board), position.to_move.label, [str(m) for m in wins])
+    search.endgames.append(
+        Endgame(
+            board=board_key(position.board),
+            to_move=position.to_move.label,
+            empty_cells=len(position.empty_cells),
+            pairs_legal=pairs_legal,
+            winning_turns=tuple(str(m) for m in wins),
+            one_stone_wins_only=bool(wins) and pairs_legal and all(len(m.cells) == 1 for m in wins),
         )
+    )
 
 
 def exhaustive_search(side: int) -> EndgameSearch:

@@ -4,7 +4,10 @@
 * ``games``: one row per seeded self-play game; ``selfplay``: one row per pairing;
 * ``rule_audit``: the winning-rule statements compared, per (side, protocol, method);
 * ``eyes``: the eye game solved on constructed positions;
-* ``mirror``: the mirror strategy's final boards, per side.
+* ``mirror``: the mirror strategy's final boards, per side;
+* ``protocol_facts``: what each protocol's turns allow, per (side, protocol): the most stones
+  a colour places, who can place the last stone, the count game, the mirror-breaking turn;
+* ``single_stone``: 12? positions solved exactly, one row each (the one-stone endgames).
 
 The columns are described in docs/games/contraposition.md, "Tables".
 """
@@ -17,10 +20,13 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa
 
+from asobi.contraposition.audit import reachable_white_counts
 from asobi.contraposition.board import board_key
 from asobi.contraposition.contraposition import LUDII_INFINITY, Colour, Rules
 from asobi.contraposition.eyes import EyeCase
+from asobi.contraposition.last_stone import forces_other_last, last_placers, mirror_breaking_turn
 from asobi.contraposition.mcts import Agent, GameRecord
+from asobi.contraposition.single_stone import EndgameSearch
 from asobi.contraposition.solver import Solution
 from asobi.contraposition.stats import wilson_interval
 
@@ -120,6 +126,34 @@ MIRROR_SCHEMA = pa.schema(
         ("method", pa.string()),
         ("boards", pa.int64()),
         ("white_wins", pa.int64()),
+    ]
+)
+
+PROTOCOL_FACTS_SCHEMA = pa.schema(
+    [
+        ("side", pa.int64()),
+        ("protocol", pa.string()),
+        ("cells", pa.int64()),
+        ("white_most_stones", pa.int64()),
+        ("black_most_stones", pa.int64()),
+        ("white_can_place_last", pa.bool_()),
+        ("black_can_place_last", pa.bool_()),
+        ("forces_other_last", pa.string()),
+        ("mirror_breaking_turn", pa.string()),
+    ]
+)
+
+SINGLE_STONE_SCHEMA = pa.schema(
+    [
+        ("side", pa.int64()),
+        ("method", pa.string()),
+        ("board", pa.string()),
+        ("to_move", pa.string()),
+        ("empty_cells", pa.int64()),
+        ("two_stone_turns_legal", pa.bool_()),
+        ("mover_wins", pa.bool_()),
+        ("winning_turns", pa.list_(pa.string())),
+        ("one_stone_wins_only", pa.bool_()),
     ]
 )
 
@@ -225,3 +259,51 @@ def eye_row(case: EyeCase, predicted: bool | None) -> dict[str, Any]:
 def mirror_row(side: int, method: str, boards: int, white_wins: int) -> dict[str, Any]:
     """The ``mirror`` row of one side."""
     return {"side": side, "method": method, "boards": boards, "white_wins": white_wins}
+
+
+def protocol_facts_row(rules: Rules) -> dict[str, Any]:
+    """The ``protocol_facts`` row of one (side, protocol), from the rules engine's turns: the
+    most stones each colour places in some game, who can place the last stone, who can force
+    the other to place it (the count game), and Black's mirror-breaking turn after White's
+    centre opening (``None``: no such turn).
+
+    >>> row = protocol_facts_row(Rules(2, "onetwo"))
+    >>> row["white_most_stones"], row["black_most_stones"], row["forces_other_last"]
+    (5, 4, 'black')
+    >>> row["mirror_breaking_turn"], protocol_facts_row(Rules(2))["mirror_breaking_turn"]
+    ('0,6', None)
+    """
+    whites = reachable_white_counts(rules)
+    placers = last_placers(rules)
+    forcer = forces_other_last(rules)
+    breaking = mirror_breaking_turn(rules)
+    return {
+        "side": rules.side,
+        "protocol": rules.protocol.display,
+        "cells": rules.cell_count,
+        "white_most_stones": max(whites),
+        "black_most_stones": rules.cell_count - min(whites),
+        "white_can_place_last": Colour.WHITE in placers,
+        "black_can_place_last": Colour.BLACK in placers,
+        "forces_other_last": forcer.label if forcer is not None else None,
+        "mirror_breaking_turn": str(breaking) if breaking is not None else None,
+    }
+
+
+def single_stone_rows(search: EndgameSearch) -> list[dict[str, Any]]:
+    """The ``single_stone`` rows of one search: one per position searched, in search order."""
+    method = "exhaustive" if search.exhaustive else "random_sample"
+    return [
+        {
+            "side": search.side,
+            "method": method,
+            "board": e.board,
+            "to_move": e.to_move,
+            "empty_cells": e.empty_cells,
+            "two_stone_turns_legal": e.pairs_legal,
+            "mover_wins": e.won,
+            "winning_turns": list(e.winning_turns),
+            "one_stone_wins_only": e.one_stone_wins_only,
+        }
+        for e in search.endgames
+    ]

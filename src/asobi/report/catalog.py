@@ -197,6 +197,33 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "white_win_rate_high95": "Upper end of the 95% interval of White's win rate",
         "decided_at_size_1_share": "Share of games decided at group size 1",
     },
+    "contraposition/protocol_facts": {
+        "side": "Board side (side s has 3s(s-1)+1 cells)",
+        "protocol": "`basic` or `12?` placement protocol",
+        "cells": "Number of cells of the board",
+        "white_most_stones": "Most stones White places in one game (every turn sequence the "
+        "protocol allows)",
+        "black_most_stones": "Most stones Black places in one game",
+        "white_can_place_last": "Some game ends with White placing the last stone",
+        "black_can_place_last": "Some game ends with Black placing the last stone",
+        "forces_other_last": "The colour that can force the other to place the last stone "
+        "from the empty board (the count game of stones alone), or null",
+        "mirror_breaking_turn": "After White's first stone on the centre, a legal Black turn "
+        "taking both cells of a point-reflected pair (cells, e.g. `0,6`); null: none",
+    },
+    "contraposition/single_stone": {
+        "side": "Board side",
+        "method": "`exhaustive` (every reachable 12? position) or `random_sample` (endgames "
+        "reached by seeded random legal turns)",
+        "board": "The position, rows of the hex board top to bottom (`W`, `B`, `.` empty)",
+        "to_move": "The colour to move",
+        "empty_cells": "Empty cells of the position",
+        "two_stone_turns_legal": "The mover may place two stones this turn",
+        "mover_wins": "The mover wins with perfect play (exact search)",
+        "winning_turns": "The mover's winning turns (cells placed, e.g. `7` or `7,18`)",
+        "one_stone_wins_only": "The mover wins, two-stone turns are legal, and every winning "
+        "turn places one stone",
+    },
     "daifugo/numbers": {
         "n": "The number",
         "is_prime": "True when n is prime",
@@ -366,6 +393,10 @@ TABLE_ROWS: dict[str, str] = {
     "contraposition/eyes": "One constructed position × owner of the eyes",
     "contraposition/mirror": "One board side: the final boards of the centre-opening mirror "
     "strategy",
+    "contraposition/protocol_facts": "One board side × placement protocol: what its turns "
+    "allow (stones per colour, the last stone, the mirror-breaking turn)",
+    "contraposition/single_stone": "One 12? position solved exactly (every reachable position "
+    "of a small board, or a sampled endgame)",
     "daifugo/numbers": "One number n from 2 to `n_max`",
     "daifugo/layouts": "One way to lay a composite n: (expression, card multiset)",
     "daifugo/z3_crosscheck": "One composite (or article example) cross-checked by z3",
