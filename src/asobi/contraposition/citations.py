@@ -9,8 +9,9 @@ Calendar 2023; shared/articles/contraposition.txt).
 
 from __future__ import annotations
 
-from asobi.core.claims import Claim, Verdict
-from asobi.core.recheck import Recheck
+from typing import Any
+
+from asobi.core.claims import Claim
 from asobi.core.sources import Citation
 
 GAME = "contraposition"
@@ -19,32 +20,12 @@ SOURCE = (
 )
 
 
-def cited(
-    claim_id: str,
-    *,
-    statement: str,
-    formal: str,
-    verdict: Verdict,
-    evidence: str,
-    tables: tuple[str, ...] = (),
-    caveat: str | None = None,
-    recheck: Recheck | None = None,
-) -> Claim:
+def cited(claim_id: str, **fields: Any) -> Claim:
     """The claim ``contraposition.<claim_id>`` built from its citation in :data:`CITATIONS`
-    (every builder makes its claim here, so the table and the citations cannot disagree)."""
+    (every builder makes its claim here, so the table and the citations cannot disagree);
+    ``fields`` are those of :meth:`~asobi.core.claims.Claim.cited`."""
     full_id = f"{GAME}.{claim_id}"
-    return Claim.cited(
-        full_id,
-        GAME,
-        CITATIONS[full_id],
-        statement=statement,
-        formal=formal,
-        verdict=verdict,
-        evidence=evidence,
-        tables=tables,
-        caveat=caveat,
-        recheck=recheck,
-    )
+    return Claim.cited(full_id, GAME, CITATIONS[full_id], **fields)
 
 
 def _cite(section: str, passage: str, conditions: str) -> Citation:

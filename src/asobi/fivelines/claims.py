@@ -18,6 +18,7 @@ One builder per claim (:data:`BUILDERS`); each reads the tables it needs through
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -108,30 +109,10 @@ def read_positions(tables: ResultTables) -> Positions:
     return Positions(data)
 
 
-def _cited(
-    claim_id: str,
-    *,
-    statement: str,
-    formal: str,
-    verdict: Verdict,
-    evidence: str,
-    tables: tuple[str, ...],
-    recheck: Recheck,
-    caveat: str | None = None,
-) -> Claim:
-    """The claim ``claim_id`` built from its citation in :data:`CITATIONS`."""
-    return Claim.cited(
-        claim_id,
-        GAME,
-        CITATIONS[claim_id],
-        statement=statement,
-        formal=formal,
-        verdict=verdict,
-        evidence=evidence,
-        tables=tables,
-        caveat=caveat,
-        recheck=recheck,
-    )
+def _cited(claim_id: str, **fields: Any) -> Claim:
+    """The claim ``claim_id`` built from its citation in :data:`CITATIONS` (``fields`` are
+    those of :meth:`~asobi.core.claims.Claim.cited`)."""
+    return Claim.cited(claim_id, GAME, CITATIONS[claim_id], **fields)
 
 
 def bits_needed(largest: int) -> int:
