@@ -27,6 +27,7 @@ from asobi.daifugo.claims.citations import (
     HAND_ODDS,
     LARGEST_PRIMES,
     NUMBERS,
+    ORDINARY_ODDS,
     PRIME_TALLY,
     PRIMES,
     RULINGS,
@@ -40,6 +41,7 @@ from asobi.daifugo.tables import (
     genocchi_frame,
     hand_odds_frame,
     numbers_frame,
+    ordinary_odds_frame,
     primes_frame,
     tally_frame,
 )
@@ -56,6 +58,7 @@ def frames() -> dict[str, pd.DataFrame]:
         Z3: pd.DataFrame(crosscheck_rows(range(4, 41), "range", Rules())),
         GENOCCHI: genocchi_frame(60),
         HAND_ODDS: hand_odds_frame(Rules(), [5, 7]),
+        ORDINARY_ODDS: ordinary_odds_frame(Rules()),
         LARGEST_PRIMES: largest_primes_frame(Rules(), [1, 2, 3]),
         PRIME_TALLY: tally_frame(tally_range(2, 50_000)),
         PRIMES: primes_frame(2, 50_000),
@@ -69,7 +72,6 @@ def _claim(builder, frames, changed=None, rules: Rules | None = None):
         *examples.LAYOUT_EXAMPLES,
         number_theory.smallest_eden_prime,
         number_theory.square_free_unchanged,
-        revolution_odds.revolution_1729_overcomes_too_frequent,
     ):
         builder = claims.with_rules(builder, rules or Rules())
     (claim,) = run_builders([builder], ResultTables(frames={**frames, **(changed or {})}))
@@ -603,6 +605,27 @@ def test_revolution_1729_overcomes_too_frequent_refuted_when_likelier_in_every_h
     assert claim.verdict is Verdict.REFUTED and "holds under: none" in claim.evidence
 
 
+@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "refuted")
+def test_revolution_1729_overcomes_too_frequent_reads_the_yardstick_from_its_table(frames):
+    """The ordinary daifugō odds come from the published table: a yardstick of 0.1 %
+    makes 1729 as if prime likelier in every hand."""
+    ordinary = frames[ORDINARY_ODDS].assign(probability=0.001)
+    claim = _claim(
+        revolution_odds.revolution_1729_overcomes_too_frequent, frames, {ORDINARY_ODDS: ordinary}
+    )
+    assert claim.verdict is Verdict.REFUTED
+    assert sorted(claim.tables) == [HAND_ODDS, ORDINARY_ODDS]
+
+
+def test_ordinary_daifugo_hands_deal_the_whole_deck():
+    frame = ordinary_odds_frame(Rules()).set_index(["players", "jokers"])
+    assert frame.loc[(3, False), "hand_size"] == 18 and frame.loc[(5, True), "hand_size"] == 10
+    # larger hands, likelier four of a kind; jokers standing in make it likelier still
+    assert frame.loc[(3, True), "probability"] > frame.loc[(4, True), "probability"]
+    assert frame.loc[(4, True), "probability"] > frame.loc[(4, False), "probability"]
+    assert (frame["hands"] / frame["total"] == frame["probability"]).all()
+
+
 def test_four_of_a_kind_by_generating_function_equals_the_enumeration():
     odds = HandOdds(Rules())
     for size in (4, 5, 7):
@@ -710,6 +733,7 @@ def test_claims_step_reads_exactly_the_rule_inputs(tmp_path: Path, frames):
         "primes": paths[PRIMES],
         "rulings": paths[RULINGS],
         "cube_sums": paths[CUBE_SUMS],
+        "ordinary_odds": paths[ORDINARY_ODDS],
     }
     write_claims(out, hand_odds=paths[HAND_ODDS], rules={"suits": 4}, **args)
     written = pd.read_parquet(out)

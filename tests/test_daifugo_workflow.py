@@ -104,6 +104,7 @@ def test_snakemake_daifugo(snakemake_run):
         "prime_tally",
         "tally/2-40000",
         "hand_odds",
+        "ordinary_odds",
         "largest_primes",
         "largest_primes_verified",
         "rulings",

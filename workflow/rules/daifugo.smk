@@ -28,6 +28,7 @@ GAME_OUTPUTS["daifugo"] = lambda: [
     "results/daifugo/primes.parquet",
     "results/daifugo/prime_tally.parquet",
     "results/daifugo/hand_odds.parquet",
+    "results/daifugo/ordinary_odds.parquet",
     "results/daifugo/largest_primes.parquet",
     "results/daifugo/largest_primes_verified.txt",
     "results/daifugo/rulings.parquet",
@@ -249,6 +250,22 @@ rule daifugo_hand_odds:
         "../scripts/daifugo_hand_odds.py"
 
 
+rule daifugo_ordinary_odds:
+    output:
+        "results/daifugo/ordinary_odds.parquet",
+    log:
+        "logs/daifugo/ordinary_odds.log",
+    benchmark:
+        "logs/benchmarks/daifugo/ordinary_odds.tsv"
+    resources:
+        mem_mb=500,
+        runtime=5,
+    params:
+        rules=DAIFUGO_RULES,
+    script:
+        "../scripts/daifugo_ordinary_odds.py"
+
+
 rule daifugo_rulings:
     output:
         "results/daifugo/rulings.parquet",
@@ -286,6 +303,7 @@ rule daifugo_claims:
         z3="results/daifugo/z3_crosscheck.parquet",
         genocchi="results/daifugo/genocchi.parquet",
         hand_odds="results/daifugo/hand_odds.parquet",
+        ordinary_odds="results/daifugo/ordinary_odds.parquet",
         largest_primes="results/daifugo/largest_primes.parquet",
         # not read: the claims wait for the largest primes' certificate check
         largest_primes_verified="results/daifugo/largest_primes_verified.txt",

@@ -9,6 +9,7 @@ run_step(
     z3=snakemake.input.z3,
     genocchi=snakemake.input.genocchi,
     hand_odds=snakemake.input.hand_odds,
+    ordinary_odds=snakemake.input.ordinary_odds,
     largest_primes=snakemake.input.largest_primes,
     prime_tally=snakemake.input.prime_tally,
     primes=snakemake.input.primes,

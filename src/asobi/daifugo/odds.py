@@ -212,6 +212,8 @@ class HandOdds:
 
 #: Players of ordinary daifugō the yardstick deals to: the whole deck shared by four players.
 ORDINARY_PLAYERS = 4
+#: Player counts the ordinary-daifugō odds table covers (three to five players are usual).
+ORDINARY_PLAYER_COUNTS = (3, 4, 5)
 
 
 def ordinary_hand_size(rules: Rules, players: int = ORDINARY_PLAYERS) -> int:

@@ -32,6 +32,7 @@ from asobi.daifugo.claims.citations import (
     HAND_ODDS,
     LARGEST_PRIMES,
     NUMBERS,
+    ORDINARY_ODDS,
     PRIME_TALLY,
     PRIMES,
     RULINGS,
@@ -50,6 +51,7 @@ from asobi.daifugo.tables import (
     HAND_ODDS_SCHEMA,
     LAYOUTS_SCHEMA,
     NUMBERS_SCHEMA,
+    ORDINARY_ODDS_SCHEMA,
     PRIME_TALLY_SCHEMA,
     PRIMES_SCHEMA,
     Z3_SCHEMA,
@@ -62,6 +64,7 @@ from asobi.daifugo.tables import (
     layouts_frame,
     merge_counts,
     numbers_frame,
+    ordinary_odds_frame,
     primes_frame,
     tally_frame,
 )
@@ -300,6 +303,20 @@ def write_hand_odds(out: PathLike, hand_sizes: Sequence[int], rules: Mapping[str
     )
 
 
+def write_ordinary_odds(out: PathLike, rules: Mapping[str, Any]) -> None:
+    """The chance of four of a kind in an ordinary daifugō hand (the whole deck dealt to
+    3, 4 or 5 players): the article's yardstick for a revolution that comes too often."""
+    deck = Rules.from_config(rules)
+    write_table(
+        ordinary_odds_frame(deck),
+        out,
+        table="daifugo/ordinary_odds",
+        variant=deck.variant,
+        config=dict(deck.variant),
+        schema=ORDINARY_ODDS_SCHEMA,
+    )
+
+
 def write_genocchi(out: PathLike, max_index: int) -> None:
     """Primality of ``|G_{2n}|`` for every even index up to ``max_index``."""
     write_table(
@@ -346,6 +363,7 @@ def write_claims(
     z3: PathLike,
     genocchi: PathLike,
     hand_odds: PathLike,
+    ordinary_odds: PathLike,
     largest_primes: PathLike,
     prime_tally: PathLike,
     primes: PathLike,
@@ -353,7 +371,7 @@ def write_claims(
     cube_sums: PathLike,
     rules: Mapping[str, Any],
 ) -> None:
-    """Compute every claim and write ``results/daifugo/claims.parquet`` from the nine
+    """Compute every claim and write ``results/daifugo/claims.parquet`` from the ten
     tables the claims rule declares (read from the files given, wherever they lie; the rule
     also waits for the largest primes' certificate check)."""
     deck = Rules.from_config(rules)
@@ -362,6 +380,7 @@ def write_claims(
         Z3: z3,
         GENOCCHI: genocchi,
         HAND_ODDS: hand_odds,
+        ORDINARY_ODDS: ordinary_odds,
         LARGEST_PRIMES: largest_primes,
         PRIME_TALLY: prime_tally,
         PRIMES: primes,

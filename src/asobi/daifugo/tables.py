@@ -8,6 +8,7 @@ writes them. Number tables are sharded by range (:func:`asobi.core.shards.number
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,12 @@ from asobi.daifugo.genocchi import check_genocchi, decimal_digits
 from asobi.daifugo.kernels import numbers_columns, prime_cards_kernel
 from asobi.daifugo.layouts import composite_layouts
 from asobi.daifugo.numbers import primes_between
-from asobi.daifugo.odds import HandOdds
+from asobi.daifugo.odds import (
+    ORDINARY_PLAYER_COUNTS,
+    HandOdds,
+    four_of_a_kind_probability,
+    ordinary_hand_size,
+)
 
 log = logging.getLogger("asobi.daifugo")
 
@@ -97,6 +103,18 @@ HAND_ODDS_SCHEMA = pa.schema(
     [
         ("hand_size", pa.int64()),
         ("event", pa.string()),
+        ("jokers", pa.bool_()),
+        ("hands", pa.int64()),
+        ("total", pa.int64()),
+        ("probability_exact", pa.string()),
+        ("probability", pa.float64()),
+    ]
+)
+
+ORDINARY_ODDS_SCHEMA = pa.schema(
+    [
+        ("players", pa.int64()),
+        ("hand_size", pa.int64()),
         ("jokers", pa.bool_()),
         ("hands", pa.int64()),
         ("total", pa.int64()),
@@ -349,6 +367,39 @@ def check_primes_against_numbers(primes: pd.DataFrame, numbers: pd.DataFrame, be
 def hand_odds_frame(rules: Rules, hand_sizes: Sequence[int]) -> pd.DataFrame:
     """Exact odds of the revolution events for each hand size (see :mod:`~.odds`)."""
     return pd.DataFrame(HandOdds(rules).table(hand_sizes), columns=HAND_ODDS_SCHEMA.names)
+
+
+def ordinary_odds_frame(
+    rules: Rules, players: Sequence[int] = ORDINARY_PLAYER_COUNTS
+) -> pd.DataFrame:
+    """The chance of four of a kind (ordinary daifugō's revolution) in the smallest hand
+    when ordinary daifugō deals the whole deck of ``rules`` to each number of ``players``,
+    the hand's jokers unused and standing in: the yardstick the article names.
+
+    >>> frame = ordinary_odds_frame(Rules(), [4])
+    >>> frame[["players", "hand_size", "jokers", "probability"]].round(4)
+       players  hand_size  jokers  probability
+    0        4         13   False       0.0293
+    1        4         13    True       0.2233
+    """
+    rows = []
+    for count in players:
+        size = ordinary_hand_size(rules, count)
+        total = math.comb(13 * rules.suits + rules.jokers, size)
+        for jokers in (False, True):
+            chance = four_of_a_kind_probability(rules, size, jokers)
+            rows.append(
+                {
+                    "players": count,
+                    "hand_size": size,
+                    "jokers": jokers,
+                    "hands": int(chance * total),
+                    "total": total,
+                    "probability_exact": str(chance),
+                    "probability": float(chance),
+                }
+            )
+    return pd.DataFrame(rows, columns=ORDINARY_ODDS_SCHEMA.names)
 
 
 # --- layouts --------------------------------------------------------------------------------

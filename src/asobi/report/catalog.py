@@ -293,6 +293,16 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "probability_exact": "hands / total as a reduced fraction p/q",
         "probability": "hands / total as a float",
     },
+    "daifugo/ordinary_odds": {
+        "players": "Players of ordinary daifugō the whole deck is dealt to",
+        "hand_size": "Cards in the smallest hand of that deal",
+        "jokers": "Whether the hand's jokers may stand in for missing cards",
+        "hands": "Hands of that size holding four cards of one rank (the revolution of "
+        "ordinary daifugō)",
+        "total": "All hands of that size, C(deck, hand_size)",
+        "probability_exact": "hands / total as a reduced fraction p/q",
+        "probability": "hands / total as a float",
+    },
     "daifugo/largest_primes": {
         "cards": "Cards laid in one play, 1 up to the whole deck (54: 52 cards and 2 jokers)",
         "prime": "The largest prime that many cards can lay (decimal digits)",
@@ -406,6 +416,8 @@ TABLE_ROWS: dict[str, str] = {
     "daifugo/largest_primes": "One card count: the largest prime it can lay, proven",
     "daifugo/hand_odds": "One hand size × revolution event × joker setting: the exact "
     "chance a dealt hand allows it",
+    "daifugo/ordinary_odds": "One deal of ordinary daifugō (players) × joker setting: the "
+    "exact chance of four of a kind in its smallest hand, the article's yardstick",
     "daifugo/rulings": "One play an example of the article asks about: the rules engine's "
     "ruling and the field before and after",
     "daifugo/cube_sums": "One way to write n ≤ 100 000 as a sum of two positive cubes",

@@ -145,7 +145,7 @@ def builders(rules: Rules) -> list[ClaimBuilder]:
         *_NUMBERS,
         with_rules(square_free_unchanged, rules),
         *_ODDS,
-        with_rules(revolution_1729_overcomes_too_frequent, rules),
+        revolution_1729_overcomes_too_frequent,
         revolution_jokers_somewhat_more_likely,
         *(with_rules(b, rules) for b in _WITH_DECK),
         public_all_primes_up_to_4_digits,

@@ -14,10 +14,9 @@ import numpy as np
 
 from asobi.core.claims import Claim, ResultTables, readings_evidence, verdict_over_readings
 from asobi.core.recheck import Recheck
-from asobi.daifugo.claims.citations import HAND_ODDS, daifugo_claim
+from asobi.daifugo.claims.citations import HAND_ODDS, ORDINARY_ODDS, daifugo_claim
 from asobi.daifugo.claims.decisions import at_most, between, more_often, rarer
-from asobi.daifugo.daifugo import Rules
-from asobi.daifugo.odds import ORDINARY_PLAYERS, four_of_a_kind_probability, ordinary_hand_size
+from asobi.daifugo.odds import ORDINARY_PLAYERS
 
 
 class _Odds:
@@ -147,44 +146,62 @@ def revolution_1729_as_prime_suitable(tables: ResultTables) -> Claim:
     )
 
 
-def revolution_1729_overcomes_too_frequent(tables: ResultTables, rules: Rules) -> Claim:
+def revolution_1729_overcomes_too_frequent(tables: ResultTables) -> Claim:
     """The Ramanujan revolution overcomes the four-card rule's problem, a revolution more
     frequent than in ordinary daifugō: the article's yardstick is ordinary daifugō itself, so
     a prime-daifugō hand's chance of 1729 as if prime is set against the chance of four of a
-    kind in an ordinary daifugō hand (the whole deck dealt to four players), jokers standing
-    in on both sides or on neither."""
+    kind in an ordinary daifugō hand (the whole deck dealt to four players, the
+    ``ordinary_odds`` table), jokers standing in on both sides or on neither."""
     odds = _Odds(tables)
-    ordinary_size = ordinary_hand_size(rules)
-    ordinary = {
-        wild: float(four_of_a_kind_probability(rules, ordinary_size, wild))
-        for wild in (False, True)
-    }
-    holds, values = {}, []
+    table = tables.read(ORDINARY_ODDS, filters=[("players", "=", ORDINARY_PLAYERS)])
+    ordinary = dict(zip(table["jokers"].astype(bool), table["probability"], strict=True))
+    ordinary_size = int(table["hand_size"].max()) if len(table) else 0
+    holds, values, figures = {}, [], []
     for size, jokers in odds.readings:
         prime = odds.chance("ramanujan_as_prime", size, jokers)
-        holds[odds.name(size, jokers)] = at_most(prime, ordinary[jokers])
+        yardstick = ordinary.get(jokers, float("nan"))
+        holds[odds.name(size, jokers)] = at_most(prime, yardstick)
         same_hand = odds.chance("four_of_a_kind", size, jokers)
         values.append(
-            f"{odds.name(size, jokers)}: {prime:.4f} vs {ordinary[jokers]:.4f} "
-            f"(x{prime / ordinary[jokers]:.2f}; four of a kind in the same hand {same_hand:.4f})"
+            f"{odds.name(size, jokers)}: {prime:.4f} vs {yardstick:.4f} "
+            f"(x{prime / yardstick:.2f}; four of a kind in the same hand {same_hand:.4f})"
         )
+        figures.append(
+            {
+                "hand_size": size,
+                "jokers": jokers,
+                "ramanujan_as_prime": _figure(prime),
+                "ordinary": _figure(yardstick),
+            }
+        )
+    others = tables.read(ORDINARY_ODDS, filters=[("players", "!=", ORDINARY_PLAYERS)])
+    larger = ", ".join(
+        f"{row.players} players ({row.hand_size} cards): {row.probability:.4f}"
+        for row in others.sort_values(["players", "jokers"]).itertuples()
+        if row.jokers
+    )
     return daifugo_claim(
         "revolution_1729_overcomes_too_frequent",
         "The Ramanujan revolution overcomes the problem of revolutions coming more often than "
         "in ordinary daifugō.",
         f"the article's yardstick, ordinary daifugō: for {odds.hands()} of prime daifugō, the "
         "chance that the hand can lay 1729 as if prime is no higher than the chance of four "
-        f"cards of one rank in an ordinary daifugō hand of {ordinary_size} cards (the "
-        f"{13 * rules.suits + rules.jokers}-card deck dealt to {ORDINARY_PLAYERS} players), "
-        "jokers standing in on both sides or on neither",
+        f"cards of one rank in an ordinary daifugō hand of {ordinary_size} cards (the whole "
+        f"deck dealt to {ORDINARY_PLAYERS} players), jokers standing in on both sides or on "
+        "neither",
         verdict_over_readings(holds),
         _reading_evidence(values, holds),
-        (HAND_ODDS,),
+        (HAND_ODDS, ORDINARY_ODDS),
         caveat=f"ordinary daifugō read as {ORDINARY_PLAYERS} players; with fewer players its "
-        "hands are larger and four of a kind likelier",
-        # the yardstick (four of a kind in an ordinary daifugō hand) is computed by a
-        # generating function (odds.four_of_a_kind_probability), in no table
-        recheck=odds.recheck("ramanujan_as_prime"),
+        f"hands are larger and four of a kind likelier (with jokers: {larger or 'not tabled'})",
+        recheck=Recheck(
+            "SELECT h.hand_size, h.jokers, max(h.probability) FILTER (WHERE h.event = "
+            "'ramanujan_as_prime') AS ramanujan_as_prime, any_value(o.probability) AS ordinary "
+            f"FROM '{HAND_ODDS}' AS h LEFT JOIN '{ORDINARY_ODDS}' AS o "
+            f"ON o.jokers = h.jokers AND o.players = {ORDINARY_PLAYERS} "
+            "GROUP BY h.hand_size, h.jokers ORDER BY h.hand_size, h.jokers",
+            figures,
+        ),
     )
 
 
