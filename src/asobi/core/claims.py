@@ -255,6 +255,14 @@ class ResultTables:
             if not TABLE_PATH.match(name):
                 raise DataError(f"{name!r} is not a results table path")
         self.read_names: list[str] = []
+        #: Injected frames as Arrow, converted once and shared by :meth:`fresh` copies.
+        self._arrow: dict[str, pa.Table] = {}
+
+    def _frame(self, name: str) -> pa.Table:
+        """The injected frame ``name`` as Arrow (converted on first use)."""
+        if name not in self._arrow:
+            self._arrow[name] = pa.Table.from_pandas(self.frames[name], preserve_index=False)
+        return self._arrow[name]
 
     @classmethod
     def from_inputs(cls, files: Mapping[str, str | os.PathLike[str]]) -> ResultTables:
@@ -273,7 +281,7 @@ class ResultTables:
         """Where table ``name`` comes from (an injected frame, or its file), for a recheck
         query to read the very table a builder reads; not recorded as read."""
         if name in self.frames:
-            return self.frames[name]
+            return self._frame(name)
         return self._path(name)
 
     def _path(self, name: str) -> Path:
@@ -308,7 +316,7 @@ class ResultTables:
         if name not in self.read_names:
             self.read_names.append(name)
         if name in self.frames:
-            table = pa.Table.from_pandas(self.frames[name], preserve_index=False)
+            table = self._frame(name)
             if filters:
                 table = table.filter(pq.filters_to_expression(filters))
             return table.select(list(columns)) if columns is not None else table
@@ -325,7 +333,9 @@ class ResultTables:
 
     def fresh(self) -> ResultTables:
         """The same tables with an empty read record (one per builder)."""
-        return ResultTables(self.root, self.frames, self.files)
+        copy = ResultTables(self.root, self.frames, self.files)
+        copy._arrow = self._arrow
+        return copy
 
 
 #: A claim builder: reads what it needs from the tables, returns its claims.
