@@ -1,4 +1,9 @@
-# Contraposition: exact solutions (side 2, 3), MCTS self-play (side 4, 5), rule audit, claims.
+# Contraposition: exact solutions (side 2, 3), MCTS self-play (side 4, 5), rule audit, claims,
+# the strength ladder (same-agent self-play at growing budgets), its side-3 calibration and
+# the round-robin's ratings.
+from asobi.contraposition.shards import games_at as contraposition_games_at
+from asobi.contraposition.shards import shard_count as contraposition_shard_count
+
 CONTRAPOSITION = config["contraposition"]
 CONTRAPOSITION_PROTOCOLS = ["basic", "onetwo"]
 
@@ -17,7 +22,81 @@ CONTRAPOSITION_SELFPLAY_SHARDS = [
     for batch in range(CONTRAPOSITION["selfplay_batches"])
 ]
 
+CONTRAPOSITION_LADDER = CONTRAPOSITION["ladder"]
+CONTRAPOSITION_CALIBRATION = CONTRAPOSITION["calibration"]
+CONTRAPOSITION_RATINGS = CONTRAPOSITION["ratings"]
+
+
+def contraposition_ladder_games(budget):
+    """Games per ladder point at ``budget`` (the config's one count or one per budget)."""
+    return refuse_config_unless(
+        contraposition_games_at,
+        budget,
+        CONTRAPOSITION_LADDER["budgets"],
+        CONTRAPOSITION_LADDER["games"],
+    )
+
+
+def contraposition_calibration_games(budget):
+    """Games per calibration point at ``budget``."""
+    return refuse_config_unless(
+        contraposition_games_at,
+        budget,
+        CONTRAPOSITION_CALIBRATION["budgets"],
+        CONTRAPOSITION_CALIBRATION["games"],
+    )
+
+
+def contraposition_point_shards(folder, sides, protocols, budgets, games):
+    """Every shard file of the ladder points (one shard per ``games_per_shard`` games)."""
+    per_shard = CONTRAPOSITION_LADDER["games_per_shard"]
+    return [
+        f"results/contraposition/{folder}/side{side}_{protocol}_{agent}{budget}_s{shard}.parquet"
+        for agent in CONTRAPOSITION_LADDER["agents"]
+        for budget in budgets
+        for side in sides
+        for protocol in protocols
+        for shard in range(contraposition_shard_count(games(budget), per_shard))
+    ]
+
+
+CONTRAPOSITION_LADDER_SHARDS = contraposition_point_shards(
+    "ladder_games",
+    CONTRAPOSITION_LADDER["sides"],
+    CONTRAPOSITION_LADDER["protocols"],
+    CONTRAPOSITION_LADDER["budgets"],
+    contraposition_ladder_games,
+)
+CONTRAPOSITION_CALIBRATION_SHARDS = contraposition_point_shards(
+    "calibration_games",
+    [CONTRAPOSITION_CALIBRATION["side"]],
+    CONTRAPOSITION_PROTOCOLS,
+    CONTRAPOSITION_CALIBRATION["budgets"],
+    contraposition_calibration_games,
+)
+CONTRAPOSITION_RATING_SHARDS = expand(
+    "results/contraposition/rating_games/s{shard}.parquet",
+    shard=range(CONTRAPOSITION_RATINGS["shards"]),
+)
+CONTRAPOSITION_LADDER_CONFIG = {
+    **CONTRAPOSITION_LADDER,
+    "agent_settings": {k: CONTRAPOSITION["agents"][k] for k in CONTRAPOSITION_LADDER["agents"]},
+}
+
+
+def contraposition_ladder_outputs():
+    """The ladder's tables (the round-robin's only when enabled)."""
+    outputs = [
+        "results/contraposition/ladder.parquet",
+        "results/contraposition/calibration.parquet",
+    ]
+    if CONTRAPOSITION_RATINGS["enabled"]:
+        outputs.append("results/contraposition/ratings.parquet")
+    return outputs
+
+
 GAME_OUTPUTS["contraposition"] = lambda: [
+    *contraposition_ladder_outputs(),
     "results/contraposition/solutions.parquet",
     "results/contraposition/games.parquet",
     "results/contraposition/selfplay.parquet",
@@ -104,6 +183,116 @@ rule contraposition_selfplay:
         "logs/benchmarks/contraposition/selfplay.tsv"
     script:
         "../scripts/contraposition_selfplay.py"
+
+
+rule contraposition_ladder_shard:
+    output:
+        temp(
+            "results/contraposition/{folder}/side{side}_{protocol}_{agent}{budget}_s{shard}.parquet"
+        ),
+    log:
+        "logs/contraposition/{folder}/side{side}_{protocol}_{agent}{budget}_s{shard}.log",
+    benchmark:
+        "logs/benchmarks/contraposition/{folder}/side{side}_{protocol}_{agent}{budget}_s{shard}.tsv"
+    wildcard_constraints:
+        folder="ladder_games|calibration_games",
+        side=r"\d+",
+        protocol="|".join(CONTRAPOSITION_PROTOCOLS),
+        agent="uct|grave",
+        budget=r"\d+",
+        shard=r"\d+",
+    resources:
+        mem_mb=800,
+        runtime=120,
+    params:
+        table=lambda w: w.folder,
+        games=lambda w: (
+            contraposition_ladder_games(int(w.budget))
+            if w.folder == "ladder_games"
+            else contraposition_calibration_games(int(w.budget))
+        ),
+        games_per_shard=CONTRAPOSITION_LADDER["games_per_shard"],
+        seed=CONTRAPOSITION_LADDER["seed"],
+        agents=lambda w: {w.agent: CONTRAPOSITION["agents"][w.agent]},
+    script:
+        "../scripts/contraposition_ladder_shard.py"
+
+
+rule contraposition_ladder:
+    input:
+        CONTRAPOSITION_LADDER_SHARDS,
+    output:
+        games="results/contraposition/ladder_games.parquet",
+        summary="results/contraposition/ladder.parquet",
+    log:
+        "logs/contraposition/ladder.log",
+    benchmark:
+        "logs/benchmarks/contraposition/ladder.tsv"
+    params:
+        config={"ladder": CONTRAPOSITION_LADDER_CONFIG},
+    script:
+        "../scripts/contraposition_ladder.py"
+
+
+rule contraposition_calibration:
+    input:
+        shards=CONTRAPOSITION_CALIBRATION_SHARDS,
+        solutions="results/contraposition/solutions.parquet",
+    output:
+        games="results/contraposition/calibration_games.parquet",
+        summary="results/contraposition/calibration.parquet",
+    log:
+        "logs/contraposition/calibration.log",
+    benchmark:
+        "logs/benchmarks/contraposition/calibration.tsv"
+    params:
+        config={
+            "calibration": CONTRAPOSITION_CALIBRATION,
+            "ladder": CONTRAPOSITION_LADDER_CONFIG,
+        },
+    script:
+        "../scripts/contraposition_calibration.py"
+
+
+rule contraposition_rating_games_shard:
+    output:
+        temp("results/contraposition/rating_games/s{shard}.parquet"),
+    log:
+        "logs/contraposition/rating_games/s{shard}.log",
+    benchmark:
+        "logs/benchmarks/contraposition/rating_games/s{shard}.tsv"
+    wildcard_constraints:
+        shard=r"\d+",
+    resources:
+        mem_mb=800,
+        runtime=120,
+    params:
+        shards=CONTRAPOSITION_RATINGS["shards"],
+        side=CONTRAPOSITION_RATINGS["side"],
+        protocol=CONTRAPOSITION_RATINGS["protocol"],
+        kinds=CONTRAPOSITION_LADDER["agents"],
+        budgets=CONTRAPOSITION_LADDER["budgets"],
+        games_per_pair=CONTRAPOSITION_RATINGS["games_per_pair"],
+        seed=CONTRAPOSITION_LADDER["seed"],
+        agents={k: CONTRAPOSITION["agents"][k] for k in CONTRAPOSITION_LADDER["agents"]},
+    script:
+        "../scripts/contraposition_rating_games_shard.py"
+
+
+rule contraposition_ratings:
+    input:
+        CONTRAPOSITION_RATING_SHARDS,
+    output:
+        games="results/contraposition/rating_games.parquet",
+        summary="results/contraposition/ratings.parquet",
+    log:
+        "logs/contraposition/ratings.log",
+    benchmark:
+        "logs/benchmarks/contraposition/ratings.tsv"
+    params:
+        config={"ratings": CONTRAPOSITION_RATINGS, "ladder": CONTRAPOSITION_LADDER_CONFIG},
+    script:
+        "../scripts/contraposition_ratings.py"
 
 
 rule contraposition_rule_audit:

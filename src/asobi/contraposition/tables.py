@@ -4,7 +4,11 @@
 * ``games``: one row per seeded self-play game; ``selfplay``: one row per pairing;
 * ``rule_audit``: the winning-rule statements compared, per (side, protocol, method);
 * ``eyes``: the eye game solved on constructed positions;
-* ``mirror``: the mirror strategy's final boards, per side.
+* ``mirror``: the mirror strategy's final boards, per side;
+* ``ladder``: White's rate in same-agent self-play per (agent, playouts, side, protocol), from
+  the games ``ladder_games``; ``calibration``: the same on solved boards, scored against the
+  perfect-play winner; ``ratings``: the round-robin's OpenSkill ratings, from
+  ``rating_games`` (both game tables have the shape of ``games``).
 
 The columns are described in docs/games/contraposition.md, "Tables".
 """
@@ -120,6 +124,54 @@ MIRROR_SCHEMA = pa.schema(
         ("method", pa.string()),
         ("boards", pa.int64()),
         ("white_wins", pa.int64()),
+    ]
+)
+
+
+LADDER_SCHEMA = pa.schema(
+    [
+        ("agent", pa.string()),
+        ("playouts", pa.int64()),
+        ("side", pa.int64()),
+        ("protocol", pa.string()),
+        ("games", pa.int64()),
+        ("white_wins", pa.int64()),
+        ("rate", pa.float64()),
+        ("low", pa.float64()),
+        ("high", pa.float64()),
+    ]
+)
+LADDER_KEYS = ("agent", "side", "protocol", "playouts")
+
+CALIBRATION_SCHEMA = pa.schema(
+    [
+        ("agent", pa.string()),
+        ("playouts", pa.int64()),
+        ("side", pa.int64()),
+        ("protocol", pa.string()),
+        ("games", pa.int64()),
+        ("perfect_play_winner", pa.string()),
+        ("perfect_play_winner_wins", pa.int64()),
+        ("rate", pa.float64()),
+        ("low", pa.float64()),
+        ("high", pa.float64()),
+    ]
+)
+
+RATINGS_SCHEMA = pa.schema(
+    [
+        ("player", pa.string()),
+        ("agent", pa.string()),
+        ("playouts", pa.int64()),
+        ("games", pa.int64()),
+        ("wins", pa.int64()),
+        ("score", pa.float64()),
+        ("mu", pa.float64()),
+        ("sigma", pa.float64()),
+        ("low", pa.float64()),
+        ("high", pa.float64()),
+        ("ordinal", pa.float64()),
+        ("rank", pa.int64()),
     ]
 )
 
