@@ -80,7 +80,9 @@ CONTRAPOSITION_RATING_SHARDS = expand(
 )
 CONTRAPOSITION_LADDER_CONFIG = {
     **CONTRAPOSITION_LADDER,
-    "agent_settings": {k: CONTRAPOSITION["agents"][k] for k in CONTRAPOSITION_LADDER["agents"]},
+    "agent_settings": {
+        k: CONTRAPOSITION["agents"][k] for k in CONTRAPOSITION_LADDER["agents"]
+    },
 }
 
 
@@ -290,7 +292,10 @@ rule contraposition_ratings:
     benchmark:
         "logs/benchmarks/contraposition/ratings.tsv"
     params:
-        config={"ratings": CONTRAPOSITION_RATINGS, "ladder": CONTRAPOSITION_LADDER_CONFIG},
+        config={
+            "ratings": CONTRAPOSITION_RATINGS,
+            "ladder": CONTRAPOSITION_LADDER_CONFIG,
+        },
     script:
         "../scripts/contraposition_ratings.py"
 
