@@ -1,8 +1,8 @@
 # Contraposition: exact solutions (side 2, 3), MCTS self-play (side 4, 5), rule audit, claims,
 # the strength ladder (same-agent self-play at growing budgets), its side-3 calibration and
 # the round-robin's ratings.
-from asobi.contraposition.shards import games_at as contraposition_games_at
-from asobi.contraposition.shards import shard_count as contraposition_shard_count
+from asobi.contraposition.plan import games_at as contraposition_games_at
+from asobi.contraposition.plan import shard_count as contraposition_shard_count
 
 CONTRAPOSITION = config["contraposition"]
 CONTRAPOSITION_PROTOCOLS = ["basic", "onetwo"]

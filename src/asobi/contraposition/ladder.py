@@ -14,7 +14,7 @@ Every game is seeded from the base seed and the game's identity (:func:`mcts.gam
 side, protocol, the two players' names such as ``grave1000``, game number), so a game does
 not depend on how the games are cut into shards, and a shard that was killed is replayed
 identically. A shard is a range of games of one ladder point
-(:mod:`asobi.contraposition.shards`), or every ``shards``-th game of the round-robin's
+(:mod:`asobi.contraposition.plan`), or every ``shards``-th game of the round-robin's
 schedule (so that the shards cost about the same).
 
 >>> parse_player("grave1000")

@@ -43,8 +43,8 @@ from asobi.contraposition.ladder import (
 )
 from asobi.contraposition.mcts import Agent, game_seed, self_play
 from asobi.contraposition.mirror import mirror_boards, white_wins
+from asobi.contraposition.plan import shard_range
 from asobi.contraposition.ratings import rating_rows
-from asobi.contraposition.shards import shard_range
 from asobi.contraposition.solver import SearchBudget, solve
 from asobi.contraposition.tables import (
     AUDIT_SCHEMA,
