@@ -1,8 +1,11 @@
 # Contraposition: exact solutions (side 2, 3), MCTS self-play (side 4, 5), rule audit, claims,
 # the strength ladder (same-agent self-play at growing budgets), its side-3 calibration and
 # the round-robin's ratings.
+import os
+
 from asobi.contraposition.plan import games_at as contraposition_games_at
 from asobi.contraposition.plan import shard_count as contraposition_shard_count
+from asobi.contraposition.plan import ladder_stamps as contraposition_ladder_stamps
 
 CONTRAPOSITION = config["contraposition"]
 CONTRAPOSITION_PROTOCOLS = ["basic", "onetwo"]
@@ -78,22 +81,36 @@ CONTRAPOSITION_RATING_SHARDS = expand(
     "results/contraposition/rating_games/s{shard}.parquet",
     shard=range(CONTRAPOSITION_RATINGS["shards"]),
 )
-CONTRAPOSITION_LADDER_CONFIG = {
-    **CONTRAPOSITION_LADDER,
-    "agent_settings": {
-        k: CONTRAPOSITION["agents"][k] for k in CONTRAPOSITION_LADDER["agents"]
-    },
-}
+CONTRAPOSITION_LADDER_STAMPS = contraposition_ladder_stamps(CONTRAPOSITION)
+
+
+CONTRAPOSITION_VENDORED_NAMES = [
+    "ladder",
+    "ladder_games",
+    "calibration",
+    "calibration_games",
+    "ratings",
+    "rating_games",
+]
+CONTRAPOSITION_VENDORED = CONTRAPOSITION["ladder_vendored"] and os.path.join(
+    workflow.basedir, CONTRAPOSITION["ladder_vendored"]
+)
 
 
 def contraposition_ladder_outputs():
-    """The ladder's tables (the round-robin's only when enabled)."""
+    """The ladder's tables (the round-robin's only when enabled; the vendored full ladder's
+    when configured)."""
     outputs = [
         "results/contraposition/ladder.parquet",
         "results/contraposition/calibration.parquet",
     ]
     if CONTRAPOSITION_RATINGS["enabled"]:
         outputs.append("results/contraposition/ratings.parquet")
+    if CONTRAPOSITION_VENDORED:
+        outputs += expand(
+            "results/contraposition/{name}_vendored.parquet",
+            name=CONTRAPOSITION_VENDORED_NAMES,
+        )
     return outputs
 
 
@@ -231,7 +248,7 @@ rule contraposition_ladder:
     benchmark:
         "logs/benchmarks/contraposition/ladder.tsv"
     params:
-        config={"ladder": CONTRAPOSITION_LADDER_CONFIG},
+        config=CONTRAPOSITION_LADDER_STAMPS["ladder"],
     script:
         "../scripts/contraposition_ladder.py"
 
@@ -248,10 +265,7 @@ rule contraposition_calibration:
     benchmark:
         "logs/benchmarks/contraposition/calibration.tsv"
     params:
-        config={
-            "calibration": CONTRAPOSITION_CALIBRATION,
-            "ladder": CONTRAPOSITION_LADDER_CONFIG,
-        },
+        config=CONTRAPOSITION_LADDER_STAMPS["calibration"],
     script:
         "../scripts/contraposition_calibration.py"
 
@@ -292,12 +306,36 @@ rule contraposition_ratings:
     benchmark:
         "logs/benchmarks/contraposition/ratings.tsv"
     params:
-        config={
-            "ratings": CONTRAPOSITION_RATINGS,
-            "ladder": CONTRAPOSITION_LADDER_CONFIG,
-        },
+        config=CONTRAPOSITION_LADDER_STAMPS["ratings"],
     script:
         "../scripts/contraposition_ratings.py"
+
+
+rule contraposition_ladder_vendored:
+    input:
+        tables=expand(
+            "{folder}/{name}.parquet",
+            folder=CONTRAPOSITION_VENDORED or "",
+            name=CONTRAPOSITION_VENDORED_NAMES,
+        ),
+        sums=f"{CONTRAPOSITION_VENDORED}/SHA256SUMS",
+        config=f"{CONTRAPOSITION_VENDORED}/config.yaml",
+        overlay=f"{workflow.basedir}/config/overlays/contraposition-ladder.yaml",
+        default_config=f"{workflow.basedir}/config/config.yaml",
+    output:
+        expand(
+            "results/contraposition/{name}_vendored.parquet",
+            name=CONTRAPOSITION_VENDORED_NAMES,
+        ),
+    log:
+        "logs/contraposition/ladder_vendored.log",
+    benchmark:
+        "logs/benchmarks/contraposition/ladder_vendored.tsv"
+    params:
+        folder=CONTRAPOSITION_VENDORED,
+        names=CONTRAPOSITION_VENDORED_NAMES,
+    script:
+        "../scripts/contraposition_ladder_vendored.py"
 
 
 rule contraposition_rule_audit:

@@ -215,9 +215,7 @@ def write_ladder_shard(
     )
 
 
-def write_ladder(
-    parts: Sequence[str], games_out: str, out: str, config: Mapping[str, Any]
-) -> Path:
+def write_ladder(parts: Sequence[str], games_out: str, out: str, config: Mapping[str, Any]) -> Path:
     """Merge the ladder's shards into ``ladder_games`` and summarise each point in ``out``
     (``config``: the ladder's config slice, stamped on both tables)."""
     concat_tables(

@@ -10,7 +10,8 @@ one fewer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from asobi.core.errors import ConfigError, InputError
 
@@ -44,3 +45,35 @@ def shard_range(games: int, per_shard: int, shard: int) -> range:
     if not 0 <= shard < shard_count(games, per_shard):
         raise InputError(f"shard {shard} out of range for {games} games of {per_shard}")
     return range(shard * per_shard, min(games, (shard + 1) * per_shard))
+
+
+def ladder_stamps(contraposition: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """The config slice stamped on each ladder table (``asobi.config``), from a validated
+    ``contraposition`` config block: the ladder's settings with its agents' constants, and
+    for the calibration and the round-robin their own block beside them. A game table has
+    the stamp of its summary (``ladder_games`` that of ``ladder``, and so on).
+
+    >>> stamps = ladder_stamps({"agents": {"uct": {"playouts": 300}}, "ladder": {
+    ...     "agents": ["uct"]}, "calibration": {"side": 3}, "ratings": {"side": 5}})
+    >>> stamps["ladder"]
+    {'ladder': {'agents': ['uct'], 'agent_settings': {'uct': {'playouts': 300}}}}
+    >>> sorted(stamps["rating_games"])
+    ['ladder', 'ratings']
+    """
+    ladder = {
+        **contraposition["ladder"],
+        "agent_settings": {
+            kind: contraposition["agents"][kind] for kind in contraposition["ladder"]["agents"]
+        },
+    }
+    stamps = {
+        "ladder": {"ladder": ladder},
+        "calibration": {"calibration": contraposition["calibration"], "ladder": ladder},
+        "ratings": {"ratings": contraposition["ratings"], "ladder": ladder},
+    }
+    return {
+        **stamps,
+        "ladder_games": stamps["ladder"],
+        "calibration_games": stamps["calibration"],
+        "rating_games": stamps["ratings"],
+    }
