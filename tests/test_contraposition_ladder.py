@@ -291,3 +291,39 @@ def test_grave_stronger_on_the_ratings_both_ways():
         }
     )
     assert stronger_on_ratings(flips)[:2] == (Verdict.DEPENDS, 3000)
+
+
+# --- the report ------------------------------------------------------------------------------
+
+
+def test_ladder_figure_and_tables_for_the_report():
+    from asobi.report import figures, summaries
+
+    ladder = pd.DataFrame(
+        [
+            {
+                "agent": a,
+                "playouts": b,
+                "side": s,
+                "protocol": p,
+                "rate": 0.5,
+                "low": 0.4,
+                "high": 0.6,
+                "games": 10,
+                "white_wins": 5,
+            }
+            for a in ("uct", "grave")
+            for b in (10, 100)
+            for s in (4, 5)
+            for p in ("basic", "12?")
+        ]
+    )
+    figure = figures.ladder_figure(ladder)
+    assert len([a for a in figure.axes if a.has_data()]) == 4
+    assert figure.axes[0].get_xscale() == "log"
+    assert figures.ladder_figure(ladder.iloc[:0]) is None
+    rated = rating_rows(games_frame([("grave30", "uct30", 5, "basic", "white")] * 3))
+    table = summaries.ratings_table(pd.DataFrame(rated))
+    assert list(table["player"]) == ["grave30", "uct30"] and table["95% interval"][0].startswith(
+        "["
+    )
