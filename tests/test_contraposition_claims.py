@@ -13,12 +13,16 @@ import pandas as pd
 import pytest
 from claim_checks import checks_claim
 
-from asobi.contraposition import claims
+from asobi.contraposition import claims, last_stone, rule_claims, single_stone
+from asobi.contraposition.contraposition import Colour, Rules
 from asobi.contraposition.pipeline import write_claims
+from asobi.contraposition.single_stone import EndgameSample
 from asobi.core.claims import ResultTables, Verdict, run_builders
+from asobi.core.sources import check_passages
 
 AUDIT, SELFPLAY, SOLUTIONS = claims.AUDIT_TABLE, claims.SELFPLAY_TABLE, claims.SOLUTIONS_TABLE
 EYES, MIRROR = claims.EYES_TABLE, claims.MIRROR_TABLE
+ARTICLE_DIRS = [Path(__file__).resolve().parents[n] / "shared" / "articles" for n in (2, 3)]
 
 
 def _audit(side: int, method: str, boards: int, **bad: int) -> dict:
@@ -56,6 +60,8 @@ def _solution(side: int, protocol: str, winner: str, first: list[int]) -> dict:
         "reason": "",
         "winner": winner,
         "best_first_moves": first,
+        "first_move_cells": [0, 1, 3],
+        "first_move_white_wins": [False, False, 3 in first],
         "nodes": 51,
     }
 
@@ -176,30 +182,72 @@ def test_no_draws_refuted_by_a_drawn_board(frames):
 # --- balance --------------------------------------------------------------------------------
 
 
+def test_white_is_favoured_only_when_its_interval_lies_above_one_half():
+    assert claims.white_favoured(0, 0) is None
+    assert claims.white_favoured(60, 100) is True  # [0.50, 0.69]
+    assert claims.white_favoured(55, 100) is False
+    assert claims.white_favoured(20, 100) is False  # Black favoured: White is not
+
+
+@pytest.mark.parametrize(
+    ("favoured", "other", "verdict"),
+    [
+        (False, True, Verdict.CONFIRMED),
+        (False, None, Verdict.CONFIRMED),
+        (True, False, Verdict.REFUTED),
+        (True, True, Verdict.UNDECIDED),
+        (True, None, Verdict.UNDECIDED),
+        (None, False, Verdict.UNDECIDED),
+    ],
+)
+def test_decide_offset_rests_on_the_direction_only(favoured, other, verdict):
+    assert claims.decide_offset(favoured, other) is verdict
+
+
 @checks_claim("contraposition.basic_first_player_advantage_offset", "confirmed")
-def test_basic_first_player_advantage_offset_confirmed_by_even_same_agent_games(frames):
+def test_basic_first_player_advantage_offset_confirmed_when_white_is_not_favoured(frames):
     claim = _claim(claims.basic_first_player_advantage_offset, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert claim.evidence.startswith("pooled White 200/400 [0.45, 0.55]")
+    assert claim.evidence.startswith("pooled White 200/400 (0.500) [0.45, 0.55]")
+    assert "under 12?: White 190/400 [0.43, 0.52]" in claim.evidence
     assert "Exact: side 2: black wins (51 nodes)" in claim.evidence
     assert claim.caveat == (
-        "self-play of uct300 on sides [4], not perfect play; with perfect play the solved "
-        "boards are won (side 2: black)"
+        "judged on same-agent self-play (uct vs itself) at 300 playouts per move, sides [4], "
+        "not perfect play; with perfect play the solved boards are won (side 2: black)"
     )
 
 
-@checks_claim("contraposition.basic_first_player_advantage_offset", "refuted")
-def test_basic_first_player_advantage_offset_refuted_when_white_wins_most(frames):
-    changed = _edit(frames, SELFPLAY, 0, white_wins=300)
+def test_basic_offset_confirmed_far_from_one_half_when_black_is_favoured(frames):
+    # no band around one half: a rate of 0.30 is not a White advantage (the caveat says so)
+    changed = _edit(frames, SELFPLAY, 0, white_wins=120)
     claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
-    assert claim.verdict is Verdict.REFUTED and claim.caveat is None
+    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.caveat.endswith("Black wins significantly more than half at this level of play")
+
+
+@checks_claim("contraposition.basic_first_player_advantage_offset", "refuted")
+def test_basic_offset_refuted_when_white_is_favoured_and_12_removes_it(frames):
+    changed = _edit(frames, SELFPLAY, 0, white_wins=240)
+    claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
+    assert claim.verdict is Verdict.REFUTED
+    assert claim.caveat.startswith("judged on same-agent self-play")
 
 
 @checks_claim("contraposition.basic_first_player_advantage_offset", "undecided")
-def test_basic_first_player_advantage_offset_undecided_with_few_games(frames):
-    changed = _edit(frames, SELFPLAY, 0, games=4, white_wins=2)
+def test_basic_offset_undecided_when_white_is_favoured_under_both(frames):
+    changed = _edit(frames, SELFPLAY, 0, white_wins=240)
+    changed = _edit({**frames, **changed}, SELFPLAY, 1, white_wins=240)
     claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
     assert claim.verdict is Verdict.UNDECIDED
+
+
+def test_basic_offset_undecided_with_few_games_favouring_white(frames):
+    changed = _edit(frames, SELFPLAY, 0, games=4, white_wins=2)
+    claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
+    assert claim.verdict is Verdict.CONFIRMED  # 2 of 4: White not shown to be favoured
+    changed = {SELFPLAY: frames[SELFPLAY].drop(index=0).reset_index(drop=True)}
+    claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
+    assert claim.verdict is Verdict.UNDECIDED and "no same-agent games" in claim.evidence
 
 
 @checks_claim("contraposition.onetwo_first_player_advantage_offset", "confirmed")
@@ -207,21 +255,117 @@ def test_onetwo_first_player_advantage_offset_confirmed(frames):
     claim = _claim(claims.onetwo_first_player_advantage_offset, frames)
     assert claim.verdict is Verdict.CONFIRMED
     assert "winning first stones [3]" in claim.evidence
+    assert "grave vs itself) at 300 playouts per move" in claim.caveat
     assert claim.caveat.endswith("(side 2: white)")
 
 
 @checks_claim("contraposition.onetwo_first_player_advantage_offset", "refuted")
-def test_onetwo_first_player_advantage_offset_refuted_when_black_wins_most(frames):
-    changed = _edit(frames, SELFPLAY, 1, white_wins=100)
+def test_onetwo_offset_refuted_when_white_is_favoured_and_basic_is_even(frames):
+    changed = _edit(frames, SELFPLAY, 1, white_wins=260)
     claim = _claim(claims.onetwo_first_player_advantage_offset, frames, changed)
     assert claim.verdict is Verdict.REFUTED
 
 
 @checks_claim("contraposition.onetwo_first_player_advantage_offset", "undecided")
-def test_onetwo_first_player_advantage_offset_undecided_without_same_agent_games(frames):
+def test_onetwo_offset_undecided_without_same_agent_games(frames):
     changed = {SELFPLAY: frames[SELFPLAY].drop(index=1).reset_index(drop=True)}
     claim = _claim(claims.onetwo_first_player_advantage_offset, frames, changed)
     assert claim.verdict is Verdict.UNDECIDED and "no same-agent games" in claim.evidence
+
+
+# --- stones and the last stone --------------------------------------------------------------
+
+
+def test_supply_is_the_share_rounded_up():
+    assert rule_claims.supply(61, (1, 2)) == 31 and rule_claims.supply(61, (2, 3)) == 41
+    assert rule_claims.decide_supply([0, -1]) is Verdict.CONFIRMED
+    assert rule_claims.decide_supply([0, 1]) is Verdict.REFUTED
+    assert rule_claims.decide_supply([]) is Verdict.UNDECIDED
+
+
+@checks_claim("contraposition.stones_per_colour", "confirmed")
+def test_stones_per_colour_confirmed_by_the_rules_engine(frames):
+    claim = _claim(claims.stones_per_colour, frames)
+    assert claim.verdict is Verdict.CONFIRMED and claim.tables == ()
+    assert "basic: a colour places up to 31 of 61 stones (0.508), supply 31" in claim.evidence
+    assert "12?: a colour places up to 41 of 61 stones (0.672), supply 41" in claim.evidence
+
+
+@checks_claim("contraposition.stones_per_colour", "refuted")
+def test_stones_per_colour_refuted_when_a_colour_needs_more(frames, monkeypatch):
+    # a protocol letting White place every stone but Black's one would need more than 2/3
+    monkeypatch.setattr(
+        rule_claims, "reachable_white_counts", lambda rules: [1, rules.cell_count - 1]
+    )
+    claim = _claim(claims.stones_per_colour, frames)
+    assert claim.verdict is Verdict.REFUTED
+
+
+@checks_claim("contraposition.basic_white_places_last", "confirmed")
+def test_basic_white_places_last_confirmed(frames):
+    claim = _claim(claims.basic_white_places_last, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.evidence == (
+        "White places the last stone of every game on sides 2..10; for contrast, under 12? "
+        "the last stone can be placed by black or white (side 5)"
+    )
+
+
+@checks_claim("contraposition.basic_white_places_last", "refuted")
+def test_basic_white_places_last_refuted_when_black_can_be_last(frames, monkeypatch):
+    monkeypatch.setattr(rule_claims, "last_placers", lambda rules: {Colour.BLACK, Colour.WHITE})
+    claim = _claim(claims.basic_white_places_last, frames)
+    assert claim.verdict is Verdict.REFUTED and "Black can place the last stone" in claim.evidence
+
+
+@checks_claim("contraposition.onetwo_last_placer_count_game", "confirmed")
+def test_onetwo_last_placer_count_game_confirmed(frames):
+    claim = _claim(claims.onetwo_last_placer_count_game, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "black can force the other to place it" in claim.evidence
+
+
+@checks_claim("contraposition.onetwo_last_placer_count_game", "refuted")
+def test_onetwo_last_placer_count_game_refuted_when_the_last_placer_is_fixed(frames, monkeypatch):
+    monkeypatch.setattr(rule_claims, "last_placers", lambda rules: {Colour.WHITE})
+    claim = _claim(claims.onetwo_last_placer_count_game, frames)
+    assert claim.verdict is Verdict.REFUTED and "fails on sides [2, 3" in claim.evidence
+
+
+@checks_claim("contraposition.onetwo_single_stone_matters", "confirmed")
+def test_onetwo_single_stone_matters_confirmed_by_an_example(frames, monkeypatch):
+    monkeypatch.setattr(rule_claims, "SINGLE_STONE_SAMPLE", EndgameSample(3, (5,), 20, 4))
+    claim = _claim(claims.onetwo_single_stone_matters, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.evidence.startswith(
+        "side 2 (every reachable position): 1459 won by the mover, 0 only by one-stone turns; "
+        "side 3 (20 endgames of seeded random play)"
+    )
+    assert "with white to move, winning only by" in claim.evidence
+    assert claim.caveat.startswith("an existence shown by example; how often: ")
+
+
+@checks_claim("contraposition.onetwo_single_stone_matters", "refuted")
+def test_onetwo_single_stone_matters_refuted_when_exhaustive_boards_have_none(frames, monkeypatch):
+    monkeypatch.setattr(
+        rule_claims, "sampled_search", lambda sample: single_stone.exhaustive_search(2)
+    )
+    claim = _claim(claims.onetwo_single_stone_matters, frames)
+    assert claim.verdict is Verdict.REFUTED and claim.caveat is None
+
+
+@checks_claim("contraposition.onetwo_single_stone_matters", "undecided")
+def test_onetwo_single_stone_matters_undecided_when_a_sample_has_none(frames, monkeypatch):
+    monkeypatch.setattr(rule_claims, "SINGLE_STONE_SAMPLE", EndgameSample(3, (5,), 60, 5))
+    claim = _claim(claims.onetwo_single_stone_matters, frames)
+    assert claim.verdict is Verdict.UNDECIDED
+
+
+def test_the_count_game_is_played_on_the_rules_engines_turns():
+    assert last_stone.turn_sizes(Rules(3, "onetwo")) == ((1,), (1, 2))
+    assert last_stone.last_placers(Rules(4)) == {Colour.WHITE}
+    # 12? on side 1: White's one stone fills the board, nobody can be made to place it
+    assert last_stone.forces_other_last(Rules(1, "onetwo")) is None
 
 
 # --- eyes -----------------------------------------------------------------------------------
@@ -252,7 +396,10 @@ def test_single_eye_parity_confirmed(frames):
     claim = _claim(claims.single_eye_parity, frames)
     assert claim.verdict is Verdict.CONFIRMED
     assert "White fills at least 1" in claim.evidence and "Black fills at most 0" in claim.evidence
-    assert "Under 12? (not judged) the single eye is forced in 1 of 1 cases" in claim.evidence
+    assert claim.evidence.endswith(
+        "Two White eyes force Black in 1 of 1 cases; under 12? (not judged) the single eye "
+        "is forced in 1 of 1 cases"
+    )
 
 
 @checks_claim("contraposition.single_eye_parity", "refuted")
@@ -260,6 +407,14 @@ def test_single_eye_parity_refuted_when_a_white_eye_forces_black(frames):
     changed = _edit(frames, EYES, 3, opponent_forced_fills=1)
     claim = _claim(claims.single_eye_parity, frames, changed)
     assert claim.verdict is Verdict.REFUTED and "Black fills at most 1" in claim.evidence
+
+
+def test_single_eye_parity_refuted_when_two_white_eyes_do_not_force_black(frames):
+    changed = _edit(frames, EYES, 0, opponent_forced_fills=0)
+    claim = _claim(claims.single_eye_parity, frames, changed)
+    assert claim.verdict is Verdict.REFUTED and "Two White eyes force Black in 0 of 1" in (
+        claim.evidence
+    )
 
 
 def test_single_eye_parity_refuted_when_a_black_eye_does_not_force_white(frames):
@@ -292,6 +447,32 @@ def test_centre_restriction_blocks_mirroring_refuted_by_a_mirror_board_white_los
     assert claim.verdict is Verdict.REFUTED and "White wins 7/8" in claim.evidence
 
 
+@checks_claim("contraposition.onetwo_needs_no_centre_rule", "confirmed")
+def test_onetwo_needs_no_centre_rule_confirmed(frames):
+    claim = _claim(claims.onetwo_needs_no_centre_rule, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.evidence == (
+        "a breaking turn exists on every side checked (side 2: 0,6); "
+        "under the basic protocol (one stone a turn) none"
+    )
+    assert claim.caveat == (
+        "the mirror strategy only; perfect play on the solved boards: side 2: the centre "
+        "opening wins for White (0 other winning opening classes)"
+    )
+
+
+@checks_claim("contraposition.onetwo_needs_no_centre_rule", "refuted")
+def test_onetwo_needs_no_centre_rule_refuted_without_a_breaking_turn(frames, monkeypatch):
+    monkeypatch.setattr(claims, "mirror_breaking_turn", lambda rules: None)
+    claim = _claim(claims.onetwo_needs_no_centre_rule, frames)
+    assert claim.verdict is Verdict.REFUTED and "no breaking turn on sides [2," in claim.evidence
+
+
+def test_a_mirror_pair_can_be_taken_in_one_turn_only_under_12():
+    assert str(last_stone.mirror_breaking_turn(Rules(3, "onetwo"))) == "0,18"
+    assert last_stone.mirror_breaking_turn(Rules(3)) is None
+
+
 # --- the agents -----------------------------------------------------------------------------
 
 
@@ -299,8 +480,11 @@ def test_centre_restriction_blocks_mirroring_refuted_by_a_mirror_board_white_los
 def test_grave_strong_confirmed_when_grave_beats_uct(frames):
     claim = _claim(claims.grave_strong, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert claim.evidence.startswith("GRAVE won 87/100")
-    assert claim.caveat == "against UCT only, agents grave300, uct300, sides [4]"
+    assert claim.evidence.startswith("GRAVE won 87/100 games (0.870)")
+    assert claim.caveat == (
+        "our GRAVE and UCT (not Ludii's AIs), UCT the only opponent, 300 playouts per move, "
+        "sides [4]"
+    )
 
 
 @checks_claim("contraposition.grave_strong", "refuted")
@@ -323,8 +507,20 @@ def test_grave_strong_undecided_without_grave_uct_games(frames):
 def test_every_contraposition_claim_is_built_and_cites_what_it_read(frames):
     built = run_builders(claims.BUILDERS, ResultTables(frames=frames), declared=claims.CLAIM_IDS)
     assert [c.claim_id for c in built] == list(claims.CLAIM_IDS)
-    balance = built[3]
+    assert list(claims.CITATIONS) == list(claims.CLAIM_IDS)
+    for claim in built:
+        assert claim.citation == claims.CITATIONS[claim.claim_id]
+        assert claim.citation.article is not None  # every claim here is the article's
+    balance = built[claims.CLAIM_IDS.index("contraposition.basic_first_player_advantage_offset")]
     assert sorted(balance.tables) == [SELFPLAY, SOLUTIONS]
+
+
+def test_every_contraposition_passage_is_in_the_article():
+    folder = next((p for p in ARTICLE_DIRS if p.is_dir()), None)
+    if folder is None:
+        pytest.skip("the article texts (../shared/articles) are not here")
+    checks = check_passages(claims.CITATIONS, folder)
+    assert [c.claim_id for c in checks if not c.found] == []
 
 
 def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
@@ -344,4 +540,5 @@ def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
     written = pd.read_parquet(out)
     assert list(written["claim_id"]) == list(claims.CLAIM_IDS)
     assert set(written["verdict"]) == {"confirmed"}
-    assert sorted(written["tables"].iloc[3]) == [SELFPLAY, SOLUTIONS]
+    balance = claims.CLAIM_IDS.index("contraposition.basic_first_player_advantage_offset")
+    assert sorted(written["tables"].iloc[balance]) == [SELFPLAY, SOLUTIONS]

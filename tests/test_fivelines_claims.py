@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from claim_checks import checks_claim
 
 from asobi.core.claims import ResultTables, Verdict, run_builders
 from asobi.core.errors import DataError
+from asobi.core.sources import check_passages
 from asobi.core.tables import write_table
 from asobi.fivelines import claims
 from asobi.fivelines.pipeline import write_grundy, write_positions, write_proof, write_proofs
 
 POSITIONS, GRUNDY, PROOFS = claims.POSITIONS_TABLE, claims.GRUNDY_TABLE, claims.PROOFS_TABLE
+ARTICLE_DIRS = [Path(__file__).resolve().parents[n] / "shared" / "articles" for n in (2, 3)]
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +90,10 @@ def test_xor_theorem_undecided_when_a_lemma_is_not_proved(frames):
 
 @checks_claim("fivelines.row_is_nim_heap", "confirmed")
 def test_row_is_nim_heap_confirmed(frames):
-    assert _claim(claims.row_is_nim_heap, frames).verdict is Verdict.CONFIRMED
+    claim = _claim(claims.row_is_nim_heap, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert claim.statement.startswith("(ours)")
+    assert claim.source == "(ours), derived from 「五線の必勝法」, 操作 F and 定理"
 
 
 @checks_claim("fivelines.row_is_nim_heap", "refuted")
@@ -105,11 +111,60 @@ def test_row_is_nim_heap_undecided_with_proofs_narrower_than_the_rows(frames):
     assert claim.verdict is Verdict.UNDECIDED
 
 
+def _with_winning_moves(positions: pd.DataFrame, rows: list[int], moves: list[list[int]]):
+    changed = positions.copy()
+    index = next(i for i, r in enumerate(changed["rows"]) if list(r) == rows)
+    changed.at[index, "normal_winning_moves"] = [np.array(m, dtype=np.int32) for m in moves]
+    return changed
+
+
+@checks_claim("fivelines.winning_move_from_one_end", "confirmed")
+def test_winning_move_from_one_end_confirmed_by_the_table_and_lemma_b(frames):
+    claim = _claim(claims.winning_move_from_one_end, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "with ≤ 15 sticks that the player to move wins have a winning move" in claim.evidence
+    assert claim.caveat == (
+        "proved by z3 for row lengths below 2^5, not beyond; lemma (b) for at most 2 rows"
+    )
+    assert claim.source == "「五線の必勝法」, 証明 (それ以外の場合、先手必勝)"
+
+
+@checks_claim("fivelines.winning_move_from_one_end", "refuted")
+def test_winning_move_from_one_end_refuted_when_a_win_needs_a_split(frames):
+    # the row of 3 won only by splitting it into 1 and 1
+    positions = _with_winning_moves(frames[POSITIONS], [3], [[1, 1]])
+    claim = _claim(claims.winning_move_from_one_end, frames, {POSITIONS: positions})
+    assert claim.verdict is Verdict.REFUTED
+    assert claim.evidence.endswith("have no winning move from one end; smallest: 3")
+
+
+@checks_claim("fivelines.winning_move_from_one_end", "undecided")
+def test_winning_move_from_one_end_undecided_with_a_narrow_lemma_b(frames):
+    proofs = _narrow_proofs(frames[PROOFS], 2)
+    claim = _claim(claims.winning_move_from_one_end, frames, {PROOFS: proofs})
+    assert claim.verdict is Verdict.UNDECIDED
+
+
+def test_one_end_moves_counted_from_the_number_of_rows():
+    import pyarrow as pa
+
+    rows = pa.list_(pa.int32())
+    table = pa.table(
+        {
+            "rows": pa.array([[3], [1, 2], [1, 2, 3]], rows),
+            "normal_outcome": ["first", "first", "second"],
+            "normal_winning_moves": pa.array([[[1, 1]], [[1, 1]], []], pa.list_(rows)),
+        }
+    )
+    assert claims.one_end_winning_moves(table) == (2, 1, [3])
+
+
 @checks_claim("fivelines.pyramid_first_player_wins", "confirmed")
 def test_pyramid_first_player_wins_confirmed(frames):
     claim = _claim(claims.pyramid_first_player_wins, frames)
     assert claim.verdict is Verdict.CONFIRMED
     assert "3 winning first moves" in claim.evidence
+    assert claim.statement.startswith("(ours)") and claim.source.startswith("(ours)")
 
 
 @checks_claim("fivelines.pyramid_first_player_wins", "refuted")
@@ -143,6 +198,19 @@ def test_misere_almost_same_refuted_by_one_changed_misere_outcome(frames):
 def test_every_fivelines_claim_is_built_and_cites_what_it_read(frames):
     built = run_builders(claims.BUILDERS, ResultTables(frames=frames), declared=claims.CLAIM_IDS)
     assert [c.claim_id for c in built] == list(claims.CLAIM_IDS)
+    assert list(claims.CITATIONS) == list(claims.CLAIM_IDS)
+    for claim in built:
+        assert claim.citation == claims.CITATIONS[claim.claim_id]
+        # (ours) in the statement exactly when the source says so
+        assert claim.statement.startswith("(ours)") == claim.source.startswith("(ours)")
+
+
+def test_every_fivelines_passage_is_in_the_article():
+    folder = next((p for p in ARTICLE_DIRS if p.is_dir()), None)
+    if folder is None:
+        pytest.skip("the article texts (../shared/articles) are not here")
+    checks = check_passages(claims.CITATIONS, folder)
+    assert [c.claim_id for c in checks if not c.found] == []
 
 
 def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):

@@ -1,86 +1,96 @@
-"""The article's claims about Contraposition, each checked against the result tables.
+"""The article's claims about Contraposition, each checked against the result tables or
+the rules engine.
 
 Source: "Contraposition : 最大グループゲームの「対偶」" (note.com, Abstract Game Advent
-Calendar 2023). One builder per claim (:data:`BUILDERS`); each reads the tables it needs
-through :class:`~asobi.core.claims.ResultTables` and returns one
-:class:`~asobi.core.claims.Claim` whose verdict comes from a small decision function over
-computed facts (:func:`decide_no_counterexample`, :func:`decide_balance`,
-:func:`decide_single_eye`, :func:`decide_stronger`), with the thresholds as module constants.
+Calendar 2023; shared/articles/contraposition.txt). Every claim is built from its citation in
+:data:`~asobi.contraposition.citations.CITATIONS` (keys = :data:`CLAIM_IDS`, re-exported
+here): the section, a short verbatim passage and the conditions the article attaches. One
+builder per claim (:data:`BUILDERS`; those the rules engine decides alone are in
+:mod:`asobi.contraposition.rule_claims`); each reads the tables it needs through
+:class:`~asobi.core.claims.ResultTables` and returns one :class:`~asobi.core.claims.Claim`
+whose verdict comes from a small decision function over computed facts
+(:func:`decide_no_counterexample`, :func:`decide_offset`, :func:`decide_single_eye`,
+:func:`decide_stronger`).
+
+Where the article gives no measure ("大幅に緩和", "強い"), the verdict rests only on what its
+words commit to: a direction (White is not the favoured side) or an order (GRAVE beats the
+other agent); the sizes go into the evidence, the level of play into the caveat.
 """
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 
-from asobi.contraposition.board import cell_count
+from asobi.contraposition.board import cell_count, centre
+from asobi.contraposition.citations import CITATIONS, CLAIM_IDS, GAME, SOURCE, cited
+from asobi.contraposition.contraposition import Rules
+from asobi.contraposition.last_stone import mirror_breaking_turn
+from asobi.contraposition.rule_claims import (
+    RULES_SIDES,
+    basic_white_places_last,
+    decide_no_counterexample,
+    onetwo_last_placer_count_game,
+    onetwo_single_stone_matters,
+    sides_text,
+    stones_per_colour,
+)
 from asobi.contraposition.stats import wilson_interval
 from asobi.core.claims import Claim, ResultTables, Verdict
 
-GAME = "contraposition"
-SOURCE = (
-    "Contraposition : 最大グループゲームの「対偶」 (note.com, Abstract Game Advent Calendar 2023)"
-)
+__all__ = ["BUILDERS", "CITATIONS", "CLAIM_IDS", "GAME", "SOURCE"]
+
 SOLUTIONS_TABLE = "contraposition/solutions.parquet"
 SELFPLAY_TABLE = "contraposition/selfplay.parquet"
 AUDIT_TABLE = "contraposition/rule_audit.parquet"
 EYES_TABLE = "contraposition/eyes.parquet"
 MIRROR_TABLE = "contraposition/mirror.parquet"
 
-BALANCE_BAND = (0.4, 0.6)
-"""White win rates counted as "largely offset" (balanced): an interval entirely outside
-refutes the balance claim."""
-BALANCE_OK = (0.35, 0.65)
-"""A pooled 95% interval inside this range confirms the balance claim."""
-EVEN_SCORE = 0.5
-"""GRAVE is the stronger agent when its score's 95% interval lies above this."""
+EVEN = 0.5
+"""An even game: the yardstick of "advantage" (White favoured when its 95% interval lies
+above it) and of "stronger" (an agent whose score's interval lies above it)."""
 ODD_CELLS_SIDES = range(1, 101)
 """Board sides on which the cell count 3s(s-1)+1 is checked to be odd (no tie possible)."""
-
-CLAIM_IDS = (
-    f"{GAME}.winning_rule_statements_agree",
-    f"{GAME}.ludii_score_agrees",
-    f"{GAME}.no_draws",
-    f"{GAME}.basic_first_player_advantage_offset",
-    f"{GAME}.onetwo_first_player_advantage_offset",
-    f"{GAME}.several_eyes_force_a_fill",
-    f"{GAME}.single_eye_parity",
-    f"{GAME}.centre_restriction_blocks_mirroring",
-    f"{GAME}.grave_strong",
-)
-
 
 # --- decisions ------------------------------------------------------------------------------
 
 
-def decide_no_counterexample(cases: int, counterexamples: int) -> Verdict:
-    """A universal statement checked case by case: refuted by any counterexample, confirmed
-    when some cases were checked and none fails, undecided when none was checked."""
-    if counterexamples:
-        return Verdict.REFUTED
-    return Verdict.CONFIRMED if cases else Verdict.UNDECIDED
-
-
-def decide_balance(wins: int, games: int) -> Verdict:
-    """Pooled White win rate of same-agent games: confirmed when its 95% interval lies
-    inside :data:`BALANCE_OK`, refuted when entirely outside :data:`BALANCE_BAND`, otherwise
-    (too few games, or in between) undecided."""
+def white_favoured(wins: int, games: int) -> bool | None:
+    """Whether White is the favoured side: its win rate's 95% interval lies above
+    :data:`EVEN` (``None`` without games)."""
     if games == 0:
+        return None
+    return wilson_interval(wins, games)[0] > EVEN
+
+
+def decide_offset(favoured: bool | None, favoured_other: bool | None) -> Verdict:
+    """The first player's advantage is offset (the article gives no size): confirmed when
+    White is not the favoured side under this protocol; refuted when it is while under the
+    article's other protocol it is not (the balancing the article weighs removes an edge this
+    protocol leaves); undecided without games, or when White is favoured under both (an edge
+    remains everywhere, and without a measure "greatly mitigated" cannot be told)."""
+    if favoured is None:
         return Verdict.UNDECIDED
-    low, high = wilson_interval(wins, games)
-    if BALANCE_OK[0] <= low and high <= BALANCE_OK[1]:
+    if not favoured:
         return Verdict.CONFIRMED
-    if high < BALANCE_BAND[0] or low > BALANCE_BAND[1]:
+    if favoured_other is False:
         return Verdict.REFUTED
     return Verdict.UNDECIDED
 
 
-def decide_single_eye(forced_by_black: int | None, forced_by_white: int | None) -> Verdict:
-    """A single Black eye must force White in (at least one fill in every case) and a single
-    White eye must not force Black (no fill in any case); undecided when the eyes table has
-    no case of one owner (``None``)."""
+def decide_single_eye(
+    forced_by_black: int | None, forced_by_white: int | None, forced_by_two_white: int | None
+) -> Verdict:
+    """A single Black eye must force White in (at least one fill in every case), a single
+    White eye must not force Black (no fill in any case), and two White eyes must force Black
+    (at least one fill in every case: "White needs two eyes"); undecided when the eyes table
+    has no single-eye case of one owner (``None``). The two-eye cases are judged when present."""
     if forced_by_black is not None and forced_by_black < 1:
         return Verdict.REFUTED
     if forced_by_white is not None and forced_by_white > 0:
+        return Verdict.REFUTED
+    if forced_by_two_white is not None and forced_by_two_white < 1:
         return Verdict.REFUTED
     if forced_by_black is None or forced_by_white is None:
         return Verdict.UNDECIDED
@@ -89,11 +99,11 @@ def decide_single_eye(forced_by_black: int | None, forced_by_white: int | None) 
 
 def decide_stronger(wins: int, games: int) -> Verdict:
     """An agent is the stronger one when the 95% interval of its score lies above
-    :data:`EVEN_SCORE`, the weaker one when below, undecided otherwise (or without games)."""
+    :data:`EVEN`, the weaker one when below, undecided otherwise (or without games)."""
     low, high = wilson_interval(wins, games)
-    if games and low > EVEN_SCORE:
+    if games and low > EVEN:
         return Verdict.CONFIRMED
-    if games and high < EVEN_SCORE:
+    if games and high < EVEN:
         return Verdict.REFUTED
     return Verdict.UNDECIDED
 
@@ -134,10 +144,8 @@ def winning_rule_statements_agree(tables: ResultTables) -> Claim:
     example = next((e for e in audit["example_disagreement"] if e), "")
     instance = f", e.g. {example}" if example else ""
     verdict = decide_no_counterexample(int(audit["boards"].sum()), disagree)
-    return Claim(
-        claim_id=f"{GAME}.winning_rule_statements_agree",
-        game=GAME,
-        source=f"{SOURCE}, 勝利条件",
+    return cited(
+        "winning_rule_statements_agree",
         statement="The count-by-smallest-size rule and the compare-sorted-sizes rule always "
         "name the same winner.",
         formal="For each full board: winner_by_counts(board) == winner_by_sorted_sizes(board).",
@@ -153,10 +161,8 @@ def ludii_score_agrees(tables: ResultTables) -> Claim:
     audit = tables.read(AUDIT_TABLE)
     ludii = int(audit["ludii_disagrees"].sum())
     verdict = decide_no_counterexample(int(audit["boards"].sum()), ludii)
-    return Claim(
-        claim_id=f"{GAME}.ludii_score_agrees",
-        game=GAME,
-        source=f"{SOURCE}, ゲームデータ",
+    return cited(
+        "ludii_score_agrees",
         statement="Ludii's score (smallest size where a player has more groups; higher wins) "
         "picks the same winner as the article's rule.",
         formal="For each full board: winner_by_ludii_score(board) == winner_by_counts(board).",
@@ -180,10 +186,8 @@ def no_draws(tables: ResultTables) -> Claim:
         if not even_sides
         else f"3s(s-1)+1 is even for s in {even_sides}"
     )
-    return Claim(
-        claim_id=f"{GAME}.no_draws",
-        game=GAME,
-        source=f"{SOURCE}, 勝利条件",
+    return cited(
+        "no_draws",
         statement="No game can end in a draw, under either protocol.",
         formal="No full board has equal group-size multisets for both colours; a tie needs "
         f"equal stone counts, and 3s(s-1)+1 cells is odd for every side {sides}.",
@@ -199,6 +203,11 @@ def no_draws(tables: ResultTables) -> Claim:
 def _agent_kind(names: pd.Series) -> pd.Series:
     """``uct300`` -> ``uct``: the agent kind without its playout count."""
     return names.str.rstrip("0123456789")
+
+
+def _playouts(names: pd.Series) -> list[int]:
+    """The playout budgets in the agent names (``uct300`` -> 300), ascending."""
+    return sorted({int(m.group()) for m in (re.search(r"\d+$", n) for n in names) if m})
 
 
 def _describe_rates(rows: pd.DataFrame) -> str:
@@ -224,56 +233,68 @@ def _describe_solutions(rows: pd.DataFrame) -> str:
     return "; ".join(parts)
 
 
-def _balance_caveat(verdict: Verdict, rows: pd.DataFrame, exact: pd.DataFrame) -> str | None:
-    """What a confirmed balance rests on: self-play of these agents at these sides, while
-    perfect play on the exactly solved boards is won by one side."""
-    if verdict is not Verdict.CONFIRMED:
-        return None
-    agents = sorted(set(rows["white_agent"]))
-    caveat = f"self-play of {', '.join(agents)} on sides {sorted(set(rows['side']))}"
+def _same_agent(selfplay: pd.DataFrame, protocol: str) -> pd.DataFrame:
+    kind_white, kind_black = (
+        _agent_kind(selfplay["white_agent"]),
+        _agent_kind(selfplay["black_agent"]),
+    )
+    return selfplay[(selfplay["protocol"] == protocol) & (kind_white == kind_black)]
+
+
+def _level_of_play(rows: pd.DataFrame) -> str:
+    agents = sorted(set(_agent_kind(rows["white_agent"])))
+    playouts = _playouts(pd.concat([rows["white_agent"], rows["black_agent"]]))
+    return (
+        f"same-agent self-play ({' vs itself, '.join(agents)} vs itself) at "
+        f"{', '.join(map(str, playouts))} playouts per move, sides {sorted(set(rows['side']))}"
+    )
+
+
+def _balance_caveat(rows: pd.DataFrame, exact: pd.DataFrame, wins: int, games: int) -> str:
+    """The level of play the verdict rests on, and what perfect play on the solved boards
+    and a Black edge say beside it."""
+    caveat = f"judged on {_level_of_play(rows)}, not perfect play"
     solved = exact[exact["solved"]]
     if len(solved):
         winners = ", ".join(f"side {r.side}: {r.winner}" for r in solved.itertuples())
-        caveat += f", not perfect play; with perfect play the solved boards are won ({winners})"
+        caveat += f"; with perfect play the solved boards are won ({winners})"
+    if wilson_interval(wins, games)[1] < EVEN:
+        caveat += "; Black wins significantly more than half at this level of play"
     return caveat
 
 
-_BALANCE_CLAIMS = {
-    "basic": ("basic", "先手有利の相殺"),
-    "12?": ("onetwo", "12?プロトコル"),
-}
-"""Table protocol label -> (claim id label, the article's section)."""
+_BALANCE_CLAIMS = {"basic": ("basic", "12?"), "12?": ("onetwo", "basic")}
+"""Table protocol label -> (claim id label, the article's other protocol)."""
 
 
 def first_player_advantage_offset(tables: ResultTables, protocol: str) -> Claim:
     """先手有利の相殺 / 12?プロトコル: under ``protocol`` (``basic`` or ``12?``) White's
-    first-move advantage is largely offset, judged on pooled same-agent self-play; the
-    exactly solved small boards qualify it (caveat)."""
+    first-move advantage is offset, judged by :func:`decide_offset` on pooled same-agent
+    self-play under this protocol and the other; the sizes and the solved boards are in the
+    evidence and the caveat."""
     selfplay = tables.read(SELFPLAY_TABLE)
     solutions = tables.read(SOLUTIONS_TABLE)
-    label, section = _BALANCE_CLAIMS[protocol]
-    rows = selfplay[
-        (selfplay["protocol"] == protocol)
-        & (_agent_kind(selfplay["white_agent"]) == _agent_kind(selfplay["black_agent"]))
-    ]
+    label, other = _BALANCE_CLAIMS[protocol]
+    rows, other_rows = _same_agent(selfplay, protocol), _same_agent(selfplay, other)
     games, wins = int(rows["games"].sum()), int(rows["white_wins"].sum())
+    other_games, other_wins = int(other_rows["games"].sum()), int(other_rows["white_wins"].sum())
     low, high = wilson_interval(wins, games)
-    verdict = decide_balance(wins, games)
+    other_low, other_high = wilson_interval(other_wins, other_games)
+    verdict = decide_offset(white_favoured(wins, games), white_favoured(other_wins, other_games))
     exact = solutions[solutions["protocol"] == protocol]
-    return Claim(
-        claim_id=f"{GAME}.{label}_first_player_advantage_offset",
-        game=GAME,
-        source=f"{SOURCE}, {section}",
+    return cited(
+        f"{label}_first_player_advantage_offset",
         statement=f"Under the {protocol} protocol the first player's (White's) advantage "
-        "is largely offset.",
-        formal="Same-agent self-play (UCT vs UCT, GRAVE vs GRAVE), pooled: White's "
-        f"win rate 95% interval inside {list(BALANCE_OK)} confirms, entirely outside "
-        f"{list(BALANCE_BAND)} refutes, else undecided; the exactly solved small boards "
-        "are listed.",
+        "is (greatly) mitigated.",
+        formal="Pooled same-agent self-play (UCT vs UCT, GRAVE vs GRAVE): White is the "
+        f"favoured side when its win rate's 95% interval lies above {EVEN}. Confirmed when "
+        f"White is not favoured under {protocol}; refuted when it is while under {other} it "
+        "is not; undecided when it is under both, or without games.",
         verdict=verdict,
-        caveat=_balance_caveat(verdict, rows, exact),
-        evidence=f"pooled White {wins}/{games} [{low:.2f}, {high:.2f}]; "
-        f"{_describe_rates(rows) or 'no same-agent games'}. Exact: "
+        caveat=_balance_caveat(rows, exact, wins, games) if games else None,
+        evidence=f"pooled White {wins}/{games} ({wins / max(games, 1):.3f}) [{low:.2f}, "
+        f"{high:.2f}]; {_describe_rates(rows) or 'no same-agent games'}; under {other}: "
+        f"White {other_wins}/{other_games} [{other_low:.2f}, {other_high:.2f}]. Exact: "
         f"{_describe_solutions(exact) or 'none'}",
         tables=(SELFPLAY_TABLE, SOLUTIONS_TABLE),
     )
@@ -299,10 +320,8 @@ def several_eyes_force_a_fill(tables: ResultTables) -> Claim:
     several = eyes[eyes["eyes"] >= 2]
     held = int(several["prediction_holds"].sum())
     verdict = decide_no_counterexample(len(several), len(several) - held)
-    return Claim(
-        claim_id=f"{GAME}.several_eyes_force_a_fill",
-        game=GAME,
-        source=f"{SOURCE}, ボードを埋めるゲーム",
+    return cited(
+        "several_eyes_force_a_fill",
         statement="A player who keeps two or more empty cells surrounded by their own stones "
         "forces the opponent to fill at least one (making a size-1 opponent group).",
         formal="Exhaustive search on constructed positions: owner never fills its own eyes "
@@ -324,24 +343,28 @@ def several_eyes_force_a_fill(tables: ResultTables) -> Claim:
 
 def single_eye_parity(tables: ResultTables) -> Claim:
     """先手有利の相殺: under the basic protocol a single eye forces the opponent in exactly
-    when its owner is Black (White places the last stone); 12? cases are reported only."""
+    when its owner is Black (White places the last stone), and two White eyes force Black;
+    the 12? cases are reported, not judged."""
     eyes = tables.read(EYES_TABLE)
-    single = eyes[(eyes["eyes"] == 1) & (eyes["protocol"] == "basic")]
+    basic = eyes[eyes["protocol"] == "basic"]
+    single = basic[basic["eyes"] == 1]
     by_black = single[single["owner"] == "black"]["opponent_forced_fills"]
     by_white = single[single["owner"] == "white"]["opponent_forced_fills"]
     forced_by_black = int(by_black.min()) if len(by_black) else None
     forced_by_white = int(by_white.max()) if len(by_white) else None
-    verdict = decide_single_eye(forced_by_black, forced_by_white)
+    white_two = basic[(basic["eyes"] == 2) & (basic["owner"] == "white")]
+    white_two_forced = int((white_two["opponent_forced_fills"] >= 1).sum())
+    forced_by_two = int(white_two["opponent_forced_fills"].min()) if len(white_two) else None
+    verdict = decide_single_eye(forced_by_black, forced_by_white, forced_by_two)
     onetwo_single = eyes[(eyes["eyes"] == 1) & (eyes["protocol"] == "12?")]
     onetwo_forced = int((onetwo_single["opponent_forced_fills"] >= 1).sum())
-    return Claim(
-        claim_id=f"{GAME}.single_eye_parity",
-        game=GAME,
-        source=f"{SOURCE}, 先手有利の相殺",
+    return cited(
+        "single_eye_parity",
         statement="Under the basic protocol one eye of the second player (Black) forces "
         "White to fill it, because White places the last stone; White needs two eyes.",
-        formal="Basic protocol, constructed positions with exactly one eye: the opponent is "
-        "forced to fill it iff the owner is Black.",
+        formal="Basic protocol, constructed positions: with exactly one eye the opponent is "
+        "forced to fill it iff the owner is Black; with two White eyes Black is forced to fill "
+        "one.",
         verdict=verdict,
         caveat=(
             f"checked on {len(single)} constructed positions of sides "
@@ -351,29 +374,27 @@ def single_eye_parity(tables: ResultTables) -> Claim:
         ),
         evidence=f"{len(single)} cases; {len(by_black)} Black-owned single eyes: White fills "
         f"at least {forced_by_black}; {len(by_white)} White-owned: Black fills at most "
-        f"{forced_by_white}. Under 12? (not judged) the single eye is forced in "
+        f"{forced_by_white}. Two White eyes force Black in {white_two_forced} of "
+        f"{len(white_two)} cases; under 12? (not judged) the single eye is forced in "
         f"{onetwo_forced} of {len(onetwo_single)} cases",
         tables=(EYES_TABLE,),
     )
 
 
-# --- the centre restriction (mirror.parquet) -------------------------------------------------
+# --- the centre restriction (mirror.parquet, solutions.parquet, the rules engine) -----------
 
 
 def centre_restriction_blocks_mirroring(tables: ResultTables) -> Claim:
-    """懸念点 (配置システム): the basic protocol's centre restriction blocks a winning mirror
-    strategy: every final board of a centre opening plus point-reflected answers is a White
-    win. (The article adds that 12? needs no such rule; no table checks that, so it is not
-    part of this claim.)"""
+    """懸念点 (配置システム): the basic protocol's centre restriction is there against the
+    mirror strategy: every final board of a centre opening plus point-reflected answers is a
+    White win, so without the rule White would win the basic game by mirroring."""
     mirror = tables.read(MIRROR_TABLE)
     boards = int(mirror["boards"].sum())
     losses = boards - int(mirror["white_wins"].sum())
     verdict = decide_no_counterexample(boards, losses)
     exhaustive = sorted(mirror.loc[mirror["method"] == "exhaustive", "side"])
-    return Claim(
-        claim_id=f"{GAME}.centre_restriction_blocks_mirroring",
-        game=GAME,
-        source=f"{SOURCE}, 懸念点 (配置システム)",
+    return cited(
+        "centre_restriction_blocks_mirroring",
         statement="The basic protocol forbids White's first stone on the centre to prevent "
         "a mirror strategy (without the rule, White would win by mirroring).",
         formal="Every final board of 'White opens on the centre and answers each black stone "
@@ -390,12 +411,67 @@ def centre_restriction_blocks_mirroring(tables: ResultTables) -> Claim:
     )
 
 
+def _centre_opening(solutions: pd.DataFrame) -> str:
+    """What perfect play says of White's centre opening under 12? on the solved boards."""
+    parts = []
+    for r in solutions[(solutions["protocol"] == "12?") & solutions["solved"]].itertuples():
+        middle = centre(int(r.side))
+        wins = dict(zip(r.first_move_cells, r.first_move_white_wins, strict=True))
+        if middle in wins:
+            others = sum(bool(v) for c, v in wins.items() if c != middle)
+            result = "wins" if wins[middle] else "loses"
+            parts.append(
+                f"side {r.side}: the centre opening {result} for White "
+                f"({others} other winning opening classes)"
+            )
+    return "; ".join(parts)
+
+
+def onetwo_needs_no_centre_rule(tables: ResultTables) -> Claim:
+    """懸念点 (配置システム): under 12? no opening restriction is needed against the mirror
+    strategy: on every side checked Black can answer White's centre opening with two stones
+    on a pair of point-reflected cells, after which White cannot answer by reflection (under
+    the basic protocol no such turn exists, which is why it needs the rule)."""
+    solutions = tables.read(SOLUTIONS_TABLE)
+    breaks = {side: mirror_breaking_turn(Rules(side, "onetwo")) for side in RULES_SIDES}
+    basic_breaks = [side for side in RULES_SIDES if mirror_breaking_turn(Rules(side))]
+    unbroken = [side for side, move in breaks.items() if move is None]
+    verdict = decide_no_counterexample(len(breaks), len(unbroken))
+    perfect = _centre_opening(solutions)
+    return cited(
+        "onetwo_needs_no_centre_rule",
+        statement="The 12? protocol needs no restriction on White's first stone against "
+        "mirroring: Black can break a mirror strategy by itself.",
+        formal=f"On {sides_text(RULES_SIDES)}, after White's first stone on the centre, "
+        "the rules engine lists a legal 12? Black turn that takes both cells of a "
+        "point-reflected pair (White can never again answer by reflection); under the "
+        "basic protocol it lists none.",
+        verdict=verdict,
+        caveat=(
+            f"the mirror strategy only; perfect play on the solved boards: {perfect}"
+            if perfect
+            else None
+        ),
+        evidence=(
+            f"a breaking turn exists on every side checked (side 2: {breaks.get(2)}); "
+            if not unbroken
+            else f"no breaking turn on sides {unbroken}; "
+        )
+        + (
+            f"under the basic protocol too, on sides {basic_breaks}"
+            if basic_breaks
+            else "under the basic protocol (one stone a turn) none"
+        ),
+        tables=(SOLUTIONS_TABLE,),
+    )
+
+
 # --- the agents (selfplay.parquet) -----------------------------------------------------------
 
 
 def grave_strong(tables: ResultTables) -> Claim:
-    """ゲームデータ: MC-GRAVE is the strong AI: GRAVE's score against UCT at equal budget,
-    over both colours, has a 95% interval above one half."""
+    """ゲームデータ: MC-GRAVE is the strong AI, judged as an order: GRAVE's score against
+    UCT at equal budget, over both colours, has a 95% interval above one half."""
     selfplay = tables.read(SELFPLAY_TABLE)
     white_kind, black_kind = (
         _agent_kind(selfplay["white_agent"]),
@@ -411,21 +487,23 @@ def grave_strong(tables: ResultTables) -> Claim:
     verdict = decide_stronger(grave_wins, games)
     played = pd.concat([grave_white, grave_black])
     agents = sorted(set(played["white_agent"]) | set(played["black_agent"]))
-    return Claim(
-        claim_id=f"{GAME}.grave_strong",
-        game=GAME,
-        source=f"{SOURCE}, ゲームデータ",
+    budgets = _playouts(pd.Series(agents, dtype=str))
+    return cited(
+        "grave_strong",
         statement="MC-GRAVE plays this game strongly (the article calls it the strong AI).",
         formal="GRAVE against UCT with the same playout budget, both colours, all self-play "
-        f"sides and protocols: 95% interval of GRAVE's score above {EVEN_SCORE} confirms, "
+        f"sides and protocols: 95% interval of GRAVE's score above {EVEN} confirms, "
         "below refutes, else undecided.",
         verdict=verdict,
         caveat=(
-            f"against UCT only, agents {', '.join(agents)}, sides {sorted(set(played['side']))}"
-            if verdict is Verdict.CONFIRMED
+            f"our GRAVE and UCT (not Ludii's AIs), UCT the only opponent, "
+            f"{', '.join(map(str, budgets))} playouts per move, sides "
+            f"{sorted(set(played['side']))}"
+            if games
             else None
         ),
-        evidence=f"GRAVE won {grave_wins}/{games} games [{low:.2f}, {high:.2f}]",
+        evidence=f"GRAVE won {grave_wins}/{games} games ({grave_wins / max(games, 1):.3f}) "
+        f"[{low:.2f}, {high:.2f}]",
         tables=(SELFPLAY_TABLE,),
     )
 
@@ -435,10 +513,15 @@ BUILDERS = [
     winning_rule_statements_agree,
     ludii_score_agrees,
     no_draws,
+    stones_per_colour,
+    basic_white_places_last,
     basic_first_player_advantage_offset,
     onetwo_first_player_advantage_offset,
+    onetwo_last_placer_count_game,
+    onetwo_single_stone_matters,
     several_eyes_force_a_fill,
     single_eye_parity,
     centre_restriction_blocks_mirroring,
+    onetwo_needs_no_centre_rule,
     grave_strong,
 ]

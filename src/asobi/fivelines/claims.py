@@ -1,8 +1,13 @@
 """The article's claims about 五線, each checked against the result tables.
 
 Source: 「五線の必勝法」 (shared/articles/gosen_hisshouhou.txt): the theorem (second player
-wins iff the binary digit sums are all even, i.e. XOR = 0), its proof, and the closing
-remark that the more common misère rule has "almost the same" winning strategy.
+wins iff the binary digit sums are all even, i.e. XOR = 0), its proof and the strategy it
+builds (shorten one row from an end), and the closing remark that the more common misère
+rule has "almost the same" winning strategy. Two claims are ours, derived from the article
+(the pyramid's winner, a row as a Nim heap): their ``source`` says "(ours), derived from"
+the article's section and their passage is the article's sentence they derive from.
+
+Every claim is built from its citation in :data:`CITATIONS` (keys = :data:`CLAIM_IDS`).
 
 One builder per claim (:data:`BUILDERS`); each reads the tables it needs through
 :class:`~asobi.core.claims.ResultTables` and returns one
@@ -21,6 +26,7 @@ import pyarrow.compute as pc
 
 from asobi.core.claims import Claim, ResultTables, Verdict, verdict_from
 from asobi.core.errors import DataError
+from asobi.core.sources import Citation
 from asobi.fivelines.fivelines import PYRAMID
 
 ARTICLE = "「五線の必勝法」"
@@ -30,12 +36,45 @@ GRUNDY_TABLE = "fivelines/grundy.parquet"
 PROOFS_TABLE = "fivelines/proofs.parquet"
 POSITION_COLUMNS = ["rows", "total", "xor", "normal_outcome", "misere_outcome"]
 
-CLAIM_IDS = (
-    "fivelines.xor_theorem",
-    "fivelines.row_is_nim_heap",
-    "fivelines.pyramid_first_player_wins",
-    "fivelines.misere_almost_same",
-)
+OURS = f"(ours), derived from {ARTICLE}"
+"""How an (ours) claim names its source: our finding, derived from the article's section
+(whose sentence is the passage, checked against the article's text like any other)."""
+
+CITATIONS: dict[str, Citation] = {
+    "fivelines.xor_theorem": Citation(
+        f"{ARTICLE}, 定理 and 証明",
+        "五線は、次の場合、後手必勝である。",
+        "normal play (whoever erases the last stick wins); any rows a_1..a_n; a turn erases "
+        "adjacent sticks of one row (the article's operation F: b -> c, d with c + d < b)",
+    ),
+    "fivelines.row_is_nim_heap": Citation(
+        f"{OURS}, 操作 F and 定理",
+        "2つの0以上の整数 $c,d$ を $c+d<b$ となるように選ぶ",
+        "our finding, not stated in the article: the Sprague-Grundy value of one row under "
+        "the article's operation F, normal play",
+    ),
+    "fivelines.winning_move_from_one_end": Citation(
+        f"{ARTICLE}, 証明 (それ以外の場合、先手必勝)",
+        "$a$ を $b,0$ にする操作を行えば",
+        "normal play; whenever the theorem's condition fails, the player to move wins by "
+        "shortening one row from an end (a -> b, 0), the move the proof builds",
+    ),
+    "fivelines.pyramid_first_player_wins": Citation(
+        f"{OURS}, ルール (the pyramid start) and 定理",
+        "「1列目に縦棒1本。2列目に2本。・・・5列目に5本。」",
+        "our finding: the article names the pyramid 1-2-3-4-5 as the most common start but "
+        "does not say who wins it; normal play, as in its theorem",
+    ),
+    "fivelines.misere_almost_same": Citation(
+        f"{ARTICLE}, closing remark (最後の棒を消した人が負けとするルール)",
+        "必勝法は、上に示した証明とほぼ同じで考えることができる",
+        "misère play (whoever erases the last stick loses); 'almost the same' has no measure "
+        "and is read as the misère-Nim rule: the XOR rule, except when no row is longer "
+        "than 1",
+    ),
+}
+
+CLAIM_IDS = tuple(CITATIONS)
 
 
 @dataclass(frozen=True)
@@ -59,6 +98,30 @@ def read_positions(tables: ResultTables) -> Positions:
     if len(data["total"]) == 0:
         raise DataError(f"results/{POSITIONS_TABLE} has no positions")
     return Positions(data)
+
+
+def _cited(
+    claim_id: str,
+    *,
+    statement: str,
+    formal: str,
+    verdict: Verdict,
+    evidence: str,
+    tables: tuple[str, ...],
+    caveat: str | None = None,
+) -> Claim:
+    """The claim ``claim_id`` built from its citation in :data:`CITATIONS`."""
+    return Claim.cited(
+        claim_id,
+        GAME,
+        CITATIONS[claim_id],
+        statement=statement,
+        formal=formal,
+        verdict=verdict,
+        evidence=evidence,
+        tables=tables,
+        caveat=caveat,
+    )
 
 
 def bits_needed(largest: int) -> int:
@@ -127,6 +190,13 @@ def proof_coverage(proofs: pd.DataFrame, lemma: str) -> ProofCoverage:
     )
 
 
+def lemma_b_rows(proofs: pd.DataFrame) -> str:
+    """The reach of lemma (b) in rows, as a caveat's tail: z3 proves it for a bounded number
+    of rows (``; lemma (b) for at most N rows``)."""
+    rows_proved = proofs.loc[proofs["lemma"] == "zero_reachable", "rows"].max()
+    return f"; lemma (b) for at most {int(rows_proved)} rows"
+
+
 def decide_theorem(
     counterexamples: int, lemmas: list[ProofCoverage], width_needed: int
 ) -> tuple[Verdict, str | None]:
@@ -168,12 +238,9 @@ def xor_theorem(tables: ResultTables) -> Claim:
             f"{lemma_b.text}"
         )
     if caveat is not None and verdict is Verdict.CONFIRMED:
-        rows_proved = proofs.loc[proofs["lemma"] == "zero_reachable", "rows"].max()
-        caveat += f"; lemma (b) for at most {int(rows_proved)} rows"
-    return Claim(
-        claim_id="fivelines.xor_theorem",
-        game=GAME,
-        source=f"{ARTICLE}, 定理 and 証明",
+        caveat += lemma_b_rows(proofs)
+    return _cited(
+        "fivelines.xor_theorem",
         statement=(
             "With normal play (taking the last stick wins), the second player wins exactly "
             "when every binary digit position has an even count of ones over the rows, "
@@ -194,8 +261,8 @@ def xor_theorem(tables: ResultTables) -> Claim:
 
 
 def row_is_nim_heap(tables: ResultTables) -> Claim:
-    """証明 (a row b becomes rows c, d): a single row of a sticks has Grundy value a, by
-    brute force over every move and by z3 (lemma c) for every row length it checked."""
+    """(ours), from the article's operation F: a single row of a sticks has Grundy value a,
+    by brute force over every move and by z3 (lemma c) for every row length it checked."""
     grundy = tables.read(GRUNDY_TABLE)
     proofs = tables.read(PROOFS_TABLE)
     values = grundy["grundy"].to_numpy()
@@ -203,11 +270,12 @@ def row_is_nim_heap(tables: ResultTables) -> Claim:
     wrong = np.flatnonzero(values != n_values)
     lemma_c = proof_coverage(proofs, "row_grundy")
     verdict, caveat = decide_theorem(int(wrong.size), [lemma_c], bits_needed(int(n_values.max())))
-    return Claim(
-        claim_id="fivelines.row_is_nim_heap",
-        game=GAME,
-        source=f"{ARTICLE}, 証明 (a row b becomes rows c, d); Sprague-Grundy theory",
-        statement="A single row of a sticks is worth exactly a Nim heap of size a.",
+    return _cited(
+        "fivelines.row_is_nim_heap",
+        statement=(
+            "(ours) A single row of a sticks is worth exactly a Nim heap of size a (our "
+            "Sprague-Grundy reading of the article's move; the article does not say it)."
+        ),
         formal=(
             f"Brute-force Grundy value g(n) = mex{{g(c) XOR g(d) : c + d < n}} equals n for "
             f"n = 0..{int(n_values.max())}; z3 proves every move from a row of a leaves "
@@ -224,6 +292,75 @@ def row_is_nim_heap(tables: ResultTables) -> Claim:
     )
 
 
+def one_end_winning_moves(table: pa.Table) -> tuple[int, int, list[int] | None]:
+    """Of the positions the player to move wins (normal play), how many there are, how many
+    have a winning move that shortens one row from an end, and the rows of the first one
+    that has none (``None`` when every one has).
+
+    A turn replaces one row by 0, 1 or 2 rows, 2 exactly when it splits the row (c, d > 0),
+    so a winning move shortens a row from an end iff it leaves no more rows than before.
+    """
+    won = table.filter(pc.equal(table.column("normal_outcome"), "first"))
+    rows, moves = won.column("rows").combine_chunks(), won.column("normal_winning_moves")
+    moves = moves.combine_chunks()
+    parent = pc.list_parent_indices(moves).to_numpy()
+    before = pc.list_value_length(rows).to_numpy(zero_copy_only=False)[parent]
+    after = pc.list_value_length(pc.list_flatten(moves)).to_numpy(zero_copy_only=False)
+    has_end_move = np.zeros(len(won), dtype=bool)
+    np.logical_or.at(has_end_move, parent, after <= before)
+    missing = np.flatnonzero(~has_end_move)
+    first = rows[int(missing[0])].as_py() if missing.size else None
+    return len(won), int(has_end_move.sum()), first
+
+
+def winning_move_from_one_end(tables: ResultTables) -> Claim:
+    """証明 (それ以外の場合): whenever the player to move wins, shortening one row from an
+    end (a -> b, 0) is among the winning moves; refuted by any won position without one,
+    confirmed when z3 also proves lemma (b) (such a move to XOR 0 exists) as wide as the
+    rows checked, undecided otherwise."""
+    table = tables.read_arrow(
+        POSITIONS_TABLE, columns=["rows", "total", "normal_outcome", "normal_winning_moves"]
+    )
+    if table.num_rows == 0:
+        raise DataError(f"results/{POSITIONS_TABLE} has no positions")
+    total_max = int(pc.max(table.column("total")).as_py())
+    largest = int(pc.max(pc.list_flatten(table.column("rows"))).as_py() or 0)
+    won, with_end_move, first_without = one_end_winning_moves(table)
+    proofs = tables.read(PROOFS_TABLE)
+    lemma_b = proof_coverage(proofs, "zero_reachable")
+    missing = won - with_end_move
+    verdict, caveat = decide_theorem(missing, [lemma_b], bits_needed(largest))
+    if caveat is not None and verdict is Verdict.CONFIRMED:
+        caveat += lemma_b_rows(proofs)
+    if first_without is not None:
+        evidence = (
+            f"{missing} of {won} won positions have no winning move from one end; smallest: "
+            f"{_rows_text(first_without)}"
+        )
+    else:
+        evidence = (
+            f"all {won} positions with ≤ {total_max} sticks that the player to move wins have "
+            f"a winning move that shortens one row from an end; {lemma_b.text}"
+        )
+    return _cited(
+        "fivelines.winning_move_from_one_end",
+        statement=(
+            "When the position is a first-player win, the player to move can win by erasing "
+            "sticks from one end of a single row (never splitting a row)."
+        ),
+        formal=(
+            f"For every position with at most {total_max} sticks whose exhaustive normal-play "
+            "outcome is 'first', some winning move (to a 'second' position) leaves no more "
+            "rows than before (b -> c, 0); z3 lemma (b): a non-zero XOR s has a row a with "
+            "a XOR s < a."
+        ),
+        verdict=verdict,
+        caveat=caveat,
+        evidence=evidence,
+        tables=(POSITIONS_TABLE, PROOFS_TABLE),
+    )
+
+
 def decide_pyramid(total_max: int, outcome: str | None) -> Verdict:
     """Undecided when the table stops below the pyramid's sticks; else whether the first
     player wins it."""
@@ -233,8 +370,9 @@ def decide_pyramid(total_max: int, outcome: str | None) -> Verdict:
 
 
 def pyramid_first_player_wins(tables: ResultTables) -> Claim:
-    """ルール (the usual pyramid 1-2-3-4-5): a first-player win with normal play, with its
-    winning first moves; undecided when the table stops below 15 sticks."""
+    """(ours), from ルール (the usual pyramid 1-2-3-4-5) and the 定理: a first-player win
+    with normal play, with its winning first moves; undecided when the table stops below
+    15 sticks."""
     pyramid_total = sum(PYRAMID)
     total_max = int(tables.read_arrow(POSITIONS_TABLE, columns=["total"])["total"].to_numpy().max())
     rows = tables.read_arrow(POSITIONS_TABLE, filters=[("total", "=", pyramid_total)]).to_pylist()
@@ -253,13 +391,11 @@ def pyramid_first_player_wins(tables: ResultTables) -> Claim:
             f"winning first moves, to {normal_moves}. misère: {row['misere_outcome']} "
             f"wins; winning first moves to {misere_moves or 'none'}"
         )
-    return Claim(
-        claim_id="fivelines.pyramid_first_player_wins",
-        game=GAME,
-        source=f"{ARTICLE}, ルール (the usual pyramid 1-2-3-4-5) with the 定理",
+    return _cited(
+        "fivelines.pyramid_first_player_wins",
         statement=(
-            "In the usual start with rows of 1, 2, 3, 4 and 5 sticks the first player "
-            "wins with normal play (its XOR is 1, not 0)."
+            "(ours) In the start the article calls the most common, rows of 1, 2, 3, 4 and 5 "
+            "sticks, the first player wins with normal play (its XOR is 1, not 0)."
         ),
         formal=(
             "Exhaustive normal-play outcome of 1-2-3-4-5 is 'first'; the winning first "
@@ -300,10 +436,8 @@ def misere_almost_same(tables: ResultTables) -> Claim:
             f"checked for ≤ {total_max} sticks, no proof; the outcome differs from normal play "
             f"on {int(differs.sum())} positions (the endgame of single sticks)"
         )
-    return Claim(
-        claim_id="fivelines.misere_almost_same",
-        game=GAME,
-        source=f"{ARTICLE}, closing remark on the rule where the last stick loses",
+    return _cited(
+        "fivelines.misere_almost_same",
         statement=(
             "Under the (more common) rule where erasing the last stick loses, the winning "
             "strategy is almost the same as under normal play."
@@ -321,4 +455,10 @@ def misere_almost_same(tables: ResultTables) -> Claim:
 
 
 #: One builder per claim, in the order of the claims table.
-BUILDERS = [xor_theorem, row_is_nim_heap, pyramid_first_player_wins, misere_almost_same]
+BUILDERS = [
+    xor_theorem,
+    row_is_nim_heap,
+    winning_move_from_one_end,
+    pyramid_first_player_wins,
+    misere_almost_same,
+]
