@@ -97,6 +97,13 @@ CONTRAPOSITION_VENDORED = CONTRAPOSITION["ladder_vendored"] and os.path.join(
 )
 
 
+def contraposition_claims_ladder(kind):
+    """The ladder table ``kind`` the claims read: the vendored full ladder's when configured
+    (checked and published by contraposition_ladder_vendored), else the run's own."""
+    suffix = "_vendored" if CONTRAPOSITION_VENDORED else ""
+    return f"results/contraposition/{kind}{suffix}.parquet"
+
+
 def contraposition_ladder_outputs():
     """The ladder's tables (the round-robin's only when enabled; the vendored full ladder's
     when configured)."""
@@ -400,11 +407,17 @@ rule contraposition_claims:
         audit="results/contraposition/rule_audit.parquet",
         eyes="results/contraposition/eyes.parquet",
         mirror="results/contraposition/mirror.parquet",
+        ladder=contraposition_claims_ladder("ladder"),
+        calibration=contraposition_claims_ladder("calibration"),
+        ratings=contraposition_claims_ladder("ratings"),
+        rating_games=contraposition_claims_ladder("rating_games"),
     output:
         "results/contraposition/claims.parquet",
     log:
         "logs/contraposition/claims.log",
     benchmark:
         "logs/benchmarks/contraposition/claims.tsv"
+    params:
+        vendored=bool(CONTRAPOSITION_VENDORED),
     script:
         "../scripts/contraposition_claims.py"

@@ -10,4 +10,9 @@ run_step(
     audit=snakemake.input.audit,
     eyes=snakemake.input.eyes,
     mirror=snakemake.input.mirror,
+    ladder={
+        kind: snakemake.input[kind]
+        for kind in ("ladder", "calibration", "ratings", "rating_games")
+    },
+    vendored=snakemake.params.vendored,
 )

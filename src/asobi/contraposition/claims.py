@@ -9,8 +9,9 @@ builder per claim (:data:`BUILDERS`; those the rules engine decides alone are in
 :mod:`asobi.contraposition.rule_claims`); each reads the tables it needs through
 :class:`~asobi.core.claims.ResultTables` and returns one :class:`~asobi.core.claims.Claim`
 whose verdict comes from a small decision function over computed facts
-(:func:`decide_no_counterexample`, :func:`decide_offset`, :func:`decide_single_eye`,
-:func:`decide_stronger`).
+(:func:`decide_no_counterexample`, :func:`decide_single_eye`, :func:`decide_stronger`, and
+for the balance claims and ``grave_strong`` the strength-ladder decisions of
+:mod:`asobi.contraposition.balance`).
 
 Where the article gives no measure ("大幅に緩和", "強い"), the verdict rests only on what its
 words commit to: a direction (White is not the favoured side) or an order (GRAVE beats the
@@ -23,6 +24,15 @@ import re
 
 import pandas as pd
 
+from asobi.contraposition.balance import (
+    EVEN,
+    describe_balance_rungs,
+    describe_rating_rungs,
+    offset_on_ladder,
+    pooled,
+    stronger_on_ratings,
+    trend_text,
+)
 from asobi.contraposition.board import cell_count, centre
 from asobi.contraposition.citations import CITATIONS, CLAIM_IDS, GAME, SOURCE, cited
 from asobi.contraposition.contraposition import Rules
@@ -47,36 +57,16 @@ AUDIT_TABLE = "contraposition/rule_audit.parquet"
 EYES_TABLE = "contraposition/eyes.parquet"
 MIRROR_TABLE = "contraposition/mirror.parquet"
 
-EVEN = 0.5
-"""An even game: the yardstick of "advantage" (White favoured when its 95% interval lies
-above it) and of "stronger" (an agent whose score's interval lies above it)."""
+LADDER_TABLES = {
+    kind: (f"contraposition/{kind}_vendored.parquet", f"contraposition/{kind}.parquet")
+    for kind in ("ladder", "calibration", "ratings", "rating_games")
+}
+"""Each strength-ladder table the claims read: the vendored full ladder's when the claims rule
+gives it (the default run checks and publishes it), else the run's own (a smaller ladder)."""
 ODD_CELLS_SIDES = range(1, 101)
 """Board sides on which the cell count 3s(s-1)+1 is checked to be odd (no tie possible)."""
 
 # --- decisions ------------------------------------------------------------------------------
-
-
-def white_favoured(wins: int, games: int) -> bool | None:
-    """Whether White is the favoured side: its win rate's 95% interval lies above
-    :data:`EVEN` (``None`` without games)."""
-    if games == 0:
-        return None
-    return wilson_interval(wins, games)[0] > EVEN
-
-
-def decide_offset(favoured: bool | None, favoured_other: bool | None) -> Verdict:
-    """The first player's advantage is offset (the article gives no size): confirmed when
-    White is not the favoured side under this protocol; refuted when it is while under the
-    article's other protocol it is not (the balancing the article weighs removes an edge this
-    protocol leaves); undecided without games, or when White is favoured under both (an edge
-    remains everywhere, and without a measure "greatly mitigated" cannot be told)."""
-    if favoured is None:
-        return Verdict.UNDECIDED
-    if not favoured:
-        return Verdict.CONFIRMED
-    if favoured_other is False:
-        return Verdict.REFUTED
-    return Verdict.UNDECIDED
 
 
 def decide_single_eye(
@@ -210,14 +200,6 @@ def _playouts(names: pd.Series) -> list[int]:
     return sorted({int(m.group()) for m in (re.search(r"\d+$", n) for n in names) if m})
 
 
-def _describe_rates(rows: pd.DataFrame) -> str:
-    return "; ".join(
-        f"side {r.side} {r.white_agent} vs {r.black_agent}: White {r.white_wins}/{r.games} "
-        f"[{r.white_win_rate_low95:.2f}, {r.white_win_rate_high95:.2f}]"
-        for r in rows.itertuples()
-    )
-
-
 def _describe_solutions(rows: pd.DataFrame) -> str:
     parts = []
     for r in rows.itertuples():
@@ -233,34 +215,63 @@ def _describe_solutions(rows: pd.DataFrame) -> str:
     return "; ".join(parts)
 
 
-def _same_agent(selfplay: pd.DataFrame, protocol: str) -> pd.DataFrame:
-    kind_white, kind_black = (
-        _agent_kind(selfplay["white_agent"]),
-        _agent_kind(selfplay["black_agent"]),
-    )
-    return selfplay[(selfplay["protocol"] == protocol) & (kind_white == kind_black)]
+def ladder_table(tables: ResultTables, kind: str) -> str:
+    """The name of the ``kind`` table of the strength ladder the claims read: the vendored
+    full ladder's when given, else the run's own (see :data:`LADDER_TABLES`)."""
+    vendored, own = LADDER_TABLES[kind]
+    if vendored in tables.frames:
+        return vendored
+    if tables.files is not None:
+        return vendored if vendored in tables.files else own
+    root = tables.root
+    return vendored if root is not None and (root / vendored).is_file() else own
 
 
-def _level_of_play(rows: pd.DataFrame) -> str:
-    agents = sorted(set(_agent_kind(rows["white_agent"])))
-    playouts = _playouts(pd.concat([rows["white_agent"], rows["black_agent"]]))
+def _calibration_text(calibration: pd.DataFrame, protocol: str) -> str | None:
+    """How close each agent's strongest rung comes to perfect play on the solved board."""
+    rows = calibration[calibration["protocol"] == protocol]
+    if rows.empty:
+        return None
+    parts = []
+    for agent, group in rows.groupby("agent", sort=True):
+        top = group.sort_values("playouts").iloc[-1]
+        parts.append(
+            f"{agent} at {int(top.playouts)} playouts {int(top.perfect_play_winner_wins)}/"
+            f"{int(top.games)} [{top.low:.2f}, {top.high:.2f}]"
+        )
+    side, winner = int(rows["side"].iloc[0]), rows["perfect_play_winner"].iloc[0]
     return (
-        f"same-agent self-play ({' vs itself, '.join(agents)} vs itself) at "
-        f"{', '.join(map(str, playouts))} playouts per move, sides {sorted(set(rows['side']))}"
+        f"on side {side}, where perfect play is known ({winner} wins under {protocol}), the "
+        f"perfect-play winner won {', '.join(parts)} of same-agent games"
     )
 
 
-def _balance_caveat(rows: pd.DataFrame, exact: pd.DataFrame, wins: int, games: int) -> str:
-    """The level of play the verdict rests on, and what perfect play on the solved boards
-    and a Black edge say beside it."""
-    caveat = f"judged on {_level_of_play(rows)}, not perfect play"
+def _balance_caveat(
+    ladder: pd.DataFrame, calibration: pd.DataFrame, exact: pd.DataFrame, protocol: str
+) -> str:
+    """The level of play the verdict rests on, the trend, how far the strongest rung is
+    from perfect play, what perfect play on the solved boards says, and a Black edge."""
+    rows = ladder[ladder["protocol"] == protocol]
+    budgets = sorted({int(b) for b in rows["playouts"]})
+    parts = [
+        f"judged on same-agent self-play of {', '.join(sorted(set(rows['agent'])))} at "
+        f"{', '.join(map(str, budgets))} playouts per move, sides {sorted(set(rows['side']))}"
+        ", not perfect play"
+    ]
+    trend = trend_text(ladder, protocol)
+    if trend:
+        parts.append(trend)
+    calibrated = _calibration_text(calibration, protocol)
+    if calibrated:
+        parts.append(calibrated)
     solved = exact[exact["solved"]]
     if len(solved):
         winners = ", ".join(f"side {r.side}: {r.winner}" for r in solved.itertuples())
-        caveat += f"; with perfect play the solved boards are won ({winners})"
+        parts.append(f"with perfect play the solved boards are won ({winners})")
+    wins, games = pooled(ladder, protocol, budgets[-1])
     if wilson_interval(wins, games)[1] < EVEN:
-        caveat += "; Black wins significantly more than half at this level of play"
-    return caveat
+        parts.append(f"Black wins significantly more than half at {budgets[-1]} playouts")
+    return "; ".join(parts)
 
 
 _BALANCE_CLAIMS = {"basic": ("basic", "12?"), "12?": ("onetwo", "basic")}
@@ -269,34 +280,50 @@ _BALANCE_CLAIMS = {"basic": ("basic", "12?"), "12?": ("onetwo", "basic")}
 
 def first_player_advantage_offset(tables: ResultTables, protocol: str) -> Claim:
     """先手有利の相殺 / 12?プロトコル: under ``protocol`` (``basic`` or ``12?``) White's
-    first-move advantage is offset, judged by :func:`decide_offset` on pooled same-agent
-    self-play under this protocol and the other; the sizes and the solved boards are in the
-    evidence and the caveat."""
-    selfplay = tables.read(SELFPLAY_TABLE)
+    first-move advantage is offset, judged rung by rung on the strength ladder
+    (:func:`asobi.contraposition.balance.offset_on_ladder`: at each budget White not favoured
+    in pooled same-agent self-play, against the other protocol at the same budget) and read
+    as a trend; every rung's rate is in the evidence, the level of play in the caveat."""
+    ladder = tables.read(ladder_table(tables, "ladder"))
+    calibration = tables.read(ladder_table(tables, "calibration"))
     solutions = tables.read(SOLUTIONS_TABLE)
     label, other = _BALANCE_CLAIMS[protocol]
-    rows, other_rows = _same_agent(selfplay, protocol), _same_agent(selfplay, other)
-    games, wins = int(rows["games"].sum()), int(rows["white_wins"].sum())
-    other_games, other_wins = int(other_rows["games"].sum()), int(other_rows["white_wins"].sum())
-    low, high = wilson_interval(wins, games)
-    other_low, other_high = wilson_interval(other_wins, other_games)
-    verdict = decide_offset(white_favoured(wins, games), white_favoured(other_wins, other_games))
+    verdict, since, rungs = offset_on_ladder(ladder, protocol)
     exact = solutions[solutions["protocol"] == protocol]
+    other_rates = "; ".join(
+        f"{r.budget}: White {w}/{n} ({w / max(n, 1):.3f})"
+        for r in rungs
+        for w, n in [pooled(ladder, other, r.budget)]
+    )
+    change = (
+        f"the answer changes with strength: {verdict.value}, the strongest rungs' answer "
+        f"holds from {since} playouts per move; "
+        if since is not None
+        else ""
+    )
+    has_games = bool(len(ladder[ladder["protocol"] == protocol]))
     return cited(
         f"{label}_first_player_advantage_offset",
         statement=f"Under the {protocol} protocol the first player's (White's) advantage "
         "is (greatly) mitigated.",
-        formal="Pooled same-agent self-play (UCT vs UCT, GRAVE vs GRAVE): White is the "
-        f"favoured side when its win rate's 95% interval lies above {EVEN}. Confirmed when "
-        f"White is not favoured under {protocol}; refuted when it is while under {other} it "
-        "is not; undecided when it is under both, or without games.",
+        formal="On every rung of the strength ladder (one playout budget; UCT vs UCT and "
+        "GRAVE vs GRAVE, every ladder side, pooled): White is the favoured side when its win "
+        f"rate's 95% interval lies above {EVEN}. A rung confirms when White is not favoured "
+        f"under {protocol}, refutes when it is while under {other} at the same budget it is "
+        "not, and is undecided when White is favoured under both or without games. The "
+        "claim takes the rungs' common answer; depends when one rung confirms and another "
+        "refutes (naming the budget from which the strongest rungs' answer holds); "
+        "undecided when no rung decides.",
         verdict=verdict,
-        caveat=_balance_caveat(rows, exact, wins, games) if games else None,
-        evidence=f"pooled White {wins}/{games} ({wins / max(games, 1):.3f}) [{low:.2f}, "
-        f"{high:.2f}]; {_describe_rates(rows) or 'no same-agent games'}; under {other}: "
-        f"White {other_wins}/{other_games} [{other_low:.2f}, {other_high:.2f}]. Exact: "
+        caveat=_balance_caveat(ladder, calibration, exact, protocol) if has_games else None,
+        evidence=f"{change}{describe_balance_rungs(ladder, protocol, rungs) or 'no ladder games'}"
+        f". Under {other}: {other_rates or 'no games'}. Exact: "
         f"{_describe_solutions(exact) or 'none'}",
-        tables=(SELFPLAY_TABLE, SOLUTIONS_TABLE),
+        tables=(
+            ladder_table(tables, "ladder"),
+            ladder_table(tables, "calibration"),
+            SOLUTIONS_TABLE,
+        ),
     )
 
 
@@ -470,41 +497,58 @@ def onetwo_needs_no_centre_rule(tables: ResultTables) -> Claim:
 
 
 def grave_strong(tables: ResultTables) -> Claim:
-    """ゲームデータ: MC-GRAVE is the strong AI, judged as an order: GRAVE's score against
-    UCT at equal budget, over both colours, has a 95% interval above one half."""
+    """ゲームデータ: MC-GRAVE is the strong AI, judged as an order on the round-robin's
+    ratings: at each budget, GRAVE rated above UCT at the same budget
+    (:func:`asobi.contraposition.balance.stronger_on_ratings`), read as a trend; the
+    head-to-head tallies and the default run's GRAVE-UCT pairings are in the evidence."""
+    ratings_name = ladder_table(tables, "ratings")
+    games_name = ladder_table(tables, "rating_games")
+    ratings = tables.read(ratings_name)
+    games = tables.read(games_name)
     selfplay = tables.read(SELFPLAY_TABLE)
+    verdict, since, rungs = stronger_on_ratings(ratings)
     white_kind, black_kind = (
         _agent_kind(selfplay["white_agent"]),
         _agent_kind(selfplay["black_agent"]),
     )
     grave_white = selfplay[(white_kind == "grave") & (black_kind == "uct")]
     grave_black = selfplay[(white_kind == "uct") & (black_kind == "grave")]
-    games = int(grave_white["games"].sum() + grave_black["games"].sum())
+    paired = int(grave_white["games"].sum() + grave_black["games"].sum())
     grave_wins = int(
         grave_white["white_wins"].sum() + (grave_black["games"] - grave_black["white_wins"]).sum()
     )
-    low, high = wilson_interval(grave_wins, games)
-    verdict = decide_stronger(grave_wins, games)
-    played = pd.concat([grave_white, grave_black])
-    agents = sorted(set(played["white_agent"]) | set(played["black_agent"]))
-    budgets = _playouts(pd.Series(agents, dtype=str))
+    low, high = wilson_interval(grave_wins, paired)
+    budgets = _playouts(pd.concat([grave_white["white_agent"], grave_black["white_agent"]]))
+    order = " > ".join(ratings.sort_values("rank")["player"])
+    change = (
+        f"the answer changes with strength: {verdict.value}, the strongest rungs' answer "
+        f"holds from {since} playouts per move; "
+        if since is not None
+        else ""
+    )
+    side = sorted({int(s) for s in games["side"]}) if len(games) else []
+    protocols = sorted(set(games["protocol"])) if len(games) else []
     return cited(
         "grave_strong",
         statement="MC-GRAVE plays this game strongly (the article calls it the strong AI).",
-        formal="GRAVE against UCT with the same playout budget, both colours, all self-play "
-        f"sides and protocols: 95% interval of GRAVE's score above {EVEN} confirms, "
-        "below refutes, else undecided.",
+        formal="Round-robin of every agent at every ladder budget (both colours), rated with "
+        "OpenSkill: at each budget GRAVE is the stronger agent when the 95% interval of "
+        "mu_GRAVE - mu_UCT lies above 0, the weaker when below, else undecided. The claim "
+        "takes the budgets' common answer; depends when they disagree (naming the budget "
+        "from which the strongest budgets' answer holds); undecided when none decides.",
         verdict=verdict,
         caveat=(
-            f"our GRAVE and UCT (not Ludii's AIs), UCT the only opponent, "
-            f"{', '.join(map(str, budgets))} playouts per move, sides "
-            f"{sorted(set(played['side']))}"
-            if games
+            f"our GRAVE and UCT (not Ludii's AIs), UCT the only other agent, round-robin on "
+            f"side {side} under {protocols}, {', '.join(str(r.budget) for r in rungs)} "
+            "playouts per move; ratings depend on the order of the games (fixed schedule)"
+            if len(games)
             else None
         ),
-        evidence=f"GRAVE won {grave_wins}/{games} games ({grave_wins / max(games, 1):.3f}) "
-        f"[{low:.2f}, {high:.2f}]",
-        tables=(SELFPLAY_TABLE,),
+        evidence=f"{change}{describe_rating_rungs(ratings, games, rungs) or 'no ratings'}; "
+        f"ranking {order or 'none'}; default run's GRAVE-UCT pairings at "
+        f"{', '.join(map(str, budgets)) or '-'} playouts: GRAVE won {grave_wins}/{paired} "
+        f"({grave_wins / max(paired, 1):.3f}) [{low:.2f}, {high:.2f}]",
+        tables=(ratings_name, games_name, SELFPLAY_TABLE),
     )
 
 

@@ -26,6 +26,7 @@ from asobi.contraposition.claims import (
     CLAIM_IDS,
     EYES_TABLE,
     GAME,
+    LADDER_TABLES,
     MIRROR_TABLE,
     SELFPLAY_TABLE,
     SOLUTIONS_TABLE,
@@ -404,20 +405,28 @@ def write_mirror(out: str, sides: Sequence[int], limit: int, seed: int) -> Path:
 
 
 def write_claims(
-    out: str, solutions: str, selfplay: str, audit: str, eyes: str, mirror: str
+    out: str,
+    solutions: str,
+    selfplay: str,
+    audit: str,
+    eyes: str,
+    mirror: str,
+    ladder: Mapping[str, str],
+    vendored: bool,
 ) -> Path:
-    """``results/contraposition/claims.parquet``: every claim, from the five tables the
-    claims rule declares (read from the files given, wherever they lie)."""
+    """``results/contraposition/claims.parquet``: every claim, from the tables the claims
+    rule declares (read from the files given, wherever they lie). ``ladder`` gives the
+    strength ladder's ``ladder``, ``calibration``, ``ratings`` and ``rating_games`` files:
+    the vendored full ladder's (``vendored``) or the run's own."""
     tables = {
         SOLUTIONS_TABLE: solutions,
         SELFPLAY_TABLE: selfplay,
         AUDIT_TABLE: audit,
         EYES_TABLE: eyes,
         MIRROR_TABLE: mirror,
+        **{LADDER_TABLES[kind][0 if vendored else 1]: path for kind, path in ladder.items()},
     }
     claims = claims_from_inputs(BUILDERS, tables, declared=CLAIM_IDS)
     for claim in claims:
         log.info("%s: %s", claim.claim_id, claim.verdict.value)
-    return write_claims_table(
-        claims, out, game=GAME, inputs=[solutions, selfplay, audit, eyes, mirror]
-    )
+    return write_claims_table(claims, out, game=GAME, inputs=list(tables.values()))
