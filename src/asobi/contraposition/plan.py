@@ -50,15 +50,16 @@ def shard_range(games: int, per_shard: int, shard: int) -> range:
 def ladder_stamps(contraposition: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """The config slice stamped on each ladder table (``asobi.config``), from a validated
     ``contraposition`` config block: the ladder's settings with its agents' constants, and
-    for the calibration and the round-robin their own block beside them. A game table has
-    the stamp of its summary (``ladder_games`` that of ``ladder``, and so on).
+    for the calibration and the round-robin their own block beside the ladder settings they
+    use (so that more ladder games leave their stamps alone). A game table has the stamp of
+    its summary (``ladder_games`` that of ``ladder``, and so on).
 
     >>> stamps = ladder_stamps({"agents": {"uct": {"playouts": 300}}, "ladder": {
     ...     "agents": ["uct"]}, "calibration": {"side": 3}, "ratings": {"side": 5}})
     >>> stamps["ladder"]
     {'ladder': {'agents': ['uct'], 'agent_settings': {'uct': {'playouts': 300}}}}
-    >>> sorted(stamps["rating_games"])
-    ['ladder', 'ratings']
+    >>> stamps["rating_games"]["ladder"]
+    {'agents': ['uct'], 'agent_settings': {'uct': {'playouts': 300}}}
     """
     ladder = {
         **contraposition["ladder"],
@@ -66,11 +67,15 @@ def ladder_stamps(contraposition: Mapping[str, Any]) -> dict[str, dict[str, Any]
             kind: contraposition["agents"][kind] for kind in contraposition["ladder"]["agents"]
         },
     }
-    stamps = {
-        "ladder": {"ladder": ladder},
-        "calibration": {"calibration": contraposition["calibration"], "ladder": ladder},
-        "ratings": {"ratings": contraposition["ratings"], "ladder": ladder},
-    }
+    # the calibration and the round-robin use only these of the ladder's settings
+    used = {"calibration": ("agents", "agent_settings", "games_per_shard", "seed")}
+    used["ratings"] = ("agents", "agent_settings", "budgets", "seed")
+    stamps = {"ladder": {"ladder": ladder}}
+    for name, keys in used.items():
+        stamps[name] = {
+            name: contraposition[name],
+            "ladder": {key: ladder[key] for key in keys if key in ladder},
+        }
     return {
         **stamps,
         "ladder_games": stamps["ladder"],
