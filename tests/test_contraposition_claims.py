@@ -363,6 +363,17 @@ def test_onetwo_offset_depends_when_white_is_favoured_only_by_weak_players(frame
     assert "holds from 3000 playouts per move" in claim.evidence
 
 
+def test_onetwo_offset_keeps_the_strongest_rungs_answer_when_a_middle_rung_disagrees(frames):
+    middle = pd.DataFrame(
+        [_rung("12?", "grave", 1000, 400, 260), _rung("basic", "uct", 1000, 400, 200)]
+    )
+    changed = {LADDER: pd.concat([frames[LADDER], middle], ignore_index=True)}
+    claim = _claim(claims.onetwo_first_player_advantage_offset, frames, changed)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "1000 playouts: White 260/400 (0.650) [0.60, 0.70] -> refuted" in claim.evidence
+    assert "the rung at 1000 playouts decides the other way" in claim.caveat
+
+
 @checks_claim("contraposition.onetwo_first_player_advantage_offset", "undecided")
 def test_onetwo_offset_undecided_without_ladder_games(frames):
     changed = {LADDER: frames[LADDER].iloc[:2]}

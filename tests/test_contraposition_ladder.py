@@ -14,6 +14,7 @@ from asobi.contraposition.balance import (
     Rung,
     decide_offset,
     decide_trend,
+    disagreeing,
     offset_on_ladder,
     stronger_on_ratings,
     trend_text,
@@ -219,6 +220,22 @@ def test_trend_names_the_budget_where_the_answer_changes():
     assert decide_trend(rungs) == (Verdict.DEPENDS, 1000)
     assert decide_trend(rungs[1:]) == (Verdict.REFUTED, None)
     assert decide_trend([]) == (Verdict.UNDECIDED, None)
+
+
+def test_a_rung_in_between_going_the_other_way_is_not_a_change_with_strength():
+    rungs = [
+        Rung(300, Verdict.CONFIRMED),
+        Rung(1000, Verdict.REFUTED),
+        Rung(3000, Verdict.CONFIRMED),
+    ]
+    assert decide_trend(rungs) == (Verdict.CONFIRMED, None)
+    assert disagreeing(rungs, Verdict.CONFIRMED) == [1000]
+    reverse = [
+        Rung(300, Verdict.REFUTED),
+        Rung(1000, Verdict.CONFIRMED),
+        Rung(3000, Verdict.REFUTED),
+    ]
+    assert decide_trend(reverse) == (Verdict.REFUTED, None)
 
 
 def test_offset_per_rung():

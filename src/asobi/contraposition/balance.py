@@ -15,9 +15,12 @@ the words commit to, with an even game as the yardstick:
   difference ``mu_grave - mu_uct`` (``± 1.96·sqrt(sigma_grave² + sigma_uct²)``) above zero;
   the weaker when below; undecided otherwise.
 
-The rungs are then read as a trend (:func:`decide_trend`): one verdict when every rung that
-decides agrees; ``depends`` when some rung says confirmed and another refuted (the budget
-where the answer changes is named); undecided when no rung decides.
+The rungs are then read as a trend (:func:`decide_trend`): the strongest rungs carry the
+verdict; ``depends`` when the answer changes once with strength (every deciding rung below
+some budget says one thing, every one from it the other; that budget is named); a rung in
+between that goes the other way while weaker ones agree with the strongest is not a change
+with strength: it is named in the caveat (:func:`disagreeing`); undecided when no rung
+decides.
 
 >>> decide_trend([Rung(300, Verdict.REFUTED), Rung(1000, Verdict.CONFIRMED)])
 (<Verdict.DEPENDS: 'depends'>, 1000)
@@ -77,27 +80,48 @@ def decide_offset(favoured: bool | None, favoured_other: bool | None) -> Verdict
 
 
 def decide_trend(rungs: Sequence[Rung]) -> tuple[Verdict, int | None]:
-    """The verdict over the rungs (ordered by budget) and, for ``depends``, the lowest budget
-    from which the strongest deciding rung's verdict holds at every deciding rung above it.
+    """The verdict over the rungs (any order) and, for ``depends``, the budget where the
+    answer changes.
+
+    The strongest rungs carry the verdict: ``since`` is the lowest budget from which every
+    deciding rung (confirmed or refuted) gives the strongest deciding rung's answer. When
+    every deciding rung below ``since`` gives the other answer, the answer changes once with
+    strength: ``depends``, at ``since``. When the rungs below disagree among themselves (a
+    rung in between goes the other way, and weaker ones agree with the strongest), there is
+    no change with strength to name: the strongest rungs' answer stands, and the rungs that
+    disagree are listed by :func:`disagreeing`. Undecided when no rung decides.
 
     >>> decide_trend([Rung(1, Verdict.CONFIRMED), Rung(2, Verdict.REFUTED),
     ...               Rung(3, Verdict.UNDECIDED), Rung(4, Verdict.REFUTED)])
     (<Verdict.DEPENDS: 'depends'>, 2)
+    >>> decide_trend([Rung(1, Verdict.CONFIRMED), Rung(2, Verdict.REFUTED),
+    ...               Rung(3, Verdict.CONFIRMED)])
+    (<Verdict.CONFIRMED: 'confirmed'>, None)
     >>> decide_trend([Rung(1, Verdict.UNDECIDED)])
     (<Verdict.UNDECIDED: 'undecided'>, None)
     """
     deciding = [r for r in sorted(rungs, key=lambda r: r.budget) if r.verdict in DEFINITE]
     if not deciding:
         return Verdict.UNDECIDED, None
-    if len({r.verdict for r in deciding}) == 1:
-        return deciding[0].verdict, None
     top = deciding[-1].verdict
     since = deciding[-1].budget
     for rung in reversed(deciding):
         if rung.verdict is not top:
             break
         since = rung.budget
-    return Verdict.DEPENDS, since
+    below = [r for r in deciding if r.budget < since]
+    if below and all(r.verdict is not top for r in below):
+        return Verdict.DEPENDS, since
+    return top, None
+
+
+def disagreeing(rungs: Sequence[Rung], verdict: Verdict) -> list[int]:
+    """The budgets whose rung decides the other way than ``verdict`` (for the caveat).
+
+    >>> disagreeing([Rung(1, Verdict.CONFIRMED), Rung(2, Verdict.REFUTED)], Verdict.CONFIRMED)
+    [2]
+    """
+    return sorted(r.budget for r in rungs if r.verdict in DEFINITE and r.verdict is not verdict)
 
 
 DEFINITE = (Verdict.CONFIRMED, Verdict.REFUTED)

@@ -26,8 +26,10 @@ import pandas as pd
 
 from asobi.contraposition.balance import (
     EVEN,
+    Rung,
     describe_balance_rungs,
     describe_rating_rungs,
+    disagreeing,
     offset_on_ladder,
     pooled,
     stronger_on_ratings,
@@ -246,11 +248,30 @@ def _calibration_text(calibration: pd.DataFrame, protocol: str) -> str | None:
     )
 
 
+def _outliers_text(rungs: list[Rung], verdict: Verdict) -> str | None:
+    """The rungs that decide the other way when the verdict is not ``depends``."""
+    if verdict is Verdict.DEPENDS:
+        return None
+    budgets = disagreeing(rungs, verdict)
+    if not budgets:
+        return None
+    return (
+        f"the rung at {', '.join(map(str, budgets))} playouts decides the other way, with "
+        "weaker and stronger rungs agreeing: not a change with strength"
+    )
+
+
 def _balance_caveat(
-    ladder: pd.DataFrame, calibration: pd.DataFrame, exact: pd.DataFrame, protocol: str
+    ladder: pd.DataFrame,
+    calibration: pd.DataFrame,
+    exact: pd.DataFrame,
+    protocol: str,
+    rungs: list[Rung],
+    verdict: Verdict,
 ) -> str:
-    """The level of play the verdict rests on, the trend, how far the strongest rung is
-    from perfect play, what perfect play on the solved boards says, and a Black edge."""
+    """The level of play the verdict rests on, the trend, a rung that goes the other way,
+    how far the strongest rung is from perfect play, what perfect play on the solved boards
+    says, and a Black edge."""
     rows = ladder[ladder["protocol"] == protocol]
     budgets = sorted({int(b) for b in rows["playouts"]})
     parts = [
@@ -261,6 +282,9 @@ def _balance_caveat(
     trend = trend_text(ladder, protocol)
     if trend:
         parts.append(trend)
+    outliers = _outliers_text(rungs, verdict)
+    if outliers:
+        parts.append(outliers)
     calibrated = _calibration_text(calibration, protocol)
     if calibrated:
         parts.append(calibrated)
@@ -311,11 +335,15 @@ def first_player_advantage_offset(tables: ResultTables, protocol: str) -> Claim:
         f"rate's 95% interval lies above {EVEN}. A rung confirms when White is not favoured "
         f"under {protocol}, refutes when it is while under {other} at the same budget it is "
         "not, and is undecided when White is favoured under both or without games. The "
-        "claim takes the rungs' common answer; depends when one rung confirms and another "
-        "refutes (naming the budget from which the strongest rungs' answer holds); "
-        "undecided when no rung decides.",
+        "strongest deciding rungs carry the claim's verdict; depends when the answer changes "
+        "once with strength (every deciding rung below a budget one way, every one from it "
+        "the other; that budget is named); undecided when no rung decides.",
         verdict=verdict,
-        caveat=_balance_caveat(ladder, calibration, exact, protocol) if has_games else None,
+        caveat=(
+            _balance_caveat(ladder, calibration, exact, protocol, rungs, verdict)
+            if has_games
+            else None
+        ),
         evidence=f"{change}{describe_balance_rungs(ladder, protocol, rungs) or 'no ladder games'}"
         f". Under {other}: {other_rates or 'no games'}. Exact: "
         f"{_describe_solutions(exact) or 'none'}",
@@ -533,14 +561,22 @@ def grave_strong(tables: ResultTables) -> Claim:
         statement="MC-GRAVE plays this game strongly (the article calls it the strong AI).",
         formal="Round-robin of every agent at every ladder budget (both colours), rated with "
         "OpenSkill: at each budget GRAVE is the stronger agent when the 95% interval of "
-        "mu_GRAVE - mu_UCT lies above 0, the weaker when below, else undecided. The claim "
-        "takes the budgets' common answer; depends when they disagree (naming the budget "
-        "from which the strongest budgets' answer holds); undecided when none decides.",
+        "mu_GRAVE - mu_UCT lies above 0, the weaker when below, else undecided. The "
+        "strongest deciding budgets carry the verdict; depends when the answer changes once "
+        "with strength (naming the budget); undecided when none decides.",
         verdict=verdict,
         caveat=(
-            f"our GRAVE and UCT (not Ludii's AIs), UCT the only other agent, round-robin on "
-            f"side {side} under {protocols}, {', '.join(str(r.budget) for r in rungs)} "
-            "playouts per move; ratings depend on the order of the games (fixed schedule)"
+            "; ".join(
+                part
+                for part in (
+                    f"our GRAVE and UCT (not Ludii's AIs), UCT the only other agent, "
+                    f"round-robin on side {side} under {protocols}, "
+                    f"{', '.join(str(r.budget) for r in rungs)} playouts per move; ratings "
+                    "depend on the order of the games (fixed schedule)",
+                    _outliers_text(rungs, verdict),
+                )
+                if part
+            )
             if len(games)
             else None
         ),
