@@ -130,26 +130,73 @@ def test_ratings_order_the_winner_first():
 # --- the vendored full ladder ------------------------------------------------------------------
 
 
+TINY_OVERLAY = {
+    "contraposition": {
+        "ladder": {"agents": ["uct"], "budgets": [4], "sides": [3], "protocols": ["basic"]},
+        "calibration": {"side": 2, "budgets": [4], "games": 3},
+    }
+}
+
+
 def vendored_folder(tmp_path: Path) -> tuple[Path, Path, Path]:
     """A vendored folder of tiny tables made under a tiny overlay, its overlay and a default
     config; returns (folder, overlay, default)."""
     default = tmp_path / "config.yaml"
-    default.write_text(yaml.safe_dump({"contraposition": {"ladder": {"budgets": [10]}}}))
+    default.write_text(yaml.safe_dump({"contraposition": {"ladder": {"games": 2}}}))
     overlay = tmp_path / "overlay.yaml"
-    overlay.write_text(yaml.safe_dump({"contraposition": {"ladder": {"games": 2}}}))
-    block = validate_config({"contraposition": {"ladder": {"budgets": [10], "games": 2}}})[
-        "contraposition"
-    ]
+    overlay.write_text(yaml.safe_dump(TINY_OVERLAY))
+    block = validate_config(
+        {
+            "contraposition": {
+                **TINY_OVERLAY["contraposition"],
+                "ladder": {**TINY_OVERLAY["contraposition"]["ladder"], "games": 2},
+            }
+        }
+    )["contraposition"]
     stamps = ladder_stamps(block)
     folder = tmp_path / "vendored"
     rules, agent = Rules(3, Protocol.BASIC), Agent.default("uct", playouts=4)
     played = play_ladder_shard(rules, agent, [0, 1], seed=1)
     games = pd.DataFrame(game_rows(rules, agent, agent, 0, [0, 1], [r for _, r in played]))
+    calibration = pd.DataFrame(
+        [
+            {
+                "agent": "uct",
+                "playouts": 4,
+                "side": 2,
+                "protocol": p,
+                "games": 3,
+                "perfect_play_winner": "white",
+                "perfect_play_winner_wins": 2,
+                "rate": 2 / 3,
+                "low": 0.2,
+                "high": 0.9,
+            }
+            for p in ("basic", "12?")
+        ]
+    )
     frames = {
         "ladder": pd.DataFrame(ladder_rows(games)),
-        "calibration": pd.DataFrame(columns=VENDORED_SCHEMAS["calibration"].names),
-        "ratings": pd.DataFrame(columns=VENDORED_SCHEMAS["ratings"].names),
+        "calibration": calibration,
     }
+    frames["ratings"] = pd.DataFrame(
+        [
+            {
+                "player": "uct4",
+                "agent": "uct",
+                "playouts": 4,
+                "games": 0,
+                "wins": 0,
+                "score": None,
+                "mu": 25.0,
+                "sigma": 8.3,
+                "low": 8.7,
+                "high": 41.3,
+                "ordinal": 0.1,
+                "rank": 1,
+            }
+        ]
+    )
     for name, schema in VENDORED_SCHEMAS.items():
         frame = frames.get(name, games)
         write_table(
@@ -188,6 +235,21 @@ def test_a_changed_vendored_table_is_refused(tmp_path):
     with (folder / "ratings.parquet").open("ab") as handle:
         handle.write(b"\0")
     with pytest.raises(DataError, match="sha256"):
+        check_vendored(folder, overlay, default)
+
+
+def test_a_vendored_table_missing_a_point_is_refused(tmp_path):
+    folder, overlay, default = vendored_folder(tmp_path)
+    calibration = read_table(folder / "calibration.parquet").iloc[:1]
+    write_table(
+        calibration,
+        folder / "calibration.parquet",
+        table="contraposition/calibration",
+        config=read_metadata(folder / "calibration.parquet")["config"],
+        schema=VENDORED_SCHEMAS["calibration"],
+    )
+    write_sums(folder)
+    with pytest.raises(DataError, match="does not hold what the overlay asks"):
         check_vendored(folder, overlay, default)
 
 

@@ -12,10 +12,11 @@ tables are computed once and vendored in ``resources/contraposition/ladder/``:
 :func:`check_vendored` holds the folder to three things and names the first that fails
 (:class:`~asobi.core.errors.DataError`): every file's checksum; every table's schema
 (the columns and types of :mod:`asobi.contraposition.tables`); and the config: the vendored
-``config.yaml`` equals the overlay in ``config/overlays/``, and each table's ``asobi.config``
+``config.yaml`` equals the overlay in ``config/overlays/``, each table's ``asobi.config``
 stamp equals the one the workflow gives that table under the default config with the
-overlay on top (:func:`asobi.contraposition.plan.ladder_stamps`). :func:`write_vendored`
-then publishes each table through :func:`~asobi.core.tables.write_table` as
+overlay on top (:func:`asobi.contraposition.plan.ladder_stamps`), and each summary holds
+exactly the points that config asks for, with their game counts (:func:`expected_points`).
+:func:`write_vendored` then publishes each table through :func:`~asobi.core.tables.write_table` as
 ``contraposition/<name>_vendored``, with the vendored file as its input.
 """
 
@@ -31,7 +32,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from asobi.contraposition.plan import ladder_stamps
+from asobi.contraposition.plan import games_at, ladder_stamps
 from asobi.contraposition.tables import (
     CALIBRATION_SCHEMA,
     GAME_SCHEMA,
@@ -99,6 +100,52 @@ def expected_stamps(
     return ladder_stamps(validate_config(merged)["contraposition"])
 
 
+def expected_points(contraposition: Mapping[str, Any]) -> dict[str, dict[tuple, int]]:
+    """What the config says each summary table holds: ``ladder`` and ``calibration`` map
+    (agent, playouts, side, protocol label) to its games; ``ratings`` maps (player,) to its
+    games (every ordered pair of distinct players, ``games_per_pair`` times)."""
+    ladder, calibration = contraposition["ladder"], contraposition["calibration"]
+    label = {"basic": "basic", "onetwo": "12?"}
+    points = {
+        "ladder": {
+            (agent, int(b), int(side), label[p]): games_at(b, ladder["budgets"], ladder["games"])
+            for agent in ladder["agents"]
+            for b in ladder["budgets"]
+            for side in ladder["sides"]
+            for p in ladder["protocols"]
+        },
+        "calibration": {
+            (agent, int(b), int(calibration["side"]), label[p]): games_at(
+                b, calibration["budgets"], calibration["games"]
+            )
+            for agent in ladder["agents"]
+            for b in calibration["budgets"]
+            for p in ("basic", "onetwo")
+        },
+    }
+    players = [f"{agent}{b}" for agent in ladder["agents"] for b in ladder["budgets"]]
+    per_player = 2 * (len(players) - 1) * int(contraposition["ratings"]["games_per_pair"])
+    points["ratings"] = {(name,): per_player for name in players}
+    return points
+
+
+def check_contents(name: str, path: Path, expected: Mapping[tuple, int]) -> None:
+    """The summary table ``name`` holds exactly the ``expected`` points with their games."""
+    keys = ["player"] if name == "ratings" else ["agent", "playouts", "side", "protocol"]
+    frame = pq.read_table(path, columns=[*keys, "games"]).to_pandas()
+    found = {
+        tuple(row[:-1]): int(row[-1]) for row in frame[[*keys, "games"]].itertuples(index=False)
+    }
+    if found != dict(expected):
+        missing = sorted(set(expected) - set(found))
+        extra = sorted(set(found) - set(expected))
+        short = sorted(k for k in set(found) & set(expected) if found[k] != expected[k])
+        raise DataError(
+            f"{path} does not hold what the overlay asks: missing {missing[:3]}, extra "
+            f"{extra[:3]}, other game counts at {short[:3]}"
+        )
+
+
 def check_vendored(
     folder: str | os.PathLike[str],
     overlay: str | os.PathLike[str],
@@ -118,7 +165,11 @@ def check_vendored(
             raise DataError(f"{folder / name}: its sha256 differs from {SUMS}")
     if load_yaml(folder / CONFIG) != load_yaml(overlay):
         raise DataError(f"{folder / CONFIG} differs from the overlay {overlay}")
-    stamps = expected_stamps(default_config, overlay)
+    block = validate_config(
+        merge_config(load_yaml(default_config) or {}, load_yaml(overlay) or {})
+    )["contraposition"]
+    stamps = ladder_stamps(block)
+    points = expected_points(block)
     paths = {}
     for name, schema in VENDORED_SCHEMAS.items():
         path = folder / f"{name}.parquet"
@@ -133,6 +184,8 @@ def check_vendored(
             raise DataError(
                 f"{path} was computed with another config than {overlay} on {default_config}"
             )
+        if name in points:
+            check_contents(name, path, points[name])
         paths[name] = path
     return paths
 
