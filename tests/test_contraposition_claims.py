@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 from claim_checks import checks_claim
 
-from asobi.contraposition import claims, last_stone, rule_claims
+from asobi.contraposition import balance, claims, last_stone, rule_claims
 from asobi.contraposition.contraposition import Colour, Rules
 from asobi.contraposition.pipeline import write_claims
 from asobi.core.claims import ResultTables, Verdict, run_builders
@@ -22,6 +22,9 @@ from asobi.core.sources import check_passages
 AUDIT, SELFPLAY, SOLUTIONS = claims.AUDIT_TABLE, claims.SELFPLAY_TABLE, claims.SOLUTIONS_TABLE
 EYES, MIRROR = claims.EYES_TABLE, claims.MIRROR_TABLE
 FACTS, STONE = rule_claims.PROTOCOL_FACTS_TABLE, rule_claims.SINGLE_STONE_TABLE
+LADDER, CALIBRATION, RATINGS, RATING_GAMES = (
+    claims.LADDER_TABLES[kind][0] for kind in ("ladder", "calibration", "ratings", "rating_games")
+)
 ARTICLE_DIRS = [Path(__file__).resolve().parents[n] / "shared" / "articles" for n in (2, 3)]
 
 
@@ -63,6 +66,28 @@ def _solution(side: int, protocol: str, winner: str, first: list[int]) -> dict:
         "first_move_cells": [0, 1, 3],
         "first_move_white_wins": [False, False, 3 in first],
         "nodes": 51,
+    }
+
+
+def _rung(protocol: str, agent: str, playouts: int, games: int, white_wins: int) -> dict:
+    return {
+        "agent": agent,
+        "playouts": playouts,
+        "side": 5,
+        "protocol": protocol,
+        "games": games,
+        "white_wins": white_wins,
+    }
+
+
+def _rating(agent: str, playouts: int, mu: float, sigma: float, rank: int) -> dict:
+    return {
+        "player": f"{agent}{playouts}",
+        "agent": agent,
+        "playouts": playouts,
+        "mu": mu,
+        "sigma": sigma,
+        "rank": rank,
     }
 
 
@@ -119,6 +144,48 @@ def frames() -> dict[str, pd.DataFrame]:
         ),
         SOLUTIONS: pd.DataFrame(
             [_solution(2, "basic", "black", []), _solution(2, "12?", "white", [3])]
+        ),
+        # rows 0-1: basic at 300 and 3000; rows 2-3: 12? at 300 and 3000
+        LADDER: pd.DataFrame(
+            [
+                _rung("basic", "uct", 300, 400, 200),
+                _rung("basic", "uct", 3000, 400, 190),
+                _rung("12?", "grave", 300, 400, 190),
+                _rung("12?", "grave", 3000, 400, 200),
+            ]
+        ),
+        CALIBRATION: pd.DataFrame(
+            [
+                {
+                    "agent": "uct",
+                    "playouts": p,
+                    "side": 3,
+                    "protocol": "basic",
+                    "games": 100,
+                    "perfect_play_winner": "white",
+                    "perfect_play_winner_wins": w,
+                    "low": lo,
+                    "high": hi,
+                }
+                for p, w, lo, hi in [(300, 60, 0.50, 0.69), (3000, 80, 0.71, 0.87)]
+            ]
+        ),
+        RATINGS: pd.DataFrame(
+            [
+                _rating("grave", 300, 30.0, 1.0, 2),
+                _rating("uct", 300, 20.0, 1.0, 4),
+                _rating("grave", 3000, 40.0, 1.0, 1),
+                _rating("uct", 3000, 25.0, 1.0, 3),
+            ]
+        ),
+        RATING_GAMES: pd.DataFrame(
+            {
+                "side": 5,
+                "protocol": "basic",
+                "white_agent": ["grave300", "uct300"],
+                "black_agent": ["uct300", "grave300"],
+                "winner": ["white", "black"],
+            }
         ),
         EYES: pd.DataFrame(
             [
@@ -229,10 +296,10 @@ def test_no_draws_refuted_by_a_drawn_board(frames):
 
 
 def test_white_is_favoured_only_when_its_interval_lies_above_one_half():
-    assert claims.white_favoured(0, 0) is None
-    assert claims.white_favoured(60, 100) is True  # [0.50, 0.69]
-    assert claims.white_favoured(55, 100) is False
-    assert claims.white_favoured(20, 100) is False  # Black favoured: White is not
+    assert balance.white_favoured(0, 0) is None
+    assert balance.white_favoured(60, 100) is True  # [0.50, 0.69]
+    assert balance.white_favoured(55, 100) is False
+    assert balance.white_favoured(20, 100) is False  # Black favoured: White is not
 
 
 @pytest.mark.parametrize(
@@ -247,53 +314,74 @@ def test_white_is_favoured_only_when_its_interval_lies_above_one_half():
     ],
 )
 def test_decide_offset_rests_on_the_direction_only(favoured, other, verdict):
-    assert claims.decide_offset(favoured, other) is verdict
+    assert balance.decide_offset(favoured, other) is verdict
 
 
 @checks_claim("contraposition.basic_first_player_advantage_offset", "confirmed")
-def test_basic_first_player_advantage_offset_confirmed_when_white_is_not_favoured(frames):
+def test_basic_first_player_advantage_offset_confirmed_when_no_rung_favours_white(frames):
     claim = _claim(claims.basic_first_player_advantage_offset, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert claim.evidence.startswith("pooled White 200/400 (0.500) [0.45, 0.55]")
-    assert "under 12?: White 190/400 [0.43, 0.52]" in claim.evidence
-    assert "Exact: side 2: black wins (51 nodes)" in claim.evidence
-    assert claim.caveat == (
-        "judged on same-agent self-play (uct vs itself) at 300 playouts per move, sides [4], "
-        "not perfect play; with perfect play the solved boards are won (side 2: black)"
+    assert claim.evidence.startswith(
+        "300 playouts: White 200/400 (0.500) [0.45, 0.55] -> confirmed (uct s5 200/400); "
+        "3000 playouts: White 190/400 (0.475) [0.43, 0.52] -> confirmed"
     )
+    assert "Under 12?: 300: White 190/400 (0.475); 3000: White 200/400 (0.500)" in claim.evidence
+    assert "Exact: side 2: black wins (51 nodes)" in claim.evidence
+    assert claim.caveat.startswith(
+        "judged on same-agent self-play of uct at 300, 3000 playouts per move, sides [5], not "
+        "perfect play; White's rate falls from 0.500 at 300 to 0.475 at 3000"
+    )
+    assert "uct at 3000 playouts 80/100 [0.71, 0.87]" in claim.caveat
 
 
 def test_basic_offset_confirmed_far_from_one_half_when_black_is_favoured(frames):
     # no band around one half: a rate of 0.30 is not a White advantage (the caveat says so)
-    changed = _edit(frames, SELFPLAY, 0, white_wins=120)
+    changed = _edit(frames, LADDER, 1, white_wins=120)
     claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
     assert claim.verdict is Verdict.CONFIRMED
-    assert claim.caveat.endswith("Black wins significantly more than half at this level of play")
+    assert claim.caveat.endswith("Black wins significantly more than half at 3000 playouts")
 
 
 @checks_claim("contraposition.basic_first_player_advantage_offset", "refuted")
-def test_basic_offset_refuted_when_white_is_favoured_and_12_removes_it(frames):
-    changed = _edit(frames, SELFPLAY, 0, white_wins=240)
+def test_basic_offset_refuted_when_every_rung_favours_white_and_12_removes_it(frames):
+    changed = _edit(frames, LADDER, 0, white_wins=240)
+    changed = _edit({**frames, **changed}, LADDER, 1, white_wins=240)
     claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
     assert claim.verdict is Verdict.REFUTED
-    assert claim.caveat.startswith("judged on same-agent self-play")
+    assert "-> refuted" in claim.evidence and "changes with strength" not in claim.evidence
+
+
+@checks_claim("contraposition.basic_first_player_advantage_offset", "depends")
+def test_basic_offset_depends_when_white_becomes_favoured_with_strength(frames):
+    changed = _edit(frames, LADDER, 1, white_wins=240)
+    claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.evidence.startswith(
+        "the answer changes with strength: depends, the strongest rungs' answer holds from "
+        "3000 playouts per move; 300 playouts: White 200/400"
+    )
+    assert "rises from 0.500 at 300 to 0.600 at 3000 playouts per move (intervals apart)" in (
+        claim.caveat
+    )
 
 
 @checks_claim("contraposition.basic_first_player_advantage_offset", "undecided")
 def test_basic_offset_undecided_when_white_is_favoured_under_both(frames):
-    changed = _edit(frames, SELFPLAY, 0, white_wins=240)
-    changed = _edit({**frames, **changed}, SELFPLAY, 1, white_wins=240)
+    changed = {
+        LADDER: frames[LADDER].assign(white_wins=240),
+    }
     claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
     assert claim.verdict is Verdict.UNDECIDED
 
 
-def test_basic_offset_undecided_with_few_games_favouring_white(frames):
-    changed = _edit(frames, SELFPLAY, 0, games=4, white_wins=2)
+def test_basic_offset_without_ladder_games(frames):
+    changed = _edit(frames, LADDER, 0, games=4, white_wins=2)
     claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
     assert claim.verdict is Verdict.CONFIRMED  # 2 of 4: White not shown to be favoured
-    changed = {SELFPLAY: frames[SELFPLAY].drop(index=0).reset_index(drop=True)}
+    changed = {LADDER: frames[LADDER].iloc[2:].reset_index(drop=True)}
     claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
-    assert claim.verdict is Verdict.UNDECIDED and "no same-agent games" in claim.evidence
+    assert claim.verdict is Verdict.UNDECIDED and "no ladder games" in claim.evidence
+    assert claim.caveat is None
 
 
 @checks_claim("contraposition.onetwo_first_player_advantage_offset", "confirmed")
@@ -301,22 +389,54 @@ def test_onetwo_first_player_advantage_offset_confirmed(frames):
     claim = _claim(claims.onetwo_first_player_advantage_offset, frames)
     assert claim.verdict is Verdict.CONFIRMED
     assert "winning first stones [3]" in claim.evidence
-    assert "grave vs itself) at 300 playouts per move" in claim.caveat
+    assert "self-play of grave at 300, 3000 playouts per move" in claim.caveat
     assert claim.caveat.endswith("(side 2: white)")
 
 
 @checks_claim("contraposition.onetwo_first_player_advantage_offset", "refuted")
 def test_onetwo_offset_refuted_when_white_is_favoured_and_basic_is_even(frames):
-    changed = _edit(frames, SELFPLAY, 1, white_wins=260)
+    changed = _edit(frames, LADDER, 2, white_wins=260)
+    changed = _edit({**frames, **changed}, LADDER, 3, white_wins=260)
     claim = _claim(claims.onetwo_first_player_advantage_offset, frames, changed)
     assert claim.verdict is Verdict.REFUTED
 
 
-@checks_claim("contraposition.onetwo_first_player_advantage_offset", "undecided")
-def test_onetwo_offset_undecided_without_same_agent_games(frames):
-    changed = {SELFPLAY: frames[SELFPLAY].drop(index=1).reset_index(drop=True)}
+@checks_claim("contraposition.onetwo_first_player_advantage_offset", "depends")
+def test_onetwo_offset_depends_when_white_is_favoured_only_by_weak_players(frames):
+    changed = _edit(frames, LADDER, 2, white_wins=260)
     claim = _claim(claims.onetwo_first_player_advantage_offset, frames, changed)
-    assert claim.verdict is Verdict.UNDECIDED and "no same-agent games" in claim.evidence
+    assert claim.verdict is Verdict.DEPENDS
+    assert "holds from 3000 playouts per move" in claim.evidence
+
+
+def test_onetwo_offset_keeps_the_strongest_rungs_answer_when_a_middle_rung_disagrees(frames):
+    middle = pd.DataFrame(
+        [_rung("12?", "grave", 1000, 400, 260), _rung("basic", "uct", 1000, 400, 200)]
+    )
+    changed = {LADDER: pd.concat([frames[LADDER], middle], ignore_index=True)}
+    claim = _claim(claims.onetwo_first_player_advantage_offset, frames, changed)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "1000 playouts: White 260/400 (0.650) [0.60, 0.70] -> refuted" in claim.evidence
+    assert "the rung at 1000 playouts decides the other way" in claim.caveat
+
+
+@checks_claim("contraposition.onetwo_first_player_advantage_offset", "undecided")
+def test_onetwo_offset_undecided_without_ladder_games(frames):
+    changed = {LADDER: frames[LADDER].iloc[:2]}
+    claim = _claim(claims.onetwo_first_player_advantage_offset, frames, changed)
+    assert claim.verdict is Verdict.UNDECIDED and "no ladder games" in claim.evidence
+
+
+def test_the_claims_read_the_runs_own_ladder_without_the_vendored_one(frames):
+    own = {
+        claims.LADDER_TABLES[k][1]: frames[claims.LADDER_TABLES[k][0]] for k in claims.LADDER_TABLES
+    }
+    rest = {
+        k: v for k, v in frames.items() if k not in {LADDER, CALIBRATION, RATINGS, RATING_GAMES}
+    }
+    claim = _claim(claims.basic_first_player_advantage_offset, {**rest, **own})
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "contraposition/ladder.parquet" in claim.tables
 
 
 # --- stones and the last stone --------------------------------------------------------------
@@ -559,27 +679,39 @@ def test_a_mirror_pair_can_be_taken_in_one_turn_only_under_12():
 
 
 @checks_claim("contraposition.grave_strong", "confirmed")
-def test_grave_strong_confirmed_when_grave_beats_uct(frames):
+def test_grave_strong_confirmed_when_grave_is_rated_above_uct_at_every_budget(frames):
     claim = _claim(claims.grave_strong, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert claim.evidence.startswith("GRAVE won 87/100 games (0.870)")
-    assert claim.caveat == (
-        "our GRAVE and UCT (not Ludii's AIs), UCT the only opponent, 300 playouts per move, "
-        "sides [4]"
+    assert claim.evidence.startswith(
+        "300 playouts: GRAVE 30.0±2.0, UCT 20.0±2.0, gap 10.0 [7.2, 12.8], head to head GRAVE "
+        "2/2 -> confirmed; 3000 playouts:"
+    )
+    assert "ranking grave3000 > grave300 > uct3000 > uct300" in claim.evidence
+    assert "GRAVE won 87/100 (0.870)" in claim.evidence
+    assert claim.caveat.startswith(
+        "our GRAVE and UCT (not Ludii's AIs), UCT the only other agent, round-robin on side "
+        "[5] under ['basic'], 300, 3000 playouts per move"
     )
 
 
 @checks_claim("contraposition.grave_strong", "refuted")
-def test_grave_strong_refuted_when_uct_wins_most(frames):
-    changed = _edit(frames, SELFPLAY, 2, white_wins=5)
-    changed = _edit({**frames, **changed}, SELFPLAY, 3, white_wins=45)
+def test_grave_strong_refuted_when_uct_is_rated_above(frames):
+    changed = {RATINGS: frames[RATINGS].assign(mu=[20.0, 30.0, 25.0, 40.0])}
     claim = _claim(claims.grave_strong, frames, changed)
-    assert claim.verdict is Verdict.REFUTED and "GRAVE won 10/100" in claim.evidence
+    assert claim.verdict is Verdict.REFUTED and "gap -10.0" in claim.evidence
+
+
+@checks_claim("contraposition.grave_strong", "depends")
+def test_grave_strong_depends_when_the_order_flips_with_strength(frames):
+    changed = {RATINGS: frames[RATINGS].assign(mu=[30.0, 20.0, 25.0, 40.0])}
+    claim = _claim(claims.grave_strong, frames, changed)
+    assert claim.verdict is Verdict.DEPENDS
+    assert "holds from 3000 playouts per move" in claim.evidence
 
 
 @checks_claim("contraposition.grave_strong", "undecided")
-def test_grave_strong_undecided_without_grave_uct_games(frames):
-    changed = {SELFPLAY: frames[SELFPLAY].iloc[:2]}
+def test_grave_strong_undecided_when_the_ratings_overlap(frames):
+    changed = {RATINGS: frames[RATINGS].assign(sigma=10.0)}
     assert _claim(claims.grave_strong, frames, changed).verdict is Verdict.UNDECIDED
 
 
@@ -593,8 +725,8 @@ def test_every_contraposition_claim_is_built_and_cites_what_it_read(frames):
     for claim in built:
         assert claim.citation == claims.CITATIONS[claim.claim_id]
         assert claim.citation.article is not None  # every claim here is the article's
-    balance = built[claims.CLAIM_IDS.index("contraposition.basic_first_player_advantage_offset")]
-    assert sorted(balance.tables) == [SELFPLAY, SOLUTIONS]
+    offset = built[claims.CLAIM_IDS.index("contraposition.basic_first_player_advantage_offset")]
+    assert sorted(offset.tables) == sorted([LADDER, CALIBRATION, SOLUTIONS])
 
 
 def test_every_contraposition_passage_is_in_the_article():
@@ -620,12 +752,17 @@ def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
         paths[MIRROR],
         paths[FACTS],
         paths[STONE],
+        {
+            kind: paths[claims.LADDER_TABLES[kind][0]]
+            for kind in ("ladder", "calibration", "ratings", "rating_games")
+        },
+        vendored=True,
     )
     written = pd.read_parquet(out)
     assert list(written["claim_id"]) == list(claims.CLAIM_IDS)
     assert set(written["verdict"]) == {"confirmed"}
-    balance = claims.CLAIM_IDS.index("contraposition.basic_first_player_advantage_offset")
-    assert sorted(written["tables"].iloc[balance]) == [SELFPLAY, SOLUTIONS]
+    offset = claims.CLAIM_IDS.index("contraposition.basic_first_player_advantage_offset")
+    assert sorted(written["tables"].iloc[offset]) == sorted([LADDER, CALIBRATION, SOLUTIONS])
 
 
 #: Claims without a recheck query: (balance, GRAVE) they are being rewritten elsewhere.

@@ -193,6 +193,16 @@ TINY = {
         "eye_sides": [3],
         "eye_positions": 6,
         "mirror_sides": [2],
+        "ladder": {
+            "budgets": [4, 8],
+            "sides": [3],
+            "protocols": ["basic"],
+            "games": [3, 2],
+            "games_per_shard": 2,
+        },
+        "calibration": {"side": 2, "budgets": [4], "games": 2},
+        "ratings": {"side": 3, "games_per_pair": 1},
+        "ladder_vendored": None,
     },
 }
 
@@ -222,8 +232,18 @@ def test_tiny_contraposition_workflow_run(snakemake_run):
         "contraposition/protocol_facts.parquet"
     ]
     assert read_metadata(out / "solutions.parquet")["table"] == "contraposition/solutions"
-    # no same-agent games in this run: the balance claims cannot be decided
-    assert verdicts["contraposition.basic_first_player_advantage_offset"] == "undecided"
+    # without a vendored full ladder the balance claims read the run's own small ladder
+    tables = dict(zip(claims["claim_id"], claims["tables"], strict=True))
+    offset = "contraposition.basic_first_player_advantage_offset"
+    assert "contraposition/ladder.parquet" in list(tables[offset])
+    assert "contraposition/ratings.parquet" in list(tables["contraposition.grave_strong"])
+    ladder = read_table(out / "ladder.parquet")
+    assert len(ladder) == 4 and list(ladder["games"][:2]) == [3, 2]  # 2 agents x 2 budgets
+    calibration = read_table(out / "calibration.parquet")
+    assert set(calibration["perfect_play_winner"]) == {"black", "white"}
+    ratings = read_table(out / "ratings.parquet")
+    assert sorted(ratings["player"]) == ["grave4", "grave8", "uct4", "uct8"]
+    assert (ratings["games"] == 6).all()
     # the claims rebuilt from the tables are those of the table, in its order
     rebuilt = run_builders(BUILDERS, ResultTables(workdir / "results"), declared=CLAIM_IDS)
     assert [c.claim_id for c in rebuilt] == list(claims["claim_id"])

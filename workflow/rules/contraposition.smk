@@ -1,5 +1,13 @@
 # Contraposition: exact solutions (side 2, 3), MCTS self-play (side 4, 5), rule audit, the
-# rules engine's protocol facts and one-stone endgames, claims.
+# rules engine's protocol facts and one-stone endgames, claims, the strength ladder
+# (same-agent self-play at growing budgets), its side-3 calibration and the round-robin's
+# ratings.
+import os
+
+from asobi.contraposition.plan import games_at as contraposition_games_at
+from asobi.contraposition.plan import shard_count as contraposition_shard_count
+from asobi.contraposition.plan import ladder_stamps as contraposition_ladder_stamps
+
 CONTRAPOSITION = config["contraposition"]
 CONTRAPOSITION_PROTOCOLS = ["basic", "onetwo"]
 
@@ -18,7 +26,104 @@ CONTRAPOSITION_SELFPLAY_SHARDS = [
     for batch in range(CONTRAPOSITION["selfplay_batches"])
 ]
 
+CONTRAPOSITION_LADDER = CONTRAPOSITION["ladder"]
+CONTRAPOSITION_CALIBRATION = CONTRAPOSITION["calibration"]
+CONTRAPOSITION_RATINGS = CONTRAPOSITION["ratings"]
+
+
+def contraposition_ladder_games(budget):
+    """Games per ladder point at ``budget`` (the config's one count or one per budget)."""
+    return refuse_config_unless(
+        contraposition_games_at,
+        budget,
+        CONTRAPOSITION_LADDER["budgets"],
+        CONTRAPOSITION_LADDER["games"],
+    )
+
+
+def contraposition_calibration_games(budget):
+    """Games per calibration point at ``budget``."""
+    return refuse_config_unless(
+        contraposition_games_at,
+        budget,
+        CONTRAPOSITION_CALIBRATION["budgets"],
+        CONTRAPOSITION_CALIBRATION["games"],
+    )
+
+
+def contraposition_point_shards(folder, sides, protocols, budgets, games):
+    """Every shard file of the ladder points (one shard per ``games_per_shard`` games)."""
+    per_shard = CONTRAPOSITION_LADDER["games_per_shard"]
+    return [
+        f"results/contraposition/{folder}/side{side}_{protocol}_{agent}{budget}_s{shard}.parquet"
+        for agent in CONTRAPOSITION_LADDER["agents"]
+        for budget in budgets
+        for side in sides
+        for protocol in protocols
+        for shard in range(contraposition_shard_count(games(budget), per_shard))
+    ]
+
+
+CONTRAPOSITION_LADDER_SHARDS = contraposition_point_shards(
+    "ladder_games",
+    CONTRAPOSITION_LADDER["sides"],
+    CONTRAPOSITION_LADDER["protocols"],
+    CONTRAPOSITION_LADDER["budgets"],
+    contraposition_ladder_games,
+)
+CONTRAPOSITION_CALIBRATION_SHARDS = contraposition_point_shards(
+    "calibration_games",
+    [CONTRAPOSITION_CALIBRATION["side"]],
+    CONTRAPOSITION_PROTOCOLS,
+    CONTRAPOSITION_CALIBRATION["budgets"],
+    contraposition_calibration_games,
+)
+CONTRAPOSITION_RATING_SHARDS = expand(
+    "results/contraposition/rating_games/s{shard}.parquet",
+    shard=range(CONTRAPOSITION_RATINGS["shards"]),
+)
+CONTRAPOSITION_LADDER_STAMPS = contraposition_ladder_stamps(CONTRAPOSITION)
+
+
+CONTRAPOSITION_VENDORED_NAMES = [
+    "ladder",
+    "ladder_games",
+    "calibration",
+    "calibration_games",
+    "ratings",
+    "rating_games",
+]
+CONTRAPOSITION_VENDORED = CONTRAPOSITION["ladder_vendored"] and os.path.join(
+    workflow.basedir, CONTRAPOSITION["ladder_vendored"]
+)
+
+
+def contraposition_claims_ladder(kind):
+    """The ladder table ``kind`` the claims read: the vendored full ladder's when configured
+    (checked and published by contraposition_ladder_vendored), else the run's own."""
+    suffix = "_vendored" if CONTRAPOSITION_VENDORED else ""
+    return f"results/contraposition/{kind}{suffix}.parquet"
+
+
+def contraposition_ladder_outputs():
+    """The ladder's tables (the round-robin's only when enabled; the vendored full ladder's
+    when configured)."""
+    outputs = [
+        "results/contraposition/ladder.parquet",
+        "results/contraposition/calibration.parquet",
+    ]
+    if CONTRAPOSITION_RATINGS["enabled"]:
+        outputs.append("results/contraposition/ratings.parquet")
+    if CONTRAPOSITION_VENDORED:
+        outputs += expand(
+            "results/contraposition/{name}_vendored.parquet",
+            name=CONTRAPOSITION_VENDORED_NAMES,
+        )
+    return outputs
+
+
 GAME_OUTPUTS["contraposition"] = lambda: [
+    *contraposition_ladder_outputs(),
     "results/contraposition/solutions.parquet",
     "results/contraposition/games.parquet",
     "results/contraposition/selfplay.parquet",
@@ -107,6 +212,140 @@ rule contraposition_selfplay:
         "logs/benchmarks/contraposition/selfplay.tsv"
     script:
         "../scripts/contraposition_selfplay.py"
+
+
+rule contraposition_ladder_shard:
+    output:
+        temp(
+            "results/contraposition/{folder}/side{side}_{protocol}_{agent}{budget}_s{shard}.parquet"
+        ),
+    log:
+        "logs/contraposition/{folder}/side{side}_{protocol}_{agent}{budget}_s{shard}.log",
+    benchmark:
+        "logs/benchmarks/contraposition/{folder}/side{side}_{protocol}_{agent}{budget}_s{shard}.tsv"
+    wildcard_constraints:
+        folder="ladder_games|calibration_games",
+        side=r"\d+",
+        protocol="|".join(CONTRAPOSITION_PROTOCOLS),
+        agent="uct|grave",
+        budget=r"\d+",
+        shard=r"\d+",
+    resources:
+        mem_mb=800,
+        runtime=120,
+    params:
+        table=lambda w: w.folder,
+        games=lambda w: (
+            contraposition_ladder_games(int(w.budget))
+            if w.folder == "ladder_games"
+            else contraposition_calibration_games(int(w.budget))
+        ),
+        games_per_shard=CONTRAPOSITION_LADDER["games_per_shard"],
+        seed=CONTRAPOSITION_LADDER["seed"],
+        agents=lambda w: {w.agent: CONTRAPOSITION["agents"][w.agent]},
+    script:
+        "../scripts/contraposition_ladder_shard.py"
+
+
+rule contraposition_ladder:
+    input:
+        CONTRAPOSITION_LADDER_SHARDS,
+    output:
+        games="results/contraposition/ladder_games.parquet",
+        summary="results/contraposition/ladder.parquet",
+    log:
+        "logs/contraposition/ladder.log",
+    benchmark:
+        "logs/benchmarks/contraposition/ladder.tsv"
+    params:
+        config=CONTRAPOSITION_LADDER_STAMPS["ladder"],
+    script:
+        "../scripts/contraposition_ladder.py"
+
+
+rule contraposition_calibration:
+    input:
+        shards=CONTRAPOSITION_CALIBRATION_SHARDS,
+        solutions="results/contraposition/solutions.parquet",
+    output:
+        games="results/contraposition/calibration_games.parquet",
+        summary="results/contraposition/calibration.parquet",
+    log:
+        "logs/contraposition/calibration.log",
+    benchmark:
+        "logs/benchmarks/contraposition/calibration.tsv"
+    params:
+        config=CONTRAPOSITION_LADDER_STAMPS["calibration"],
+    script:
+        "../scripts/contraposition_calibration.py"
+
+
+rule contraposition_rating_games_shard:
+    output:
+        temp("results/contraposition/rating_games/s{shard}.parquet"),
+    log:
+        "logs/contraposition/rating_games/s{shard}.log",
+    benchmark:
+        "logs/benchmarks/contraposition/rating_games/s{shard}.tsv"
+    wildcard_constraints:
+        shard=r"\d+",
+    resources:
+        mem_mb=800,
+        runtime=120,
+    params:
+        shards=CONTRAPOSITION_RATINGS["shards"],
+        side=CONTRAPOSITION_RATINGS["side"],
+        protocol=CONTRAPOSITION_RATINGS["protocol"],
+        kinds=CONTRAPOSITION_LADDER["agents"],
+        budgets=CONTRAPOSITION_LADDER["budgets"],
+        games_per_pair=CONTRAPOSITION_RATINGS["games_per_pair"],
+        seed=CONTRAPOSITION_LADDER["seed"],
+        agents={k: CONTRAPOSITION["agents"][k] for k in CONTRAPOSITION_LADDER["agents"]},
+    script:
+        "../scripts/contraposition_rating_games_shard.py"
+
+
+rule contraposition_ratings:
+    input:
+        CONTRAPOSITION_RATING_SHARDS,
+    output:
+        games="results/contraposition/rating_games.parquet",
+        summary="results/contraposition/ratings.parquet",
+    log:
+        "logs/contraposition/ratings.log",
+    benchmark:
+        "logs/benchmarks/contraposition/ratings.tsv"
+    params:
+        config=CONTRAPOSITION_LADDER_STAMPS["ratings"],
+    script:
+        "../scripts/contraposition_ratings.py"
+
+
+rule contraposition_ladder_vendored:
+    input:
+        tables=expand(
+            "{folder}/{name}.parquet",
+            folder=CONTRAPOSITION_VENDORED or "",
+            name=CONTRAPOSITION_VENDORED_NAMES,
+        ),
+        sums=f"{CONTRAPOSITION_VENDORED}/SHA256SUMS",
+        config=f"{CONTRAPOSITION_VENDORED}/config.yaml",
+        overlay=f"{workflow.basedir}/config/overlays/contraposition-ladder.yaml",
+        default_config=f"{workflow.basedir}/config/config.yaml",
+    output:
+        expand(
+            "results/contraposition/{name}_vendored.parquet",
+            name=CONTRAPOSITION_VENDORED_NAMES,
+        ),
+    log:
+        "logs/contraposition/ladder_vendored.log",
+    benchmark:
+        "logs/benchmarks/contraposition/ladder_vendored.tsv"
+    params:
+        folder=CONTRAPOSITION_VENDORED,
+        names=CONTRAPOSITION_VENDORED_NAMES,
+    script:
+        "../scripts/contraposition_ladder_vendored.py"
 
 
 rule contraposition_rule_audit:
@@ -201,11 +440,17 @@ rule contraposition_claims:
         mirror="results/contraposition/mirror.parquet",
         protocol_facts="results/contraposition/protocol_facts.parquet",
         single_stone="results/contraposition/single_stone.parquet",
+        ladder=contraposition_claims_ladder("ladder"),
+        calibration=contraposition_claims_ladder("calibration"),
+        ratings=contraposition_claims_ladder("ratings"),
+        rating_games=contraposition_claims_ladder("rating_games"),
     output:
         "results/contraposition/claims.parquet",
     log:
         "logs/contraposition/claims.log",
     benchmark:
         "logs/benchmarks/contraposition/claims.tsv"
+    params:
+        vendored=bool(CONTRAPOSITION_VENDORED),
     script:
         "../scripts/contraposition_claims.py"

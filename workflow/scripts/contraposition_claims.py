@@ -12,4 +12,9 @@ run_step(
     mirror=snakemake.input.mirror,
     protocol_facts=snakemake.input.protocol_facts,
     single_stone=snakemake.input.single_stone,
+    ladder={
+        kind: snakemake.input[kind]
+        for kind in ("ladder", "calibration", "ratings", "rating_games")
+    },
+    vendored=snakemake.params.vendored,
 )

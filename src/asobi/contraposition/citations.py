@@ -65,13 +65,17 @@ CITATIONS: dict[str, Citation] = {
         "先手有利の相殺",
         "これによって先手の優位性は大幅に緩和されていて、追加のバランス調整は不要であると考えています。",
         "the basic protocol; no board size or level of play named (side 5 recommended); "
-        "'greatly' (大幅に) has no measure: only the direction, White not favoured, is judged",
+        "'greatly' (大幅に) has no measure: only the direction is judged, White not favoured "
+        "(its 95% interval not above one half), at every rung of a strength ladder "
+        "(same-agent self-play, playouts per move growing by a constant factor)",
     ),
     f"{GAME}.onetwo_first_player_advantage_offset": _cite(
         "12?プロトコル",
         "序盤は12*プロトコルと同様であるので先手有利は緩和されています",
         "the 12? protocol; no board size or level of play named; no measure of the "
-        "mitigation: only the direction, White not favoured, is judged",
+        "mitigation: only the direction is judged, White not favoured (its 95% interval not "
+        "above one half), at every rung of a strength ladder (same-agent self-play, playouts "
+        "per move growing by a constant factor)",
     ),
     f"{GAME}.onetwo_last_placer_count_game": _cite(
         "12?プロトコル",
@@ -113,7 +117,8 @@ CITATIONS: dict[str, Citation] = {
         "ゲームデータ",
         "AIはMC-GRAVEが強いです。",
         "the AIs of Ludii, where the article's game data lives; no opponent, budget or "
-        "board named: judged as an order, GRAVE beating the other agent",
+        "board named: judged as an order, GRAVE rated above the other agent (UCT) at the "
+        "same playout budget, at every budget of a round-robin between both agents",
     ),
 }
 

@@ -6,11 +6,12 @@ Calendar 2023; shared/articles/contraposition.txt). Every claim is built from it
 :data:`~asobi.contraposition.citations.CITATIONS` (keys = :data:`CLAIM_IDS`, re-exported
 here): the section, a short verbatim passage and the conditions the article attaches. One
 builder per claim (:data:`BUILDERS`; those on the rules engine's tables ``protocol_facts``
-and ``single_stone`` are in :mod:`asobi.contraposition.rule_claims`); each reads the tables
-it needs through :class:`~asobi.core.claims.ResultTables` and returns one
-:class:`~asobi.core.claims.Claim` whose verdict comes from a small decision function over
-computed facts (:func:`decide_no_counterexample`, :func:`decide_offset`,
-:func:`decide_single_eye`, :func:`decide_stronger`).
+and ``single_stone`` are in :mod:`asobi.contraposition.rule_claims`, those on the strength
+ladder in :mod:`asobi.contraposition.ladder_claims`); each reads the tables it needs through
+:class:`~asobi.core.claims.ResultTables` and returns one :class:`~asobi.core.claims.Claim`
+whose verdict comes from a small decision function over computed facts
+(:func:`decide_no_counterexample`, :func:`decide_single_eye`, and for the balance claims and
+``grave_strong`` the strength-ladder decisions of :mod:`asobi.contraposition.balance`).
 
 Where the article gives no measure ("大幅に緩和", "強い"), the verdict rests only on what its
 words commit to: a direction (White is not the favoured side) or an order (GRAVE beats the
@@ -19,12 +20,21 @@ other agent); the sizes go into the evidence, the level of play into the caveat.
 
 from __future__ import annotations
 
-import re
-
 import pandas as pd
 
 from asobi.contraposition.board import cell_count, centre
 from asobi.contraposition.citations import CITATIONS, CLAIM_IDS, GAME, SOURCE, cited
+from asobi.contraposition.ladder_claims import (
+    AUDIT_TABLE,
+    EYES_TABLE,
+    LADDER_TABLES,
+    MIRROR_TABLE,
+    SELFPLAY_TABLE,
+    SOLUTIONS_TABLE,
+    basic_first_player_advantage_offset,
+    grave_strong,
+    onetwo_first_player_advantage_offset,
+)
 from asobi.contraposition.rule_claims import (
     PROTOCOL_FACTS_TABLE,
     basic_white_places_last,
@@ -34,48 +44,30 @@ from asobi.contraposition.rule_claims import (
     sides_text,
     stones_per_colour,
 )
-from asobi.contraposition.stats import wilson_interval
 from asobi.core.claims import Claim, ResultTables, Verdict
 from asobi.core.recheck import Recheck
 
-__all__ = ["BUILDERS", "CITATIONS", "CLAIM_IDS", "GAME", "SOURCE"]
+__all__ = [
+    "AUDIT_TABLE",
+    "BUILDERS",
+    "CITATIONS",
+    "CLAIM_IDS",
+    "EYES_TABLE",
+    "GAME",
+    "LADDER_TABLES",
+    "MIRROR_TABLE",
+    "SELFPLAY_TABLE",
+    "SOLUTIONS_TABLE",
+    "SOURCE",
+    "basic_first_player_advantage_offset",
+    "grave_strong",
+    "onetwo_first_player_advantage_offset",
+]
 
-SOLUTIONS_TABLE = "contraposition/solutions.parquet"
-SELFPLAY_TABLE = "contraposition/selfplay.parquet"
-AUDIT_TABLE = "contraposition/rule_audit.parquet"
-EYES_TABLE = "contraposition/eyes.parquet"
-MIRROR_TABLE = "contraposition/mirror.parquet"
-
-EVEN = 0.5
-"""An even game: the yardstick of "advantage" (White favoured when its 95% interval lies
-above it) and of "stronger" (an agent whose score's interval lies above it)."""
 ODD_CELLS_SIDES = range(1, 101)
 """Board sides on which the cell count 3s(s-1)+1 is checked to be odd (no tie possible)."""
 
 # --- decisions ------------------------------------------------------------------------------
-
-
-def white_favoured(wins: int, games: int) -> bool | None:
-    """Whether White is the favoured side: its win rate's 95% interval lies above
-    :data:`EVEN` (``None`` without games)."""
-    if games == 0:
-        return None
-    return wilson_interval(wins, games)[0] > EVEN
-
-
-def decide_offset(favoured: bool | None, favoured_other: bool | None) -> Verdict:
-    """The first player's advantage is offset (the article gives no size): confirmed when
-    White is not the favoured side under this protocol; refuted when it is while under the
-    article's other protocol it is not (the balancing the article weighs removes an edge this
-    protocol leaves); undecided without games, or when White is favoured under both (an edge
-    remains everywhere, and without a measure "greatly mitigated" cannot be told)."""
-    if favoured is None:
-        return Verdict.UNDECIDED
-    if not favoured:
-        return Verdict.CONFIRMED
-    if favoured_other is False:
-        return Verdict.REFUTED
-    return Verdict.UNDECIDED
 
 
 def decide_single_eye(
@@ -94,17 +86,6 @@ def decide_single_eye(
     if forced_by_black is None or forced_by_white is None:
         return Verdict.UNDECIDED
     return Verdict.CONFIRMED
-
-
-def decide_stronger(wins: int, games: int) -> Verdict:
-    """An agent is the stronger one when the 95% interval of its score lies above
-    :data:`EVEN`, the weaker one when below, undecided otherwise (or without games)."""
-    low, high = wilson_interval(wins, games)
-    if games and low > EVEN:
-        return Verdict.CONFIRMED
-    if games and high < EVEN:
-        return Verdict.REFUTED
-    return Verdict.UNDECIDED
 
 
 def _scope_caveat(rows: pd.DataFrame, what: str) -> str | None:
@@ -209,119 +190,6 @@ def no_draws(tables: ResultTables) -> Claim:
 
 
 # --- balance (selfplay.parquet, solutions.parquet) ------------------------------------------
-
-
-def _agent_kind(names: pd.Series) -> pd.Series:
-    """``uct300`` -> ``uct``: the agent kind without its playout count."""
-    return names.str.rstrip("0123456789")
-
-
-def _playouts(names: pd.Series) -> list[int]:
-    """The playout budgets in the agent names (``uct300`` -> 300), ascending."""
-    return sorted({int(m.group()) for m in (re.search(r"\d+$", n) for n in names) if m})
-
-
-def _describe_rates(rows: pd.DataFrame) -> str:
-    return "; ".join(
-        f"side {r.side} {r.white_agent} vs {r.black_agent}: White {r.white_wins}/{r.games} "
-        f"[{r.white_win_rate_low95:.2f}, {r.white_win_rate_high95:.2f}]"
-        for r in rows.itertuples()
-    )
-
-
-def _describe_solutions(rows: pd.DataFrame) -> str:
-    parts = []
-    for r in rows.itertuples():
-        if r.solved:
-            moves = (
-                f", winning first stones {[int(c) for c in r.best_first_moves]}"
-                if len(r.best_first_moves)
-                else ""
-            )
-            parts.append(f"side {r.side}: {r.winner} wins{moves} ({r.nodes} nodes)")
-        else:
-            parts.append(f"side {r.side}: not solved ({r.reason})")
-    return "; ".join(parts)
-
-
-def _same_agent(selfplay: pd.DataFrame, protocol: str) -> pd.DataFrame:
-    kind_white, kind_black = (
-        _agent_kind(selfplay["white_agent"]),
-        _agent_kind(selfplay["black_agent"]),
-    )
-    return selfplay[(selfplay["protocol"] == protocol) & (kind_white == kind_black)]
-
-
-def _level_of_play(rows: pd.DataFrame) -> str:
-    agents = sorted(set(_agent_kind(rows["white_agent"])))
-    playouts = _playouts(pd.concat([rows["white_agent"], rows["black_agent"]]))
-    return (
-        f"same-agent self-play ({' vs itself, '.join(agents)} vs itself) at "
-        f"{', '.join(map(str, playouts))} playouts per move, sides {sorted(set(rows['side']))}"
-    )
-
-
-def _balance_caveat(rows: pd.DataFrame, exact: pd.DataFrame, wins: int, games: int) -> str:
-    """The level of play the verdict rests on, and what perfect play on the solved boards
-    and a Black edge say beside it."""
-    caveat = f"judged on {_level_of_play(rows)}, not perfect play"
-    solved = exact[exact["solved"]]
-    if len(solved):
-        winners = ", ".join(f"side {r.side}: {r.winner}" for r in solved.itertuples())
-        caveat += f"; with perfect play the solved boards are won ({winners})"
-    if wilson_interval(wins, games)[1] < EVEN:
-        caveat += "; Black wins significantly more than half at this level of play"
-    return caveat
-
-
-_BALANCE_CLAIMS = {"basic": ("basic", "12?"), "12?": ("onetwo", "basic")}
-"""Table protocol label -> (claim id label, the article's other protocol)."""
-
-
-def first_player_advantage_offset(tables: ResultTables, protocol: str) -> Claim:
-    """先手有利の相殺 / 12?プロトコル: under ``protocol`` (``basic`` or ``12?``) White's
-    first-move advantage is offset, judged by :func:`decide_offset` on pooled same-agent
-    self-play under this protocol and the other; the sizes and the solved boards are in the
-    evidence and the caveat."""
-    selfplay = tables.read(SELFPLAY_TABLE)
-    solutions = tables.read(SOLUTIONS_TABLE)
-    label, other = _BALANCE_CLAIMS[protocol]
-    rows, other_rows = _same_agent(selfplay, protocol), _same_agent(selfplay, other)
-    games, wins = int(rows["games"].sum()), int(rows["white_wins"].sum())
-    other_games, other_wins = int(other_rows["games"].sum()), int(other_rows["white_wins"].sum())
-    low, high = wilson_interval(wins, games)
-    other_low, other_high = wilson_interval(other_wins, other_games)
-    verdict = decide_offset(white_favoured(wins, games), white_favoured(other_wins, other_games))
-    exact = solutions[solutions["protocol"] == protocol]
-    return cited(
-        f"{label}_first_player_advantage_offset",
-        statement=f"Under the {protocol} protocol the first player's (White's) advantage "
-        "is (greatly) mitigated.",
-        formal="Pooled same-agent self-play (UCT vs UCT, GRAVE vs GRAVE): White is the "
-        f"favoured side when its win rate's 95% interval lies above {EVEN}. Confirmed when "
-        f"White is not favoured under {protocol}; refuted when it is while under {other} it "
-        "is not; undecided when it is under both, or without games.",
-        verdict=verdict,
-        caveat=_balance_caveat(rows, exact, wins, games) if games else None,
-        evidence=f"pooled White {wins}/{games} ({wins / max(games, 1):.3f}) [{low:.2f}, "
-        f"{high:.2f}]; {_describe_rates(rows) or 'no same-agent games'}; under {other}: "
-        f"White {other_wins}/{other_games} [{other_low:.2f}, {other_high:.2f}]. Exact: "
-        f"{_describe_solutions(exact) or 'none'}",
-        tables=(SELFPLAY_TABLE, SOLUTIONS_TABLE),
-    )
-
-
-def basic_first_player_advantage_offset(tables: ResultTables) -> Claim:
-    """先手有利の相殺: under the basic protocol White's first-move advantage is offset."""
-    return first_player_advantage_offset(tables, "basic")
-
-
-def onetwo_first_player_advantage_offset(tables: ResultTables) -> Claim:
-    """12?プロトコル: under the 12? protocol White's first-move advantage is offset."""
-    return first_player_advantage_offset(tables, "12?")
-
-
-# --- eyes (eyes.parquet) ---------------------------------------------------------------------
 
 
 def several_eyes_force_a_fill(tables: ResultTables) -> Claim:
@@ -519,45 +387,6 @@ def onetwo_needs_no_centre_rule(tables: ResultTables) -> Claim:
 
 
 # --- the agents (selfplay.parquet) -----------------------------------------------------------
-
-
-def grave_strong(tables: ResultTables) -> Claim:
-    """ゲームデータ: MC-GRAVE is the strong AI, judged as an order: GRAVE's score against
-    UCT at equal budget, over both colours, has a 95% interval above one half."""
-    selfplay = tables.read(SELFPLAY_TABLE)
-    white_kind, black_kind = (
-        _agent_kind(selfplay["white_agent"]),
-        _agent_kind(selfplay["black_agent"]),
-    )
-    grave_white = selfplay[(white_kind == "grave") & (black_kind == "uct")]
-    grave_black = selfplay[(white_kind == "uct") & (black_kind == "grave")]
-    games = int(grave_white["games"].sum() + grave_black["games"].sum())
-    grave_wins = int(
-        grave_white["white_wins"].sum() + (grave_black["games"] - grave_black["white_wins"]).sum()
-    )
-    low, high = wilson_interval(grave_wins, games)
-    verdict = decide_stronger(grave_wins, games)
-    played = pd.concat([grave_white, grave_black])
-    agents = sorted(set(played["white_agent"]) | set(played["black_agent"]))
-    budgets = _playouts(pd.Series(agents, dtype=str))
-    return cited(
-        "grave_strong",
-        statement="MC-GRAVE plays this game strongly (the article calls it the strong AI).",
-        formal="GRAVE against UCT with the same playout budget, both colours, all self-play "
-        f"sides and protocols: 95% interval of GRAVE's score above {EVEN} confirms, "
-        "below refutes, else undecided.",
-        verdict=verdict,
-        caveat=(
-            f"our GRAVE and UCT (not Ludii's AIs), UCT the only opponent, "
-            f"{', '.join(map(str, budgets))} playouts per move, sides "
-            f"{sorted(set(played['side']))}"
-            if games
-            else None
-        ),
-        evidence=f"GRAVE won {grave_wins}/{games} games ({grave_wins / max(games, 1):.3f}) "
-        f"[{low:.2f}, {high:.2f}]",
-        tables=(SELFPLAY_TABLE,),
-    )
 
 
 #: One builder per claim, in the order of CLAIM_IDS.

@@ -26,14 +26,26 @@ from asobi.contraposition.claims import (
     CLAIM_IDS,
     EYES_TABLE,
     GAME,
+    LADDER_TABLES,
     MIRROR_TABLE,
     SELFPLAY_TABLE,
     SOLUTIONS_TABLE,
 )
 from asobi.contraposition.contraposition import Colour, Protocol, Rules, all_rules
 from asobi.contraposition.eyes import eye_cases, predicted_forced_at_least_one
+from asobi.contraposition.ladder import (
+    calibration_rows,
+    ladder_rows,
+    play_ladder_shard,
+    play_round_robin_shard,
+    player,
+    protocol_of,
+    round_robin,
+)
 from asobi.contraposition.mcts import Agent, game_seed, self_play
 from asobi.contraposition.mirror import mirror_boards, white_wins
+from asobi.contraposition.plan import shard_range
+from asobi.contraposition.ratings import rating_rows
 from asobi.contraposition.rule_claims import (
     PROTOCOL_FACTS_TABLE,
     RULES_SIDES,
@@ -45,11 +57,14 @@ from asobi.contraposition.single_stone import EndgameSample, exhaustive_search, 
 from asobi.contraposition.solver import SearchBudget, solve
 from asobi.contraposition.tables import (
     AUDIT_SCHEMA,
+    CALIBRATION_SCHEMA,
     EYES_SCHEMA,
     GAME_KEYS,
     GAME_SCHEMA,
+    LADDER_SCHEMA,
     MIRROR_SCHEMA,
     PROTOCOL_FACTS_SCHEMA,
+    RATINGS_SCHEMA,
     SELFPLAY_SCHEMA,
     SINGLE_STONE_SCHEMA,
     SOLUTION_KEYS,
@@ -168,6 +183,166 @@ def write_selfplay(parts: Sequence[str], games_out: str, out: str) -> Path:
         table=f"{GAME}/selfplay",
         inputs=[games_out],
         schema=SELFPLAY_SCHEMA,
+    )
+
+
+def write_ladder_shard(
+    out: str,
+    table: str,
+    agent: str,
+    budget: int,
+    side: int,
+    protocol: str,
+    shard: int,
+    games: int,
+    games_per_shard: int,
+    seed: int,
+    agents: Mapping[str, Mapping[str, Any]],
+) -> Path:
+    """Shard ``shard`` of one ladder point: same-agent games of ``agent`` at ``budget``
+    playouts per decision (``games`` in all at this point, ``games_per_shard`` per shard),
+    written as the game table ``table`` (``ladder_games`` or ``calibration_games``)."""
+    rules = Rules(int(side), protocol_of(protocol))
+    me = player(agent, int(budget), agents)
+    numbers = shard_range(int(games), int(games_per_shard), int(shard))
+    played = play_ladder_shard(rules, me, list(numbers), int(seed))
+    rows = game_rows(rules, me, me, int(shard), [n for n, _ in played], [r for _, r in played])
+    return write_table(
+        pd.DataFrame(rows, columns=GAME_SCHEMA.names),
+        out,
+        table=f"{GAME}/{table}",
+        variant={
+            "agent": agent,
+            "playouts": int(budget),
+            "side": rules.side,
+            "protocol": rules.protocol.value,
+            "shard": int(shard),
+        },
+        config={
+            "games": int(games),
+            "games_per_shard": int(games_per_shard),
+            "seed": int(seed),
+            "agents": {agent: dict(agents[agent])},
+        },
+        schema=GAME_SCHEMA,
+    )
+
+
+def write_ladder(parts: Sequence[str], games_out: str, out: str, config: Mapping[str, Any]) -> Path:
+    """Merge the ladder's shards into ``ladder_games`` and summarise each point in ``out``
+    (``config``: the ladder's config slice, stamped on both tables)."""
+    concat_tables(
+        parts,
+        games_out,
+        table=f"{GAME}/ladder_games",
+        schema=GAME_SCHEMA,
+        sort_by=GAME_KEYS,
+        config=config,
+    )
+    rows = ladder_rows(read_table(games_out))
+    log.info("ladder: %d points", len(rows))
+    for row in rows:
+        log.info("ladder %s", row)
+    return write_table(
+        pd.DataFrame(rows, columns=LADDER_SCHEMA.names),
+        out,
+        table=f"{GAME}/ladder",
+        inputs=[games_out],
+        config=config,
+        schema=LADDER_SCHEMA,
+    )
+
+
+def write_calibration(
+    parts: Sequence[str], solutions: str, games_out: str, out: str, config: Mapping[str, Any]
+) -> Path:
+    """Merge the calibration's shards into ``calibration_games`` and score each point
+    against the perfect-play winner of ``solutions``."""
+    concat_tables(
+        parts,
+        games_out,
+        table=f"{GAME}/calibration_games",
+        schema=GAME_SCHEMA,
+        sort_by=GAME_KEYS,
+        config=config,
+    )
+    rows = calibration_rows(read_table(games_out), read_table(solutions))
+    for row in rows:
+        log.info("calibration %s", row)
+    return write_table(
+        pd.DataFrame(rows, columns=CALIBRATION_SCHEMA.names),
+        out,
+        table=f"{GAME}/calibration",
+        inputs=[games_out, solutions],
+        config=config,
+        schema=CALIBRATION_SCHEMA,
+    )
+
+
+def write_rating_games_shard(
+    out: str,
+    shard: int,
+    shards: int,
+    side: int,
+    protocol: str,
+    kinds: Sequence[str],
+    budgets: Sequence[int],
+    games_per_pair: int,
+    seed: int,
+    agents: Mapping[str, Mapping[str, Any]],
+) -> Path:
+    """Shard ``shard`` of ``shards`` of the round-robin between every agent kind at every
+    budget (:func:`asobi.contraposition.ladder.round_robin`)."""
+    rules = Rules(int(side), protocol_of(protocol))
+    players = [player(kind, int(b), agents) for kind in kinds for b in budgets]
+    pairings = round_robin(players, int(games_per_pair), int(shards), int(shard))
+    played = play_round_robin_shard(rules, pairings, int(seed))
+    rows = [
+        row
+        for pairing, record in played
+        for row in game_rows(
+            rules, pairing.white, pairing.black, int(shard), [pairing.game], [record]
+        )
+    ]
+    return write_table(
+        pd.DataFrame(rows, columns=GAME_SCHEMA.names),
+        out,
+        table=f"{GAME}/rating_games",
+        variant={"side": rules.side, "protocol": rules.protocol.value, "shard": int(shard)},
+        config={
+            "shards": int(shards),
+            "kinds": list(kinds),
+            "budgets": [int(b) for b in budgets],
+            "games_per_pair": int(games_per_pair),
+            "seed": int(seed),
+            "agents": {k: dict(agents[k]) for k in kinds},
+        },
+        schema=GAME_SCHEMA,
+    )
+
+
+def write_ratings(
+    parts: Sequence[str], games_out: str, out: str, config: Mapping[str, Any]
+) -> Path:
+    """Merge the round-robin's shards into ``rating_games`` and rate the players."""
+    concat_tables(
+        parts,
+        games_out,
+        table=f"{GAME}/rating_games",
+        schema=GAME_SCHEMA,
+        sort_by=GAME_KEYS,
+        config=config,
+    )
+    rows = rating_rows(read_table(games_out))
+    for row in rows:
+        log.info("rating %s", row)
+    return write_table(
+        pd.DataFrame(rows, columns=RATINGS_SCHEMA.names),
+        out,
+        table=f"{GAME}/ratings",
+        inputs=[games_out],
+        config=config,
+        schema=RATINGS_SCHEMA,
     )
 
 
@@ -299,9 +474,13 @@ def write_claims(
     mirror: str,
     protocol_facts: str,
     single_stone: str,
+    ladder: Mapping[str, str],
+    vendored: bool,
 ) -> Path:
-    """``results/contraposition/claims.parquet``: every claim, from the seven tables the
-    claims rule declares (read from the files given, wherever they lie)."""
+    """``results/contraposition/claims.parquet``: every claim, from the tables the claims
+    rule declares (read from the files given, wherever they lie). ``ladder`` gives the
+    strength ladder's ``ladder``, ``calibration``, ``ratings`` and ``rating_games`` files:
+    the vendored full ladder's (``vendored``) or the run's own."""
     tables = {
         SOLUTIONS_TABLE: solutions,
         SELFPLAY_TABLE: selfplay,
@@ -310,6 +489,7 @@ def write_claims(
         MIRROR_TABLE: mirror,
         PROTOCOL_FACTS_TABLE: protocol_facts,
         SINGLE_STONE_TABLE: single_stone,
+        **{LADDER_TABLES[kind][0 if vendored else 1]: path for kind, path in ladder.items()},
     }
     claims = claims_from_inputs(BUILDERS, tables, declared=CLAIM_IDS)
     for claim in claims:

@@ -8,6 +8,10 @@
 * ``protocol_facts``: what each protocol's turns allow, per (side, protocol): the most stones
   a colour places, who can place the last stone, the count game, the mirror-breaking turn;
 * ``single_stone``: 12? positions solved exactly, one row each (the one-stone endgames).
+* ``ladder``: White's rate in same-agent self-play per (agent, playouts, side, protocol), from
+  the games ``ladder_games``; ``calibration``: the same on solved boards, scored against the
+  perfect-play winner; ``ratings``: the round-robin's OpenSkill ratings, from
+  ``rating_games`` (both game tables have the shape of ``games``).
 
 The columns are described in docs/games/contraposition.md, "Tables".
 """
@@ -154,6 +158,54 @@ SINGLE_STONE_SCHEMA = pa.schema(
         ("mover_wins", pa.bool_()),
         ("winning_turns", pa.list_(pa.string())),
         ("one_stone_wins_only", pa.bool_()),
+    ]
+)
+
+
+LADDER_SCHEMA = pa.schema(
+    [
+        ("agent", pa.string()),
+        ("playouts", pa.int64()),
+        ("side", pa.int64()),
+        ("protocol", pa.string()),
+        ("games", pa.int64()),
+        ("white_wins", pa.int64()),
+        ("rate", pa.float64()),
+        ("low", pa.float64()),
+        ("high", pa.float64()),
+    ]
+)
+LADDER_KEYS = ("agent", "side", "protocol", "playouts")
+
+CALIBRATION_SCHEMA = pa.schema(
+    [
+        ("agent", pa.string()),
+        ("playouts", pa.int64()),
+        ("side", pa.int64()),
+        ("protocol", pa.string()),
+        ("games", pa.int64()),
+        ("perfect_play_winner", pa.string()),
+        ("perfect_play_winner_wins", pa.int64()),
+        ("rate", pa.float64()),
+        ("low", pa.float64()),
+        ("high", pa.float64()),
+    ]
+)
+
+RATINGS_SCHEMA = pa.schema(
+    [
+        ("player", pa.string()),
+        ("agent", pa.string()),
+        ("playouts", pa.int64()),
+        ("games", pa.int64()),
+        ("wins", pa.int64()),
+        ("score", pa.float64()),
+        ("mu", pa.float64()),
+        ("sigma", pa.float64()),
+        ("low", pa.float64()),
+        ("high", pa.float64()),
+        ("ordinal", pa.float64()),
+        ("rank", pa.int64()),
     ]
 )
 

@@ -224,6 +224,38 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "one_stone_wins_only": "The mover wins, two-stone turns are legal, and every winning "
         "turn places one stone",
     },
+    "contraposition/ladder": {
+        "agent": "Agent kind playing both colours: `uct` or `grave`",
+        "playouts": "Playouts per decision (the rung of the ladder)",
+        "games": "Games played",
+        "white_wins": "Games won by White",
+        "rate": "Share of games won by White",
+        "low": "Lower end of the 95% Wilson interval of the rate",
+        "high": "Upper end of the 95% Wilson interval of the rate",
+    },
+    "contraposition/calibration": {
+        "agent": "Agent kind playing both colours: `uct` or `grave`",
+        "playouts": "Playouts per decision",
+        "perfect_play_winner": "The colour that wins under perfect play (solutions table)",
+        "perfect_play_winner_wins": "Games won by that colour",
+        "rate": "Share of games won by the perfect-play winner",
+        "low": "Lower end of the 95% Wilson interval of the rate",
+        "high": "Upper end of the 95% Wilson interval of the rate",
+    },
+    "contraposition/ratings": {
+        "player": "Agent kind and playouts per decision, e.g. `grave3000`",
+        "agent": "Agent kind: `uct` or `grave`",
+        "playouts": "Playouts per decision",
+        "games": "Round-robin games played (both colours)",
+        "wins": "Games won",
+        "score": "Share of games won",
+        "mu": "OpenSkill (Plackett-Luce) rating after every game, in the schedule's order",
+        "sigma": "Uncertainty of the rating",
+        "low": "mu - 1.96 sigma",
+        "high": "mu + 1.96 sigma",
+        "ordinal": "Conservative rating mu - 3 sigma",
+        "rank": "Rank by mu (1: strongest)",
+    },
     "daifugo/numbers": {
         "n": "The number",
         "is_prime": "True when n is prime",
@@ -373,6 +405,33 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
     },
 }
 
+# The games tables of the ladder have the columns of ``contraposition/games``; the vendored
+# tables those of the table they copy.
+for _name in ("ladder_games", "calibration_games", "rating_games"):
+    COLUMN_DESCRIPTIONS[f"contraposition/{_name}"] = {
+        "white_agent": "Agent playing White, kind and playouts (e.g. `grave1000`)",
+        "black_agent": "Agent playing Black, kind and playouts",
+        "batch": "Shard the game was played in",
+        "game": "Game number within its pairing (its seed derives from it)",
+        "seed": "The game's random seed",
+        "winner": "`white` or `black`: who won the game",
+        "deciding_size": "Group size at which the final comparison was decided",
+        "white_score": "White's Ludii score (10^9: infinite)",
+        "black_score": "Black's Ludii score (10^9: infinite)",
+        "final_board": "The full board, rows separated by `/` (W white, B black)",
+    }
+for _name in (
+    "ladder",
+    "ladder_games",
+    "calibration",
+    "calibration_games",
+    "ratings",
+    "rating_games",
+):
+    COLUMN_DESCRIPTIONS[f"contraposition/{_name}_vendored"] = COLUMN_DESCRIPTIONS[
+        f"contraposition/{_name}"
+    ]
+
 # Descriptions shared by several games.
 COMMON_DESCRIPTIONS = {
     "variant_id": _VARIANT_ID,
@@ -407,6 +466,21 @@ TABLE_ROWS: dict[str, str] = {
     "allow (stones per colour, the last stone, the mirror-breaking turn)",
     "contraposition/single_stone": "One 12? position solved exactly (every reachable position "
     "of a small board, or a sampled endgame)",
+    "contraposition/ladder": "One agent × playouts per decision × board side × protocol: "
+    "White's wins when the agent plays itself",
+    "contraposition/ladder_games": "One same-agent game of the strength ladder",
+    "contraposition/calibration": "One agent × playouts × protocol on a solved board: how often "
+    "the perfect-play winner won",
+    "contraposition/calibration_games": "One same-agent game on a solved board",
+    "contraposition/ratings": "One player (agent kind at one budget) of the round-robin, rated",
+    "contraposition/rating_games": "One round-robin game",
+    "contraposition/ladder_vendored": "As contraposition/ladder, from the vendored full ladder "
+    "(config/overlays/contraposition-ladder.yaml)",
+    "contraposition/ladder_games_vendored": "As contraposition/ladder_games, vendored full ladder",
+    "contraposition/calibration_vendored": "As contraposition/calibration, vendored full ladder",
+    "contraposition/calibration_games_vendored": "As contraposition/calibration_games, vendored",
+    "contraposition/ratings_vendored": "As contraposition/ratings, vendored full round-robin",
+    "contraposition/rating_games_vendored": "As contraposition/rating_games, vendored",
     "daifugo/numbers": "One number n from 2 to `n_max`",
     "daifugo/layouts": "One way to lay a composite n: (expression, card multiset)",
     "daifugo/z3_crosscheck": "One composite (or article example) cross-checked by z3",

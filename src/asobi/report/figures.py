@@ -329,6 +329,44 @@ def selfplay_figure(selfplay: pd.DataFrame) -> Figure | None:
     return figure
 
 
+def ladder_figure(ladder: pd.DataFrame) -> Figure | None:
+    """White's share of wins in same-agent self-play against the playout budget (log scale),
+    one panel per board side and protocol, one line per agent, bars the 95% intervals."""
+    if ladder.empty:
+        return None
+    panels = sorted({(int(r.side), str(r.protocol)) for r in ladder.itertuples()})
+    n_cols = min(len(panels), 4)
+    n_rows = math.ceil(len(panels) / n_cols)
+    figure = Figure(figsize=(3.4 * n_cols, 3.2 * n_rows))
+    axes_grid = np.atleast_1d(figure.subplots(n_rows, n_cols, squeeze=False)).ravel()
+    colours = {"grave": "#1b9e77", "uct": "#7570b3"}
+    for axes, (side, protocol) in zip(axes_grid, panels, strict=False):
+        panel = ladder[(ladder["side"] == side) & (ladder["protocol"] == protocol)]
+        for agent, rows in panel.groupby("agent", sort=True):
+            rows = rows.sort_values("playouts")
+            errors = np.vstack([rows["rate"] - rows["low"], rows["high"] - rows["rate"]])
+            axes.errorbar(
+                rows["playouts"],
+                rows["rate"],
+                yerr=np.clip(errors.astype(float), 0, None),
+                marker="o",
+                ms=4,
+                capsize=3,
+                color=colours.get(str(agent), "#333333"),
+                label=f"{str(agent).upper()} vs itself",
+            )
+        axes.axhline(0.5, color="#b03a2e", lw=0.8, ls="--")
+        axes.set_xscale("log")
+        axes.set_ylim(0, 1)
+        axes.set_xlabel("playouts per move", fontsize=8)
+        axes.set_ylabel("White's share of wins", fontsize=8)
+        axes.set_title(f"side {side}, protocol {protocol}", fontsize=9)
+        axes.legend(fontsize=7, loc="lower right")
+    for axes in axes_grid[len(panels) :]:
+        axes.axis("off")
+    return figure
+
+
 # --- 素数大富豪 (prime daifugō) ------------------------------------------------------------
 
 

@@ -163,6 +163,37 @@ def _contraposition_selfplay(r: Results) -> pd.DataFrame | None:
     return r.load("contraposition/selfplay")
 
 
+def _contraposition_ladder(r: Results) -> pd.DataFrame | None:
+    """The vendored full ladder when the run published it, else the run's own ladder."""
+    return (
+        r.load("contraposition/ladder_vendored")
+        if r.has("contraposition/ladder_vendored")
+        else r.load("contraposition/ladder")
+    )
+
+
+def _contraposition_ratings(r: Results) -> pd.DataFrame | None:
+    """The vendored full round-robin's ratings when published, else the run's own."""
+    name = (
+        "contraposition/ratings_vendored"
+        if r.has("contraposition/ratings_vendored")
+        else "contraposition/ratings"
+    )
+    ratings = r.load(name)
+    return None if ratings is None else summaries.ratings_table(ratings)
+
+
+def _contraposition_calibration(r: Results) -> pd.DataFrame | None:
+    """The vendored full calibration when published, else the run's own."""
+    name = (
+        "contraposition/calibration_vendored"
+        if r.has("contraposition/calibration_vendored")
+        else "contraposition/calibration"
+    )
+    calibration = r.load(name)
+    return None if calibration is None else summaries.calibration_table(calibration)
+
+
 def _daifugo_numbers(r: Results) -> pd.DataFrame | None:
     return r.load(
         "daifugo/numbers",
@@ -299,6 +330,13 @@ FIGURES: dict[str, list[FigureSpec]] = {
             "Self-play between the MCTS agents on larger boards.",
             lambda r: _apply(figures.selfplay_figure, _contraposition_selfplay(r)),
         ),
+        (
+            "contraposition_ladder",
+            "The strength ladder: White's share of wins when an agent plays itself, against "
+            "the playouts per move (log scale), with 95% intervals; dashed: an even game "
+            "(the vendored full ladder when published, else the run's own).",
+            lambda r: _apply(figures.ladder_figure, _contraposition_ladder(r)),
+        ),
     ],
     "daifugo": [
         (
@@ -346,6 +384,8 @@ TABLES: dict[str, list[TableSpec]] = {
     "contraposition": [
         ("Exact solutions", _contraposition_solutions),
         ("Self-play", _contraposition_selfplay),
+        ("Round-robin ratings (OpenSkill; every agent at every budget)", _contraposition_ratings),
+        ("Side 3: how often the perfect-play winner wins", _contraposition_calibration),
     ],
     "daifugo": [
         ("Playable numbers by digit count", _daifugo_digits),

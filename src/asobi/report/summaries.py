@@ -130,6 +130,45 @@ def daifugo_largest(largest: pd.DataFrame) -> pd.DataFrame:
 # --- ようかいしりとり (yokai shiritori) -----------------------------------------------------
 
 
+def ratings_table(ratings: pd.DataFrame) -> pd.DataFrame:
+    """The round-robin's ratings for the report: rank, player, games, score, ``mu`` with its
+    95% interval (rounded), strongest first."""
+    frame = ratings.sort_values("rank")
+    return pd.DataFrame(
+        {
+            "rank": frame["rank"],
+            "player": frame["player"],
+            "games": frame["games"],
+            "score": frame["score"].round(3),
+            "rating (mu)": frame["mu"].round(1),
+            "95% interval": [
+                f"[{lo:.1f}, {hi:.1f}]" for lo, hi in zip(frame["low"], frame["high"], strict=True)
+            ],
+        }
+    )
+
+
+def calibration_table(calibration: pd.DataFrame) -> pd.DataFrame:
+    """The side-3 calibration for the report: per protocol and agent, the perfect-play
+    winner's share of wins at each budget (columns), with the games per point."""
+    frame = calibration.assign(
+        cell=[
+            f"{r:.2f} [{lo:.2f}, {hi:.2f}]"
+            for r, lo, hi in zip(
+                calibration["rate"], calibration["low"], calibration["high"], strict=True
+            )
+        ]
+    )
+    table = frame.pivot_table(
+        index=["protocol", "perfect_play_winner", "agent"],
+        columns="playouts",
+        values="cell",
+        aggfunc="first",
+    )
+    table.columns = [f"{c} playouts" for c in table.columns]
+    return table.reset_index()
+
+
 def default_variant(frame: pd.DataFrame) -> pd.DataFrame:
     """Rows of the article's rules (the default variant), when variant columns exist."""
     mask = pd.Series(True, index=frame.index)
