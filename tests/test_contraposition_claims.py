@@ -765,19 +765,27 @@ def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
     assert sorted(written["tables"].iloc[offset]) == sorted([LADDER, CALIBRATION, SOLUTIONS])
 
 
-#: Claims without a recheck query: (balance, GRAVE) they are being rewritten elsewhere.
-NO_QUERY = {
-    "contraposition.basic_first_player_advantage_offset",
-    "contraposition.onetwo_first_player_advantage_offset",
-    "contraposition.grave_strong",
-}
-
-
-def test_every_claim_on_a_table_of_its_figures_has_a_recheck(frames):
+def test_every_claim_has_a_recheck(frames):
     built = run_builders(claims.BUILDERS, ResultTables(frames=frames))
-    assert {c.claim_id for c in built if c.recheck is None} == NO_QUERY
+    assert [c.claim_id for c in built if c.recheck is None] == []
     checked = {c.claim_id: c.recheck.expected for c in built if c.recheck is not None}
     assert checked["contraposition.winning_rule_statements_agree"] == {
         "boards": 235,
         "disagree": 0,
     }
+
+
+def test_the_ladder_claims_queries_return_the_rungs_they_are_judged_on(frames):
+    built = {c.claim_id: c for c in run_builders(claims.BUILDERS, ResultTables(frames=frames))}
+    basic = built["contraposition.basic_first_player_advantage_offset"].recheck
+    assert [row["playouts"] for row in basic.expected] == sorted(
+        set(frames[LADDER].query("protocol == 'basic'")["playouts"])
+    )
+    assert {"white_wins", "games", "other_white_wins", "other_games"} <= set(basic.expected[0])
+    grave = built["contraposition.grave_strong"].recheck
+    assert {"grave_mu", "uct_mu", "grave_sigma", "uct_sigma"} <= set(grave.expected[0])
+    # one White win more at the lowest rung: the query no longer agrees with the claim
+    ladder = frames[LADDER].copy()
+    ladder.loc[ladder.index[0], "white_wins"] += 1
+    problems = basic.differences({LADDER: ladder})
+    assert problems and "white_wins" in problems[0]

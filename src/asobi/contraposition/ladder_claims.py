@@ -11,11 +11,13 @@ budget where the answer changes), and every rung is in the evidence.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import pandas as pd
 
 from asobi.contraposition.balance import (
     EVEN,
+    OTHER_PROTOCOL,
     Rung,
     describe_balance_rungs,
     describe_rating_rungs,
@@ -28,6 +30,7 @@ from asobi.contraposition.balance import (
 from asobi.contraposition.citations import cited
 from asobi.contraposition.stats import wilson_interval
 from asobi.core.claims import Claim, ResultTables, Verdict
+from asobi.core.recheck import Recheck
 
 SOLUTIONS_TABLE = "contraposition/solutions.parquet"
 SELFPLAY_TABLE = "contraposition/selfplay.parquet"
@@ -203,6 +206,40 @@ def first_player_advantage_offset(tables: ResultTables, protocol: str) -> Claim:
             ladder_table(tables, "calibration"),
             SOLUTIONS_TABLE,
         ),
+        recheck=_balance_recheck(ladder_table(tables, "ladder"), ladder, protocol, rungs),
+    )
+
+
+def _balance_recheck(
+    ladder_name: str, ladder: pd.DataFrame, protocol: str, rungs: Sequence[Rung]
+) -> Recheck:
+    """White's pooled wins and games per budget under ``protocol`` and the other protocol:
+    the figures each rung's verdict rests on."""
+    other = OTHER_PROTOCOL[protocol]
+
+    def total(column: str, which: str) -> str:
+        return f"CAST(coalesce(sum({column}) FILTER (WHERE protocol = '{which}'), 0) AS BIGINT)"
+
+    figures = []
+    for rung in rungs:
+        wins, games = pooled(ladder, protocol, rung.budget)
+        other_wins, other_games = pooled(ladder, other, rung.budget)
+        figures.append(
+            {
+                "playouts": rung.budget,
+                "white_wins": wins,
+                "games": games,
+                "other_white_wins": other_wins,
+                "other_games": other_games,
+            }
+        )
+    return Recheck(
+        f"SELECT playouts, {total('white_wins', protocol)} AS white_wins, "
+        f"{total('games', protocol)} AS games, {total('white_wins', other)} AS other_white_wins, "
+        f"{total('games', other)} AS other_games FROM '{ladder_name}' "
+        f"WHERE playouts IN (SELECT playouts FROM '{ladder_name}' WHERE protocol = '{protocol}') "
+        "GROUP BY playouts ORDER BY playouts",
+        figures,
     )
 
 
@@ -280,4 +317,28 @@ def grave_strong(tables: ResultTables) -> Claim:
         f"{', '.join(map(str, budgets)) or '-'} playouts: GRAVE won {grave_wins}/{paired} "
         f"({grave_wins / max(paired, 1):.3f}) [{low:.2f}, {high:.2f}]",
         tables=(ratings_name, games_name, SELFPLAY_TABLE),
+        recheck=Recheck(
+            "SELECT playouts, max(mu) FILTER (WHERE agent = 'grave') AS grave_mu, "
+            "max(sigma) FILTER (WHERE agent = 'grave') AS grave_sigma, "
+            "max(mu) FILTER (WHERE agent = 'uct') AS uct_mu, "
+            "max(sigma) FILTER (WHERE agent = 'uct') AS uct_sigma "
+            f"FROM '{ratings_name}' GROUP BY playouts ORDER BY playouts",
+            [
+                {
+                    "playouts": int(budget),
+                    **{
+                        f"{agent}_{column}": _rating(ratings, int(budget), agent, column)
+                        for agent in ("grave", "uct")
+                        for column in ("mu", "sigma")
+                    },
+                }
+                for budget in sorted(set(ratings["playouts"]))
+            ],
+        ),
     )
+
+
+def _rating(ratings: pd.DataFrame, budget: int, agent: str, column: str) -> float | None:
+    """An agent's ``mu`` or ``sigma`` at one budget of the round-robin (``None`` if unrated)."""
+    rows = ratings[(ratings["playouts"] == budget) & (ratings["agent"] == agent)]
+    return float(rows[column].max()) if len(rows) else None
