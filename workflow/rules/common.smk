@@ -100,3 +100,64 @@ onstart:
 
     for stale in remove_stale_temporaries("results"):
         print(f"asobi: removed the stale temporary {stale}")
+
+
+# --- Contraposition's strength ladder (rules in contraposition.smk; the CONTRAPOSITION_*
+# names are that file's config blocks, read when these are called) ----------------------
+
+
+def contraposition_ladder_games(budget):
+    """Games per ladder point at ``budget`` (the config's one count or one per budget)."""
+    return refuse_config_unless(
+        contraposition_games_at,
+        budget,
+        CONTRAPOSITION_LADDER["budgets"],
+        CONTRAPOSITION_LADDER["games"],
+    )
+
+
+def contraposition_calibration_games(budget):
+    """Games per calibration point at ``budget``."""
+    return refuse_config_unless(
+        contraposition_games_at,
+        budget,
+        CONTRAPOSITION_CALIBRATION["budgets"],
+        CONTRAPOSITION_CALIBRATION["games"],
+    )
+
+
+def contraposition_point_shards(folder, sides, protocols, budgets, games):
+    """Every shard file of the ladder points (one shard per ``games_per_shard`` games)."""
+    per_shard = CONTRAPOSITION_LADDER["games_per_shard"]
+    return [
+        f"results/contraposition/{folder}/side{side}_{protocol}_{agent}{budget}_s{shard}.parquet"
+        for agent in CONTRAPOSITION_LADDER["agents"]
+        for budget in budgets
+        for side in sides
+        for protocol in protocols
+        for shard in range(contraposition_shard_count(games(budget), per_shard))
+    ]
+
+
+def contraposition_claims_ladder(kind):
+    """The ladder table ``kind`` the claims read: the vendored full ladder's when configured
+    (checked and published by contraposition_ladder_vendored), else the run's own."""
+    suffix = "_vendored" if CONTRAPOSITION_VENDORED else ""
+    return f"results/contraposition/{kind}{suffix}.parquet"
+
+
+def contraposition_ladder_outputs():
+    """The ladder's tables (the round-robin's only when enabled; the vendored full ladder's
+    when configured)."""
+    outputs = [
+        "results/contraposition/ladder.parquet",
+        "results/contraposition/calibration.parquet",
+    ]
+    if CONTRAPOSITION_RATINGS["enabled"]:
+        outputs.append("results/contraposition/ratings.parquet")
+    if CONTRAPOSITION_VENDORED:
+        outputs += expand(
+            "results/contraposition/{name}_vendored.parquet",
+            name=CONTRAPOSITION_VENDORED_NAMES,
+        )
+    return outputs
