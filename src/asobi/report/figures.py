@@ -340,13 +340,16 @@ def ladder_figure(ladder: pd.DataFrame) -> Figure | None:
     figure = Figure(figsize=(3.4 * n_cols, 3.2 * n_rows))
     axes_grid = np.atleast_1d(figure.subplots(n_rows, n_cols, squeeze=False)).ravel()
     colours = {"grave": "#1b9e77", "uct": "#7570b3"}
+    agents = sorted({str(a) for a in ladder["agent"]})
+    # the agents side by side at each budget (a few percent apart on the log axis)
+    nudge = {a: 1.06 ** (i - (len(agents) - 1) / 2) for i, a in enumerate(agents)}
     for axes, (side, protocol) in zip(axes_grid, panels, strict=False):
         panel = ladder[(ladder["side"] == side) & (ladder["protocol"] == protocol)]
         for agent, rows in panel.groupby("agent", sort=True):
             rows = rows.sort_values("playouts")
             errors = np.vstack([rows["rate"] - rows["low"], rows["high"] - rows["rate"]])
             axes.errorbar(
-                rows["playouts"],
+                rows["playouts"] * nudge[str(agent)],
                 rows["rate"],
                 yerr=np.clip(errors.astype(float), 0, None),
                 marker="o",
