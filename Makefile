@@ -62,10 +62,11 @@ release: results
 licences: $(VENV)/.installed-run
 	$(BIN)/python -m asobi.report.licences --page docs/publishing.md
 
-# Every script in benchmarks/ is a benchmark that runs with no arguments (the deep-search and
-# merge tools are `asobi shiritori deep|merge-proofs|merge-store|transfer`).
+# Every script in benchmarks/ is a benchmark that runs with no arguments (`_*.py` are their
+# shared helpers; the deep-search and merge tools are
+# `asobi shiritori deep|merge-proofs|merge-store|transfer`).
 bench: $(VENV)/.installed-test
-	for script in benchmarks/*.py; do \
+	for script in benchmarks/[!_]*.py; do \
 	  echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean-results:

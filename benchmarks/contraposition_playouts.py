@@ -28,21 +28,16 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import platform
-import resource
-import shutil
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import numba
 import numba as nb
 import numpy as np
+from _c_baseline import compile_c, find_compiler, timed
 
 from asobi.contraposition.board import cell_count, centre
 from asobi.contraposition.kernels import evaluate, neighbour_table
@@ -54,21 +49,9 @@ PROTOCOLS = {"basic": 0, "12?": 1}
 CHECK_BOARDS = 2000
 
 
-def find_compiler() -> str | None:
-    """The C compiler: ``$CC`` if set, else ``cc`` on the PATH (None if there is none)."""
-    return shutil.which(os.environ.get("CC", "cc"))
-
-
 def compile_baseline(compiler: str, folder: Path) -> Path:
-    """Compile the C baseline with ``-O2`` into ``folder``; the path of the program."""
-    program = folder / "contraposition_playouts_baseline"
-    subprocess.run(
-        [compiler, "-O2", "-std=c99", "-o", str(program), str(SOURCE)],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return program
+    """Compile the C baseline beside this script into ``folder``; the path of the program."""
+    return compile_c(compiler, SOURCE, folder)
 
 
 def run_baseline(
@@ -157,25 +140,6 @@ def counters_agree(a: tuple[int, ...], b: tuple[int, ...], cells: int) -> list[s
     if abs(a[2] / n_a - b[2] / n_b) > 5 * spread:
         bad.append("white stones")
     return bad
-
-
-def timed(work: Callable[[], Any], repeat: int) -> tuple[Any, float, float]:
-    """``work()`` run ``repeat`` times: its result and the fewest wall and CPU seconds (of
-    this process and its children) of one run."""
-
-    def cpu() -> float:
-        own = resource.getrusage(resource.RUSAGE_SELF)
-        children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-    walls, cpus = [], []
-    result = None
-    for _ in range(repeat):
-        cpu_start, start = cpu(), time.perf_counter()
-        result = work()
-        walls.append(time.perf_counter() - start)
-        cpus.append(cpu() - cpu_start)
-    return result, min(walls), min(cpus)
 
 
 def fail(message: str) -> None:

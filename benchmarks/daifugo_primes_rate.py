@@ -29,20 +29,15 @@ asserted about the times.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
-import resource
-import shutil
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import numba
 import numpy as np
+from _c_baseline import compile_c, find_compiler, timed
 
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.kernels import prime_cards_kernel
@@ -60,22 +55,9 @@ FRAME_MAX_NUMBERS = 10**8
 Table = dict[int, tuple[int, ...]]
 
 
-def find_compiler() -> str | None:
-    """The C compiler: ``$CC`` if set, else ``cc`` on the PATH (None if there is none)."""
-    name = os.environ.get("CC", "cc")
-    return shutil.which(name)
-
-
 def compile_baseline(compiler: str, folder: Path) -> Path:
-    """Compile the C baseline with ``-O2`` into ``folder``; the path of the program."""
-    program = folder / "daifugo_primes_baseline"
-    subprocess.run(
-        [compiler, "-O2", "-std=c99", "-o", str(program), str(SOURCE)],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return program
+    """Compile the C baseline beside this script into ``folder``; the path of the program."""
+    return compile_c(compiler, SOURCE, folder)
 
 
 def run_baseline(program: Path, lo: int, hi: int, rules: Rules) -> Table:
@@ -121,26 +103,6 @@ def parse_range(text: str) -> tuple[int, int]:
 
     lo, hi = text.split(":")
     return bound(lo), bound(hi)
-
-
-def timed(work: Callable[[], Any], repeat: int) -> tuple[Any, float, float]:
-    """``work()`` run ``repeat`` times: its (last) result and the fewest wall seconds and
-    fewest CPU seconds (of this process and its children) of one run."""
-
-    def cpu() -> float:
-        own = resource.getrusage(resource.RUSAGE_SELF)
-        children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-    walls, cpus = [], []
-    for _ in range(repeat):
-        result = None  # free the previous run's result first
-        cpu_start = cpu()
-        start = time.perf_counter()
-        result = work()
-        walls.append(time.perf_counter() - start)
-        cpus.append(cpu() - cpu_start)
-    return result, min(walls), min(cpus)
 
 
 def fail(message: str) -> None:

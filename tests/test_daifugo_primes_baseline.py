@@ -7,33 +7,20 @@ the rates the benchmark compares are not rates of the same work. Skipped without
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
+from benchmark_tools import compiled_baseline, load_benchmark
 
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.tally import tally_range
 
-BENCHMARK = Path(__file__).resolve().parents[1] / "benchmarks" / "daifugo_primes_rate.py"
-
-
-def _load_benchmark():
-    spec = importlib.util.spec_from_file_location("daifugo_primes_rate", BENCHMARK)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_benchmark()
+bench = load_benchmark("daifugo_primes_rate")
 
 
 @pytest.fixture(scope="module")
 def baseline(tmp_path_factory) -> Path:
-    compiler = bench.find_compiler()
-    if compiler is None:
-        pytest.skip("no C compiler (cc, or $CC)")
-    return bench.compile_baseline(compiler, tmp_path_factory.mktemp("baseline"))
+    return compiled_baseline(bench, tmp_path_factory.mktemp("baseline"))
 
 
 @pytest.mark.parametrize(
