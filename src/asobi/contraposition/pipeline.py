@@ -7,12 +7,13 @@ Each ``write_*`` step computes one table of ``results/contraposition/`` (see
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from asobi.contraposition.audit import (
     all_boards,
@@ -228,28 +229,47 @@ def write_ladder_shard(
     )
 
 
-def write_ladder(parts: Sequence[str], games_out: str, out: str, config: Mapping[str, Any]) -> Path:
-    """Merge the ladder's shards into ``ladder_games`` and summarise each point in ``out``
-    (``config``: the ladder's config slice, stamped on both tables)."""
+def _merge_and_summarise(
+    parts: Sequence[str],
+    games_out: str,
+    name: str,
+    games_name: str,
+    summarise: Callable[[pd.DataFrame], list[dict[str, Any]]],
+    out: str,
+    schema: pa.Schema,
+    config: Mapping[str, Any],
+    inputs: Sequence[str] = (),
+) -> Path:
+    """Merge self-play shards into the table ``games_name`` and write the table ``name``,
+    one row per point that ``summarise`` makes of the merged games (``config`` stamped on
+    both tables; ``inputs``: further tables the summary read)."""
     concat_tables(
         parts,
         games_out,
-        table=f"{GAME}/ladder_games",
+        table=f"{GAME}/{games_name}",
         schema=GAME_SCHEMA,
         sort_by=GAME_KEYS,
         config=config,
     )
-    rows = ladder_rows(read_table(games_out))
-    log.info("ladder: %d points", len(rows))
+    rows = summarise(read_table(games_out))
+    log.info("%s: %d rows", name, len(rows))
     for row in rows:
-        log.info("ladder %s", row)
+        log.info("%s %s", name, row)
     return write_table(
-        pd.DataFrame(rows, columns=LADDER_SCHEMA.names),
+        pd.DataFrame(rows, columns=schema.names),
         out,
-        table=f"{GAME}/ladder",
-        inputs=[games_out],
+        table=f"{GAME}/{name}",
+        inputs=[games_out, *inputs],
         config=config,
-        schema=LADDER_SCHEMA,
+        schema=schema,
+    )
+
+
+def write_ladder(parts: Sequence[str], games_out: str, out: str, config: Mapping[str, Any]) -> Path:
+    """Merge the ladder's shards into ``ladder_games`` and summarise each point in ``out``
+    (``config``: the ladder's config slice, stamped on both tables)."""
+    return _merge_and_summarise(
+        parts, games_out, "ladder", "ladder_games", ladder_rows, out, LADDER_SCHEMA, config
     )
 
 
@@ -258,24 +278,17 @@ def write_calibration(
 ) -> Path:
     """Merge the calibration's shards into ``calibration_games`` and score each point
     against the perfect-play winner of ``solutions``."""
-    concat_tables(
+    perfect = read_table(solutions)
+    return _merge_and_summarise(
         parts,
         games_out,
-        table=f"{GAME}/calibration_games",
-        schema=GAME_SCHEMA,
-        sort_by=GAME_KEYS,
-        config=config,
-    )
-    rows = calibration_rows(read_table(games_out), read_table(solutions))
-    for row in rows:
-        log.info("calibration %s", row)
-    return write_table(
-        pd.DataFrame(rows, columns=CALIBRATION_SCHEMA.names),
+        "calibration",
+        "calibration_games",
+        lambda games: calibration_rows(games, perfect),
         out,
-        table=f"{GAME}/calibration",
-        inputs=[games_out, solutions],
-        config=config,
-        schema=CALIBRATION_SCHEMA,
+        CALIBRATION_SCHEMA,
+        config,
+        inputs=[solutions],
     )
 
 
@@ -325,24 +338,8 @@ def write_ratings(
     parts: Sequence[str], games_out: str, out: str, config: Mapping[str, Any]
 ) -> Path:
     """Merge the round-robin's shards into ``rating_games`` and rate the players."""
-    concat_tables(
-        parts,
-        games_out,
-        table=f"{GAME}/rating_games",
-        schema=GAME_SCHEMA,
-        sort_by=GAME_KEYS,
-        config=config,
-    )
-    rows = rating_rows(read_table(games_out))
-    for row in rows:
-        log.info("rating %s", row)
-    return write_table(
-        pd.DataFrame(rows, columns=RATINGS_SCHEMA.names),
-        out,
-        table=f"{GAME}/ratings",
-        inputs=[games_out],
-        config=config,
-        schema=RATINGS_SCHEMA,
+    return _merge_and_summarise(
+        parts, games_out, "ratings", "rating_games", rating_rows, out, RATINGS_SCHEMA, config
     )
 
 
