@@ -163,34 +163,24 @@ def _contraposition_selfplay(r: Results) -> pd.DataFrame | None:
     return r.load("contraposition/selfplay")
 
 
+def _ladder_table(r: Results, kind: str) -> pd.DataFrame | None:
+    """The strength ladder's table ``kind``: the vendored full ladder's when the run
+    published it, else the run's own (smaller) ladder's."""
+    vendored = f"contraposition/{kind}_vendored"
+    return r.load(vendored if r.has(vendored) else f"contraposition/{kind}")
+
+
 def _contraposition_ladder(r: Results) -> pd.DataFrame | None:
-    """The vendored full ladder when the run published it, else the run's own ladder."""
-    return (
-        r.load("contraposition/ladder_vendored")
-        if r.has("contraposition/ladder_vendored")
-        else r.load("contraposition/ladder")
-    )
+    return _ladder_table(r, "ladder")
 
 
 def _contraposition_ratings(r: Results) -> pd.DataFrame | None:
-    """The vendored full round-robin's ratings when published, else the run's own."""
-    name = (
-        "contraposition/ratings_vendored"
-        if r.has("contraposition/ratings_vendored")
-        else "contraposition/ratings"
-    )
-    ratings = r.load(name)
+    ratings = _ladder_table(r, "ratings")
     return None if ratings is None else summaries.ratings_table(ratings)
 
 
 def _contraposition_calibration(r: Results) -> pd.DataFrame | None:
-    """The vendored full calibration when published, else the run's own."""
-    name = (
-        "contraposition/calibration_vendored"
-        if r.has("contraposition/calibration_vendored")
-        else "contraposition/calibration"
-    )
-    calibration = r.load(name)
+    calibration = _ladder_table(r, "calibration")
     return None if calibration is None else summaries.calibration_table(calibration)
 
 
