@@ -15,13 +15,23 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from asobi.core.claims import Claim, Verdict, write_claims
+from asobi.core.claims import Claim, Reading, Verdict, write_claims
 from asobi.core.games import GAMES
 from asobi.core.recheck import Recheck
 from asobi.core.summary import merge_claims
 from asobi.core.tables import write_table
 
 INT_LIST = pa.list_(pa.int64())
+
+
+def _readings(verdict: Verdict) -> tuple[Reading, ...]:
+    """A ``depends`` claim's two readings (one confirms, one refutes); none otherwise."""
+    if verdict is not Verdict.DEPENDS:
+        return ()
+    return (
+        Reading("first", "synthetic yardstick one", "figures one", Verdict.CONFIRMED),
+        Reading("second", "synthetic yardstick two", "figures two", Verdict.REFUTED),
+    )
 
 
 def _claims(results: Path, game: str, *tables: str) -> list[Claim]:
@@ -42,6 +52,7 @@ def _claims(results: Path, game: str, *tables: str) -> list[Claim]:
             passage=f"synthetic passage {i} <i>quoted</i>",
             conditions=f"synthetic conditions {i}",
             recheck=recheck if i == 0 else None,
+            readings=_readings(verdicts[(i + len(game)) % len(verdicts)]),
         )
         for i in range(2)
     ]

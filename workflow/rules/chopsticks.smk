@@ -68,6 +68,7 @@ rule chopsticks_claims:
         lines=f"{workflow.basedir}/resources/chopsticks/article_lines.yaml",
     output:
         "results/chopsticks/claims.parquet",
+        readings="results/chopsticks/claim_readings.parquet",
     log:
         "logs/chopsticks/claims.log",
     benchmark:

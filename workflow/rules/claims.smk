@@ -1,11 +1,14 @@
-# Merge every enabled game's claims into results/claims.parquet and a text summary.
+# Merge every enabled game's claims and their readings into results/claims.parquet and
+# results/claim_readings.parquet, and a text summary.
 
 
 rule claims:
     input:
-        game_claims(),
+        claims=game_claims(),
+        readings=game_readings(),
     output:
-        "results/claims.parquet",
+        claims="results/claims.parquet",
+        readings="results/claim_readings.parquet",
     log:
         "logs/claims.log",
     benchmark:

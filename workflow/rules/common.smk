@@ -43,7 +43,11 @@ config.update(_validated)
 # Each game's .smk registers a function returning its final outputs (and its claims table).
 GAME_OUTPUTS = {}
 GAME_CLAIMS = {}
-RUN_SUMMARY = ["results/claims.parquet", "results/summary.txt"]
+RUN_SUMMARY = [
+    "results/claims.parquet",
+    "results/claim_readings.parquet",
+    "results/summary.txt",
+]
 
 
 def enabled(game):
@@ -55,6 +59,13 @@ def game_claims():
     """Claims tables of the enabled games, in the registry's order (``asobi.core.games``;
     every game's .smk registers one)."""
     return [GAME_CLAIMS[game] for game in GAMES if enabled(game)]
+
+
+def game_readings():
+    """The claim readings tables of the enabled games (each beside its claims table)."""
+    return [
+        str(Path(path).with_name("claim_readings.parquet")) for path in game_claims()
+    ]
 
 
 def claims_code(game):

@@ -388,6 +388,7 @@ rule contraposition_claims:
         rating_games=contraposition_claims_ladder("rating_games"),
     output:
         "results/contraposition/claims.parquet",
+        readings="results/contraposition/claim_readings.parquet",
     log:
         "logs/contraposition/claims.log",
     benchmark:

@@ -313,6 +313,7 @@ rule daifugo_claims:
         cube_sums="results/daifugo/cube_sums.parquet",
     output:
         "results/daifugo/claims.parquet",
+        readings="results/daifugo/claim_readings.parquet",
     log:
         "logs/daifugo/claims.log",
     benchmark:

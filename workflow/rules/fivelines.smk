@@ -86,6 +86,7 @@ rule fivelines_claims:
         proofs="results/fivelines/proofs.parquet",
     output:
         "results/fivelines/claims.parquet",
+        readings="results/fivelines/claim_readings.parquet",
     log:
         "logs/fivelines/claims.log",
     benchmark:

@@ -242,6 +242,7 @@ rule shiritori_claims:
         verified="results/shiritori/proofs_verified.txt",
     output:
         "results/shiritori/claims.parquet",
+        readings="results/shiritori/claim_readings.parquet",
     log:
         "logs/shiritori/claims.log",
     benchmark:

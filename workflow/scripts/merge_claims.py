@@ -1,4 +1,11 @@
 from asobi.core.runlog import run_step
 from asobi.core.summary import merge_claims
 
-run_step(snakemake.log[0], merge_claims, claims_paths=snakemake.input, out=snakemake.output[0])
+run_step(
+    snakemake.log[0],
+    merge_claims,
+    claims_paths=snakemake.input.claims,
+    out=snakemake.output.claims,
+    readings_paths=snakemake.input.readings,
+    readings_out=snakemake.output.readings,
+)

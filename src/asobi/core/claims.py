@@ -9,11 +9,22 @@ source's conditions and scope: the three come from the game's ``CITATIONS``
 A claim may carry a :class:`~asobi.core.recheck.Recheck`: one DuckDB query that re-derives
 its decisive figures from the tables it cites; :func:`run_builders` runs it against the
 tables the builder read and fails when the query and the builder disagree.
+
+**Readings.** Every claim is judged under one or more readings (:class:`Reading`): a
+yardstick in words (what exactly is measured, against what), the figures it gave and the
+verdict under it, with its own re-check query. Where the source's words admit one
+yardstick, the claim has one reading (``as_stated``, made from the claim itself); where
+they are vague ("mitigated", "somewhat", "greatly"), each yardstick a careful reader could
+take is a reading. The headline verdict follows from the readings by one rule
+(:func:`headline_verdict`): ``confirmed``/``refuted`` when all agree, else ``depends``,
+and the caveat then names which reading gives what. Each game writes them beside its claims
+(``results/<game>/claim_readings.parquet``, merged into ``results/claim_readings.parquet``).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
@@ -65,6 +76,97 @@ CLAIM_SCHEMA = pa.schema(
     [(name, pa.list_(pa.string()) if name == "tables" else pa.string()) for name in CLAIM_COLUMNS]
 )
 
+READING_COLUMNS = (
+    "claim_id",
+    "game",
+    "reading_id",
+    "yardstick",
+    "figures",
+    "verdict",
+    "recheck_sql",
+    "recheck_expected",
+)
+
+READING_SCHEMA = pa.schema([(name, pa.string()) for name in READING_COLUMNS])
+
+#: The id of the one reading of a claim whose words admit one yardstick.
+AS_STATED = "as_stated"
+
+#: A reading id: lower-case words joined by ``_``.
+_READING_ID = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)*$")
+
+#: The verdicts a single reading can have (``depends`` is a verdict over readings).
+READING_VERDICTS = frozenset({"confirmed", "refuted", "undecided"})
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One yardstick a claim is judged by, and what it gives.
+
+    ``reading_id`` names it within its claim (``two_sided``, ``against_basic``...);
+    ``yardstick`` says in words what is measured and against what (marked "(ours)" where
+    the source names no measure and the yardstick is our choice); ``figures`` are the
+    numbers it gave, every one computed in the run; ``verdict`` is ``confirmed``,
+    ``refuted`` or ``undecided`` under this reading alone; ``recheck`` (optional) is the
+    query that re-derives its figures from the tables the claim cites.
+    """
+
+    reading_id: str
+    yardstick: str
+    figures: str
+    verdict: Verdict
+    recheck: Recheck | None = None
+
+    def __post_init__(self) -> None:
+        if not _READING_ID.match(self.reading_id):
+            raise DataError(f"reading id {self.reading_id!r} is not lower_case_words")
+        if not isinstance(self.verdict, Verdict):
+            object.__setattr__(self, "verdict", Verdict(self.verdict))
+        if self.verdict.value not in READING_VERDICTS:
+            raise DataError(
+                f"reading {self.reading_id!r}: a reading is confirmed, refuted or undecided, "
+                f"not {self.verdict.value} (that is a verdict over readings)"
+            )
+        for name in ("yardstick", "figures"):
+            if not str(getattr(self, name)).strip():
+                raise DataError(f"reading {self.reading_id!r}: field {name!r} is empty")
+        if self.recheck is not None and not isinstance(self.recheck, Recheck):
+            raise DataError(f"reading {self.reading_id!r}: recheck must be a Recheck")
+
+
+def headline_verdict(verdicts: Iterable[Verdict | str]) -> Verdict:
+    """The headline verdict of a claim from its readings' verdicts: the common verdict when
+    every reading agrees, ``depends`` when one confirms and another refutes, ``undecided``
+    when the decided readings agree but some reading is undecided (it might still
+    disagree); ``undecided`` for no reading.
+
+    >>> headline_verdict(["confirmed", "confirmed"]).value
+    'confirmed'
+    >>> headline_verdict(["confirmed", "refuted"]).value
+    'depends'
+    >>> headline_verdict(["refuted", "undecided"]).value
+    'undecided'
+    """
+    values = {Verdict(v) for v in verdicts}
+    if len(values) == 1:
+        return values.pop()
+    if {Verdict.CONFIRMED, Verdict.REFUTED} <= values:
+        return Verdict.DEPENDS
+    return Verdict.UNDECIDED
+
+
+def readings_caveat(readings: Sequence[Reading]) -> str | None:
+    """``confirmed under: a, b; refuted under: c`` when the readings disagree (the caveat
+    of a ``depends`` headline), ``None`` when they all agree."""
+    if len({reading.verdict for reading in readings}) <= 1:
+        return None
+    parts = []
+    for verdict in Verdict:
+        named = [r.reading_id for r in readings if r.verdict is verdict]
+        if named:
+            parts.append(f"{verdict.value} under: {', '.join(named)}")
+    return "; ".join(parts)
+
 
 @dataclass(frozen=True)
 class Claim:
@@ -93,6 +195,7 @@ class Claim:
     passage: str = ""
     conditions: str = ""
     recheck: Recheck | None = None
+    readings: tuple[Reading, ...] = ()
 
     @classmethod
     def cited(
@@ -103,13 +206,34 @@ class Claim:
         *,
         statement: str,
         formal: str,
-        verdict: Verdict,
         evidence: str,
+        verdict: Verdict | None = None,
         tables: Iterable[str] = (),
         caveat: str | None = None,
         recheck: Recheck | None = None,
+        readings: Iterable[Reading] = (),
     ) -> Claim:
-        """The claim ``claim_id`` made where ``citation`` says, under its conditions."""
+        """The claim ``claim_id`` made where ``citation`` says, under its conditions.
+
+        With ``readings``, the verdict is their headline (:func:`headline_verdict`; a
+        ``verdict`` given too must equal it) and, where they disagree, the caveat starts
+        with which reading gives what (:func:`readings_caveat`). Without, ``verdict`` is
+        required and the claim has one reading, ``as_stated``.
+        """
+        readings = tuple(readings)
+        if readings:
+            headline = headline_verdict(r.verdict for r in readings)
+            if verdict is not None and Verdict(verdict) is not headline:
+                raise DataError(
+                    f"claim {claim_id!r}: verdict {Verdict(verdict).value} but its readings "
+                    f"give {headline.value} ({readings_caveat(readings) or 'all agree'})"
+                )
+            verdict = headline
+            split = readings_caveat(readings)
+            if split is not None:
+                caveat = f"{split}. {caveat}" if caveat else split
+        elif verdict is None:
+            raise DataError(f"claim {claim_id!r}: a verdict or readings are needed")
         return cls(
             claim_id,
             game,
@@ -123,6 +247,7 @@ class Claim:
             citation.passage,
             citation.conditions,
             recheck,
+            readings,
         )
 
     @property
@@ -146,15 +271,79 @@ class Claim:
         if self.caveat is not None and not self.caveat.strip():
             raise DataError(f"claim {self.claim_id!r}: an empty caveat must be None")
         self.citation  # noqa: B018 -- validates the passage's length
-        if self.recheck is not None:
-            if not isinstance(self.recheck, Recheck):
-                raise DataError(f"claim {self.claim_id!r}: recheck must be a Recheck")
-            uncited = [name for name in self.recheck.tables if name not in self.tables]
+        if self.recheck is not None and not isinstance(self.recheck, Recheck):
+            raise DataError(f"claim {self.claim_id!r}: recheck must be a Recheck")
+        self._check_readings()
+        for check in self.rechecks():
+            uncited = [name for name in check.tables if name not in self.tables]
             if uncited:
                 raise DataError(
                     f"claim {self.claim_id!r}: its recheck query reads {', '.join(uncited)}, "
                     f"which the claim does not cite (it cites {', '.join(self.tables) or 'none'})"
                 )
+
+    def _check_readings(self) -> None:
+        """Give a claim without readings its one reading (``as_stated``); check that the
+        verdict is the readings' headline and that their ids are unique."""
+        readings = tuple(self.readings)
+        if not readings:
+            if self.verdict is Verdict.DEPENDS:
+                raise DataError(
+                    f"claim {self.claim_id!r}: a depends verdict needs the readings it depends on"
+                )
+            readings = (Reading(AS_STATED, self.formal, self.evidence, self.verdict, self.recheck),)
+        object.__setattr__(self, "readings", readings)
+        ids = [reading.reading_id for reading in readings]
+        if len(set(ids)) != len(ids):
+            raise DataError(f"claim {self.claim_id!r}: duplicate reading ids {ids}")
+        headline = headline_verdict(reading.verdict for reading in readings)
+        if headline is not self.verdict:
+            raise DataError(
+                f"claim {self.claim_id!r}: verdict {self.verdict.value} but its readings "
+                f"give {headline.value} ({readings_caveat(readings) or 'all agree'})"
+            )
+
+    def rechecks(self) -> list[Recheck]:
+        """The distinct re-check queries of the claim and its readings."""
+        found: list[Recheck] = []
+        for check in (self.recheck, *(reading.recheck for reading in self.readings)):
+            if check is not None and check not in found:
+                found.append(check)
+        return found
+
+
+def reading_slug(name: str) -> str:
+    """A reading id made from a reading's name in words.
+
+    >>> reading_slug("11 cards with jokers")
+    '11_cards_with_jokers'
+    """
+    slug = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+    if not slug:
+        raise DataError(f"reading name {name!r} gives no id")
+    return slug
+
+
+def readings_from_holds(
+    holds: Mapping[str, bool],
+    figures: Mapping[str, str],
+    yardstick: str,
+    rechecks: Mapping[str, Recheck] | None = None,
+) -> tuple[Reading, ...]:
+    """One reading per named reading of ``holds`` (name → the claim holds under it):
+    confirmed where it holds, refuted where not; ``yardstick`` is what every one of them
+    measures, the name says under which reading; ``figures`` and ``rechecks`` are by name.
+    """
+    return tuple(
+        Reading(
+            reading_slug(name),
+            f"{yardstick} — {name}",
+            figures[name],
+            verdict_from(ok),
+            (rechecks or {}).get(name),
+        )
+        for name, ok in holds.items()
+    )
 
 
 def verdict_from(holds: bool) -> Verdict:
@@ -187,7 +376,8 @@ def readings_evidence(holds_by_reading: Mapping[str, bool]) -> str:
 
 
 def _row(claim: Claim) -> dict[str, Any]:
-    row = {f.name: getattr(claim, f.name) for f in fields(claim) if f.name != "recheck"}
+    skipped = {"recheck", "readings"}
+    row = {f.name: getattr(claim, f.name) for f in fields(claim) if f.name not in skipped}
     check = claim.recheck
     return {
         **row,
@@ -208,17 +398,85 @@ def claims_frame(claims: Iterable[Claim]) -> pd.DataFrame:
     return frame
 
 
+def readings_frame(claims: Iterable[Claim]) -> pd.DataFrame:
+    """The readings of ``claims``, one row per (claim, reading), in the claims' order."""
+    rows = [
+        {
+            "claim_id": claim.claim_id,
+            "game": claim.game,
+            "reading_id": reading.reading_id,
+            "yardstick": reading.yardstick,
+            "figures": reading.figures,
+            "verdict": reading.verdict.value,
+            "recheck_sql": None if reading.recheck is None else reading.recheck.sql,
+            "recheck_expected": None if reading.recheck is None else reading.recheck.expected_json,
+        }
+        for claim in claims
+        for reading in claim.readings
+    ]
+    return pd.DataFrame(rows, columns=list(READING_COLUMNS))
+
+
+def readings_path_for(claims_path: str | os.PathLike[str]) -> Path:
+    """Where the readings of a claims table go: ``claim_readings.parquet`` beside a
+    ``claims.parquet``, ``<stem>_readings.parquet`` beside any other name.
+
+    >>> readings_path_for("results/fivelines/claims.parquet").as_posix()
+    'results/fivelines/claim_readings.parquet'
+    """
+    path = Path(claims_path)
+    if path.name == "claims.parquet":
+        return path.with_name("claim_readings.parquet")
+    return path.with_name(f"{path.stem}_readings.parquet")
+
+
+def check_headlines(claims: pd.DataFrame, readings: pd.DataFrame) -> list[str]:
+    """What breaks the headline rule in published tables: a claim without readings, a
+    reading of no claim, a verdict that is not its readings' headline (one line each)."""
+    problems = []
+    by_claim = readings.groupby("claim_id")["verdict"].apply(list).to_dict()
+    for claim_id in sorted(set(by_claim) - set(claims["claim_id"])):
+        problems.append(f"reading(s) of {claim_id}, which is not a claim")
+    for claim_id, verdict in zip(claims["claim_id"], claims["verdict"], strict=True):
+        verdicts = by_claim.get(claim_id)
+        if not verdicts:
+            problems.append(f"claim {claim_id} has no reading")
+            continue
+        try:
+            headline = headline_verdict(verdicts).value
+        except ValueError:
+            problems.append(f"claim {claim_id}: a reading's verdict is not a verdict")
+            continue
+        if headline != verdict:
+            problems.append(f"claim {claim_id}: verdict {verdict}, its readings give {headline}")
+    return problems
+
+
 def write_claims(
     claims: Iterable[Claim],
     path: str | os.PathLike[str],
     *,
     game: str,
+    readings_path: str | os.PathLike[str] | None = None,
     inputs: Iterable[str | os.PathLike[str]] = (),
     config: Mapping[str, Any] | None = None,
 ) -> Path:
-    """Write one game's claims table."""
+    """Write one game's claims table, and its readings to ``readings_path`` (by default
+    beside it: :func:`readings_path_for`)."""
+    claims = list(claims)
+    if readings_path is None:
+        readings_path = readings_path_for(path)
+    frame = claims_frame(claims)
+    write_table(
+        readings_frame(claims),
+        readings_path,
+        table=f"{game}/claim_readings",
+        inputs=inputs,
+        config=config,
+        schema=READING_SCHEMA,
+    )
     return write_table(
-        claims_frame(claims),
+        frame,
         path,
         table=f"{game}/claims",
         inputs=inputs,
@@ -356,13 +614,16 @@ def recheck_claim(claim: Claim, tables: ResultTables) -> None:
     query failed (it may read no table the claim does not cite). A claim without a
     recheck passes.
     """
-    if claim.recheck is None:
-        return
-    sources = {name: tables.source(name) for name in claim.recheck.tables}
-    try:
-        problems = claim.recheck.differences(sources)
-    except DataError as error:
-        raise DataError(f"claim {claim.claim_id!r}: recheck query: {error}") from error
+    for check in claim.rechecks():
+        sources = {name: tables.source(name) for name in check.tables}
+        try:
+            problems = check.differences(sources)
+        except DataError as error:
+            raise DataError(f"claim {claim.claim_id!r}: recheck query: {error}") from error
+        _raise_differences(claim, problems)
+
+
+def _raise_differences(claim: Claim, problems: list[str]) -> None:
     if problems:
         more = len(problems) - _SHOWN_DIFFERENCES
         shown = "; ".join(problems[:_SHOWN_DIFFERENCES])

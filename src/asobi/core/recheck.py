@@ -377,7 +377,8 @@ def recheck_results(
     threads: int = 1,
     on_check: Callable[[ClaimCheck], None] | None = None,
 ) -> RecheckReport:
-    """Re-check the claims of ``results/claims.parquet`` from the published files alone.
+    """Re-check the claims of ``results/claims.parquet`` and their readings
+    (``results/claim_readings.parquet``) from the published files alone.
 
     Each row's query runs with DuckDB on the tables it names, which the row must cite (files
     under ``results``; it can read nothing else), its figures are compared with
@@ -401,14 +402,71 @@ def recheck_results(
         if unknown:
             raise DataError(f"{path} has no claim {', '.join(unknown)}")
         frame = frame[frame["claim_id"].isin(claim_ids)]
+    readings = _published_readings(folder, frame)
     runs: dict[str, ProofRun] = {}
     checks = []
     for row in frame.to_dict("records"):
         check = _check_row(row, folder, runs if proofs else None, threads)
+        check = _check_readings(check, row, readings, folder, threads)
         if on_check is not None:
             on_check(check)
         checks.append(check)
     return RecheckReport(tuple(checks), tuple(runs.values()), not proofs)
+
+
+def _published_readings(folder: Path, claims: pd.DataFrame) -> pd.DataFrame:
+    """``claim_readings.parquet`` of a results folder, checked against the headline rule:
+    a claim's verdict is its readings' headline (a claim that breaks it gets a MISMATCH
+    line, see :func:`_check_readings`)."""
+    path = folder / "claim_readings.parquet"
+    if not path.is_file():
+        raise DataError(f"{path} does not exist (the claims were written by an older asobi)")
+    frame = read_table(path)
+    wanted = {"claim_id", "reading_id", "verdict", "recheck_sql", "recheck_expected"}
+    missing = wanted - set(frame.columns)
+    if missing:
+        raise DataError(f"{path} has no column {', '.join(sorted(missing))}")
+    return frame
+
+
+def _check_readings(
+    check: ClaimCheck,
+    row: Mapping[str, Any],
+    readings: pd.DataFrame,
+    folder: Path,
+    threads: int,
+) -> ClaimCheck:
+    """``check`` with the problems of the claim's readings added: the headline rule
+    (:func:`asobi.core.claims.check_headlines`), and each reading's own query (one that
+    repeats the claim's query is not run twice)."""
+    from asobi.core.claims import check_headlines  # claims imports this module
+
+    claim_id = row["claim_id"]
+    own = readings[readings["claim_id"] == claim_id]
+    claim_row = pd.DataFrame({"claim_id": [claim_id], "verdict": [row.get("verdict")]})
+    problems = list(check.problems) + check_headlines(claim_row, own)
+    cited = {str(name) for name in row["tables"]}
+    for reading in own.to_dict("records"):
+        if reading["recheck_sql"] == row["recheck_sql"] and (
+            reading["recheck_expected"] == row["recheck_expected"]
+        ):
+            continue
+        try:
+            recheck = Recheck.from_columns(reading["recheck_sql"], reading["recheck_expected"])
+            if recheck is None:
+                continue
+            uncited = [name for name in recheck.tables if name not in cited]
+            if uncited:
+                raise DataError(
+                    f"the query reads {', '.join(uncited)}, which the claim does not cite"
+                )
+            found = recheck.differences({name: folder / name for name in recheck.tables}, threads)
+        except DataError as error:
+            found = [str(error)]
+        problems += [f"reading {reading['reading_id']}: {problem}" for problem in found]
+    if problems == list(check.problems):
+        return check
+    return ClaimCheck(claim_id, "mismatch", tuple(problems))
 
 
 def _check_row(

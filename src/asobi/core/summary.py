@@ -10,7 +10,14 @@ from typing import Any
 
 import pandas as pd
 
-from asobi.core.claims import CLAIM_COLUMNS, CLAIM_SCHEMA
+from asobi.core.claims import (
+    CLAIM_COLUMNS,
+    CLAIM_SCHEMA,
+    READING_COLUMNS,
+    READING_SCHEMA,
+    check_headlines,
+    readings_path_for,
+)
 from asobi.core.errors import DataError
 from asobi.core.tables import read_table, write_table
 
@@ -21,9 +28,24 @@ def merge_claims(
     claims_paths: Iterable[str | os.PathLike[str]],
     out: str | os.PathLike[str],
     config: Mapping[str, Any] | None = None,
+    *,
+    readings_paths: Iterable[str | os.PathLike[str]] | None = None,
+    readings_out: str | os.PathLike[str] | None = None,
 ) -> Path:
-    """Concatenate the games' claims tables into ``results/claims.parquet``."""
+    """Concatenate the games' claims tables into ``results/claims.parquet`` and their
+    readings into ``results/claim_readings.parquet`` (``readings_out``; by default beside
+    ``out``, see :func:`~asobi.core.claims.readings_path_for`; the games' readings tables
+    by default lie beside their claims tables).
+
+    The merge refuses tables written by an older asobi, duplicate claim ids, and claims
+    whose verdict is not their readings' headline (:func:`~asobi.core.claims.check_headlines`).
+    """
     paths = [Path(p) for p in claims_paths]
+    reading_paths = (
+        [readings_path_for(p) for p in paths]
+        if readings_paths is None
+        else [Path(p) for p in readings_paths]
+    )
     frames = [read_table(p) for p in paths]
     for path, frame in zip(paths, frames, strict=True):
         missing = [name for name in CLAIM_COLUMNS if name not in frame.columns]
@@ -44,7 +66,26 @@ def merge_claims(
     if duplicated:
         raise DataError(f"duplicate claim ids across games: {', '.join(duplicated)}")
     merged = merged.sort_values(["game", "claim_id"], kind="stable").reset_index(drop=True)
-    log.info("merged %d claims from %d tables", len(merged), len(paths))
+    readings = _merged_readings(reading_paths)
+    problems = check_headlines(merged, readings)
+    if problems:
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise DataError(f"claims and readings disagree: {'; '.join(problems[:3])}{more}")
+    order = {claim_id: index for index, claim_id in enumerate(merged["claim_id"])}
+    readings = readings.sort_values(
+        "claim_id", key=lambda ids: ids.map(order), kind="stable"
+    ).reset_index(drop=True)
+    log.info(
+        "merged %d claims with %d readings from %d tables", len(merged), len(readings), len(paths)
+    )
+    write_table(
+        readings[list(READING_COLUMNS)],
+        readings_path_for(out) if readings_out is None else readings_out,
+        table="claim_readings",
+        inputs=reading_paths,
+        config=config,
+        schema=READING_SCHEMA,
+    )
     return write_table(
         merged[list(CLAIM_COLUMNS)],
         out,
@@ -53,6 +94,23 @@ def merge_claims(
         config=config,
         schema=CLAIM_SCHEMA,
     )
+
+
+def _merged_readings(paths: list[Path]) -> pd.DataFrame:
+    """The games' readings tables, concatenated; a missing one or one without the columns
+    is a :class:`DataError` naming it."""
+    frames = []
+    for path in paths:
+        if not path.is_file():
+            raise DataError(f"{path} is missing: the claims step writes it beside its claims")
+        frame = read_table(path)
+        missing = [name for name in READING_COLUMNS if name not in frame.columns]
+        if missing:
+            raise DataError(f"{path} has no column {', '.join(missing)}")
+        frames.append(frame)
+    if not frames:
+        return pd.DataFrame(columns=list(READING_COLUMNS))
+    return pd.concat(frames, ignore_index=True)
 
 
 def write_summary(claims_path: str | os.PathLike[str], out: str | os.PathLike[str]) -> Path:

@@ -118,6 +118,20 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "recheck_command": "The asobi command, run in the results folder, that re-checks a "
         "proof the claim rests on (certificates, z3 lemmas; null when there is none)",
     },
+    "claim_readings": {
+        "claim_id": "The claim this reading belongs to (claims.parquet)",
+        "game": "Game (sub-package) the claim belongs to",
+        "reading_id": "Name of the reading within its claim (`as_stated` when the source's "
+        "words admit one yardstick)",
+        "yardstick": "What exactly is measured and against what, in words ((ours) where the "
+        "source names no measure)",
+        "figures": "The figures this reading gave, every one computed in the run",
+        "verdict": "confirmed / refuted / undecided under this reading alone; the claim's "
+        "verdict is confirmed or refuted when all its readings agree, else depends",
+        "recheck_sql": "One DuckDB query that re-derives this reading's figures from the "
+        "tables its claim cites (null when it has none)",
+        "recheck_expected": "The figures the query must return, as JSON (null without a query)",
+    },
     "fivelines/grundy": {
         "n": "Length of a single row of sticks",
         "grundy": "Grundy value of that row, by brute force over every move",
@@ -447,6 +461,7 @@ UNDESCRIBED_ROW = "(no row description registered for this table)"
 # game's claims table and the merged one.
 TABLE_ROWS: dict[str, str] = {
     "claims": "One claim of an article (or a public reference), with its verdict and evidence",
+    "claim_readings": "One reading of one claim: a yardstick, its figures and the verdict under it",
     "fivelines/grundy": "One single row of `n` sticks and its Grundy value",
     "fivelines/positions": "One position: a multiset of row lengths with at most `total_max` "
     "sticks in all (config in `asobi.config`)",
@@ -514,6 +529,7 @@ VARIANT_COLUMNS: dict[str, tuple[str, ...]] = {
 # The rules a table covers when no column names them, by table or game (first match).
 RULES_COVERED: dict[str, str] = {
     "claims": "each claim's rules are stated in its `formal` column",
+    "claim_readings": "each reading's yardstick is stated in its `yardstick` column",
     "fivelines/grundy": "normal play",
     "fivelines/positions": "normal and misère play (one outcome column each)",
     "fivelines/proofs": "normal play (the lemmas of the XOR rule)",
@@ -526,9 +542,18 @@ RULES_COVERED: dict[str, str] = {
 
 
 def _registry_keys(table: str) -> list[str]:
-    """Keys to look a table up by: itself, ``claims`` for a claims table, then its game."""
-    keys = [table, "claims"] if table == "claims" or table.endswith("/claims") else [table]
-    return [*keys, game_of(table)]
+    """Keys to look a table up by: itself, ``claims`` (``claim_readings``) for a game's
+    claims (readings) table, then its game."""
+    return [*_shared_keys(table), game_of(table)]
+
+
+def _shared_keys(table: str) -> list[str]:
+    """``table``, then the merged table a game's claims or readings table shares its
+    descriptions with."""
+    for merged in ("claims", "claim_readings"):
+        if table == merged or table.endswith(f"/{merged}"):
+            return [table, merged]
+    return [table]
 
 
 def describe_row(table: str) -> str:
@@ -553,7 +578,7 @@ def describe_column(table: str, column: str) -> str:
     """Description of ``column`` of ``table``: this table's entry, then the game's shared
     entries, then any table of the game, then descriptions shared by all games."""
     game = game_of(table)
-    keys = [table, "claims"] if table.endswith("/claims") else [table]
+    keys = _shared_keys(table)
     # This table, then the game's shared entries, then the same column in a sibling
     # table of the game (``side`` means the same in every contraposition table).
     siblings = sorted(k for k in COLUMN_DESCRIPTIONS if k.startswith(f"{game}/"))

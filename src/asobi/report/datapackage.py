@@ -303,8 +303,12 @@ the claim's `tables` list names (paths in this package):
 - `confirmed`: the claim holds as we formalised it (`formal` says exactly what was checked);
 - `refuted`: it does not hold (the evidence gives the counterexample);
 - `undecided`: the run's bounds or budgets did not settle it (the evidence says why);
-- `depends`: it holds under some readings of the rules and not under others (the evidence
-  lists both).
+- `depends`: it holds under some readings and not under others (the caveat says which
+  reading gives what).
+Every claim has one or more readings in `claim_readings.parquet`: the yardstick in words,
+its figures, the verdict under it and its own re-check query. A claim whose words admit one
+yardstick has one reading (`as_stated`); the claim's verdict is `confirmed` or `refuted`
+when all its readings agree, otherwise `depends`.
 `caveat` (null when there is none) is a computed qualification of the verdict, e.g. how far
 a statement was checked."""
 

@@ -22,7 +22,7 @@ import pandas as pd
 import pyarrow.parquet as pq
 
 from asobi import __version__
-from asobi.core.claims import Verdict
+from asobi.core.claims import AS_STATED, Verdict
 from asobi.core.games import GAMES
 from asobi.core.sources import ARTICLES
 from asobi.report import figures, summaries
@@ -416,6 +416,23 @@ def _claims(results: Results) -> pd.DataFrame:
     return claims.sort_values(["game", "claim_id"], kind="stable")
 
 
+def _readings(results: Results) -> dict[str, list[dict[str, Any]]]:
+    """Each claim's readings (``claim_readings.parquet``, else the games' own), in order."""
+    frame = results.load("claim_readings")
+    if frame is None:
+        frames = [results.load(f"{game}/claim_readings") for game in GAMES]
+        present = [f for f in frames if f is not None]
+        frame = pd.concat(present, ignore_index=True) if present else None
+    if frame is None:
+        return {}
+    found: dict[str, list[dict[str, Any]]] = {}
+    for row in frame.to_dict("records"):
+        for name in ("recheck_sql", "recheck_expected"):
+            row[name] = row.get(name) if isinstance(row.get(name), str) else None
+        found.setdefault(row["claim_id"], []).append(row)
+    return found
+
+
 def _table_link(results: Results, out_dir: Path, table: str) -> str | None:
     """A relative link to a table named in a claim, if that file exists."""
     text = str(table).strip()
@@ -438,6 +455,7 @@ def table_links(
 def build_sections(results: Results, out_dir: Path) -> list[Section]:
     """One section per article that has claims or tables."""
     claims = _claims(results)
+    readings = _readings(results)
     figure_dir = out_dir / FIGURES_DIR
     sections = []
     for game in GAMES:
@@ -447,6 +465,9 @@ def build_sections(results: Results, out_dir: Path) -> list[Section]:
             row["links"] = table_links(results, out_dir, row.get("tables", ()))
             for name in ("caveat", "recheck_sql", "recheck_expected", "recheck_command"):
                 row[name] = row.get(name) if isinstance(row.get(name), str) else None
+            # a claim's one ``as_stated`` reading is the claim itself: not shown twice
+            own = readings.get(row["claim_id"], [])
+            row["readings"] = [] if [r["reading_id"] for r in own] == [AS_STATED] else own
             section.claims.append(row)
         for stem, caption, draw in FIGURES.get(game, []):
             try:

@@ -32,6 +32,8 @@ PAGE_TEMPLATE = """<!DOCTYPE html>
   .claim col.id { width: 12%; } .claim col.said { width: 27%; }
   .claim col.checked { width: 23%; } .claim col.verdict { width: 14%; }
   .passage { font-size: 0.92em; } .conditions { font-size: 0.9em; }
+  .claim tr.readings td { border-top: none; font-size: 0.92em; word-break: normal; }
+  .claim tr.readings ul { margin: 0.2em 0; padding-left: 1.2em; }
   .claim tr.recheck td { border-top: none; background: #f7f5ee; font-size: 0.92em;
                        word-break: normal; }
   tr.recheck pre { margin: 0.2em 0; white-space: pre-wrap; overflow-wrap: anywhere;
@@ -93,6 +95,10 @@ merged yet).</p>
 <td>{{ c.evidence }}<br><span class="muted">tables:
 {% for t in c.links %}{% if t.link %}<a href="{{ t.link }}">{{ t.name }}</a>{% else %}{{ t.name }}{% endif %}{% if not loop.last %}, {% endif %}{% endfor %}</span></td>
 </tr>
+{% if c.readings %}
+<tr class="readings"><td colspan="5"><span class="muted">{{ c.readings|length }} reading{% if c.readings|length > 1 %}s{% endif %}:</span>
+<ul>{% for r in c.readings %}<li><code>{{ r.reading_id }}</code> <span class="verdict v-{{ r.verdict }}">{{ r.verdict }}</span> {{ r.yardstick }} <span class="muted">— {{ r.figures }}</span>{% if r.recheck_sql %}<details><summary class="muted">re-check</summary><pre><code>{{ r.recheck_sql }}</code></pre><span class="muted">returns <code>{{ r.recheck_expected }}</code></span></details>{% endif %}</li>{% endfor %}</ul></td></tr>
+{% endif %}
 {% if c.recheck_sql %}
 <tr class="recheck"><td colspan="5"><span class="muted">re-check in the results folder (<code>duckdb</code>, or <code>asobi claims recheck --claim {{ c.claim_id }}</code>); it returns <code>{{ c.recheck_expected }}</code></span>
 <pre><code>{{ c.recheck_sql }}</code></pre>{% if c.recheck_command %}<span class="muted">proof check:</span> <code>{{ c.recheck_command }}</code>{% endif %}</td></tr>

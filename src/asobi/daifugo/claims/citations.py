@@ -9,7 +9,9 @@ short verbatim passage that finds the place, and the source's conditions in our 
 
 from __future__ import annotations
 
-from asobi.core.claims import Claim, Verdict
+from collections.abc import Iterable
+
+from asobi.core.claims import Claim, Reading, Verdict
 from asobi.core.recheck import Recheck
 from asobi.core.sources import ARTICLES, Citation
 
@@ -223,14 +225,16 @@ def daifugo_claim(
     name: str,
     statement: str,
     formal: str,
-    verdict: Verdict,
+    verdict: Verdict | None,
     evidence: str,
     tables: tuple[str, ...] = (),
     caveat: str | None = None,
     recheck: Recheck | None = None,
+    readings: Iterable[Reading] = (),
 ) -> Claim:
     """The claim ``daifugo.<name>``, made where :data:`CITATIONS` says; ``recheck`` is the
-    query that re-derives its decisive figures from the tables it cites.
+    query that re-derives its decisive figures from the tables it cites; with
+    ``readings``, the verdict is their headline (``verdict`` may then be ``None``).
 
     >>> daifugo_claim("example_1", "s", "f", Verdict.CONFIRMED, "e").passage
     '$1=2^0$ とみなして'
@@ -247,4 +251,5 @@ def daifugo_claim(
         tables=tables,
         caveat=caveat,
         recheck=recheck,
+        readings=readings,
     )

@@ -12,7 +12,13 @@ import math
 
 import numpy as np
 
-from asobi.core.claims import Claim, ResultTables, readings_evidence, verdict_over_readings
+from asobi.core.claims import (
+    Claim,
+    Reading,
+    ResultTables,
+    readings_evidence,
+    readings_from_holds,
+)
 from asobi.core.recheck import Recheck
 from asobi.daifugo.claims.citations import HAND_ODDS, ORDINARY_ODDS, daifugo_claim
 from asobi.daifugo.claims.decisions import at_most, between, more_often, rarer
@@ -72,6 +78,16 @@ def _reading_evidence(values: list[str], holds: dict[str, bool]) -> str:
     return f"{'; '.join(values)}; {readings_evidence(holds)}"
 
 
+def _hand_readings(
+    values: list[str], holds: dict[str, bool], yardstick: str
+) -> tuple[Reading, ...]:
+    """One reading per hand (size, jokers): ``values`` are its figures, in ``holds``' order."""
+    if not holds:
+        return (Reading("no_hands", yardstick, "the hand_odds table has no rows", "undecided"),)
+    figures = dict(zip(holds, (value.split(": ", 1)[1] for value in values), strict=True))
+    return readings_from_holds(holds, figures, yardstick)
+
+
 def revolution_four_cards_too_frequent(tables: ResultTables) -> Claim:
     """A revolution on any play of four or more cards would come more often than the
     revolution of ordinary daifugō (four of a kind)."""
@@ -89,10 +105,15 @@ def revolution_four_cards_too_frequent(tables: ResultTables) -> Claim:
         f"for {odds.hands()} dealt from the deck, jokers unused and standing in: the chance "
         "that the hand can lay some prime with four or more cards is higher than the chance "
         "of four cards of one rank (ordinary daifugō's revolution)",
-        verdict_over_readings(holds),
+        None,
         _reading_evidence(values, holds),
         (HAND_ODDS,),
         recheck=odds.recheck("prime_four_or_more", "four_of_a_kind"),
+        readings=_hand_readings(
+            values,
+            holds,
+            "some prime of four or more cards likelier than four of a kind in the same hand",
+        ),
     )
 
 
@@ -114,10 +135,13 @@ def revolution_1729_composite_too_hard(tables: ResultTables) -> Claim:
         f"for {odds.hands()}: the chance of laying 1729 = 7·13·19 with its factor cards is "
         "lower than the chance of laying 1729 as if prime (same joker setting); 'quite' "
         "gives no measure, the share is the evidence",
-        verdict_over_readings(holds),
+        None,
         _reading_evidence(values, holds),
         (HAND_ODDS,),
         recheck=odds.recheck("ramanujan_composite", "ramanujan_as_prime"),
+        readings=_hand_readings(
+            values, holds, "1729 as a composite play rarer than 1729 as if prime"
+        ),
     )
 
 
@@ -139,10 +163,15 @@ def revolution_1729_as_prime_suitable(tables: ResultTables) -> Claim:
         "chance of laying 1729 as if prime is lower than that of some prime of four or more "
         "cards (the rule it calls too frequent) and higher than that of 1729 as a composite "
         "play (the rule it calls too hard)",
-        verdict_over_readings(holds),
+        None,
         _reading_evidence(values, holds),
         (HAND_ODDS,),
         recheck=odds.recheck("ramanujan_composite", "ramanujan_as_prime", "prime_four_or_more"),
+        readings=_hand_readings(
+            values,
+            holds,
+            "1729 as if prime rarer than some four-card prime, likelier than as a composite",
+        ),
     )
 
 
@@ -189,7 +218,7 @@ def revolution_1729_overcomes_too_frequent(tables: ResultTables) -> Claim:
         f"cards of one rank in an ordinary daifugō hand of {ordinary_size} cards (the whole "
         f"deck dealt to {ORDINARY_PLAYERS} players), jokers standing in on both sides or on "
         "neither",
-        verdict_over_readings(holds),
+        None,
         _reading_evidence(values, holds),
         (HAND_ODDS, ORDINARY_ODDS),
         caveat=f"ordinary daifugō read as {ORDINARY_PLAYERS} players; with fewer players its "
@@ -201,6 +230,12 @@ def revolution_1729_overcomes_too_frequent(tables: ResultTables) -> Claim:
             f"ON o.jokers = h.jokers AND o.players = {ORDINARY_PLAYERS} "
             "GROUP BY h.hand_size, h.jokers ORDER BY h.hand_size, h.jokers",
             figures,
+        ),
+        readings=_hand_readings(
+            values,
+            holds,
+            "1729 as if prime in a prime-daifugō hand no likelier than four of a kind in an "
+            f"ordinary daifugō hand ({ORDINARY_PLAYERS} players)",
         ),
     )
 
@@ -223,7 +258,7 @@ def revolution_jokers_somewhat_more_likely(tables: ResultTables) -> Claim:
         f"for {odds.hands()}: the chance of laying 1729 as if prime is higher with the hand's "
         "jokers standing in than without ('somewhat' gives no measure: the ratio is the "
         "evidence)",
-        verdict_over_readings(holds),
+        None,
         _reading_evidence(values, holds),
         (HAND_ODDS,),
         recheck=Recheck(
@@ -238,5 +273,8 @@ def revolution_jokers_somewhat_more_likely(tables: ResultTables) -> Claim:
                 }
                 for size in odds.sizes
             ],
+        ),
+        readings=_hand_readings(
+            values, holds, "1729 as if prime likelier with the jokers standing in than without"
         ),
     )
