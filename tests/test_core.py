@@ -14,17 +14,22 @@ import pytest
 from asobi import __version__
 from asobi.core.claims import (
     Claim,
+    Reading,
     ResultTables,
     Verdict,
     claims_frame,
     claims_from_inputs,
+    headline_verdict,
     readings_evidence,
+    readings_frame,
     run_builders,
     verdict_over_readings,
     write_claims,
 )
 from asobi.core.config import load_config, load_yaml, validate_config
 from asobi.core.errors import ConfigError, DataError
+from asobi.core.recheck import Recheck
+from asobi.core.sources import Citation
 from asobi.core.summary import merge_claims, write_summary
 from asobi.core.tables import (
     concat_tables,
@@ -198,6 +203,126 @@ def test_claims_written_by_an_older_asobi_are_not_merged(tmp_path):
     with pytest.raises(DataError, match="old.parquet has no column passage, conditions"):
         merge_claims([tmp_path / "a.parquet", tmp_path / "old.parquet"], tmp_path / "m.parquet")
     assert not (tmp_path / "m.parquet").exists()
+
+
+def _reading(reading_id: str, verdict: str, recheck: Recheck | None = None) -> Reading:
+    return Reading(reading_id, f"yardstick {reading_id}", f"figures {reading_id}", verdict, recheck)
+
+
+def _cited(*readings: Reading, caveat: str | None = None) -> Claim:
+    citation = Citation("article, section", "a passage", "the article's rules")
+    return Claim.cited(
+        "g.vague",
+        "g",
+        citation,
+        statement="a vague statement",
+        formal="what was checked",
+        evidence="evidence",
+        tables=("g/t.parquet",),
+        caveat=caveat,
+        readings=readings,
+    )
+
+
+@pytest.mark.parametrize(
+    ("verdicts", "headline"),
+    [
+        (["confirmed"], "confirmed"),
+        (["confirmed", "confirmed"], "confirmed"),
+        (["refuted", "refuted", "refuted"], "refuted"),
+        (["confirmed", "refuted"], "depends"),
+        (["refuted", "confirmed", "undecided"], "depends"),
+        (["confirmed", "undecided"], "undecided"),
+        (["undecided"], "undecided"),
+    ],
+)
+def test_the_headline_verdict_follows_from_the_readings(verdicts, headline):
+    readings = [_reading(f"r{i}", verdict) for i, verdict in enumerate(verdicts)]
+    claim = _cited(*readings)
+    assert claim.verdict.value == headline
+    assert headline_verdict(verdicts).value == headline
+    if headline == "depends":
+        assert claim.caveat.startswith("confirmed under: ")
+        assert "refuted under: " in claim.caveat
+    elif len(set(verdicts)) == 1:
+        assert claim.caveat is None
+
+
+def test_a_split_verdict_names_each_reading_before_the_builders_caveat():
+    claim = _cited(_reading("one", "confirmed"), _reading("two", "refuted"), caveat="small n")
+    assert claim.caveat == "confirmed under: one; refuted under: two. small n"
+
+
+def test_a_verdict_that_is_not_its_readings_headline_is_refused():
+    with pytest.raises(DataError, match="verdict confirmed but its readings give depends"):
+        Claim.cited(
+            "g.vague",
+            "g",
+            Citation("article, section", "a passage", "the article's rules"),
+            statement="s",
+            formal="f",
+            evidence="e",
+            verdict=Verdict.CONFIRMED,
+            readings=[_reading("one", "confirmed"), _reading("two", "refuted")],
+        )
+    with pytest.raises(DataError, match="depends verdict needs the readings"):
+        _claim("g.depends", "depends")
+
+
+def test_a_reading_is_confirmed_refuted_or_undecided_with_a_slug_id():
+    with pytest.raises(DataError, match="not depends"):
+        _reading("one", "depends")
+    with pytest.raises(DataError, match="not lower_case_words"):
+        _reading("Two Words", "confirmed")
+    with pytest.raises(DataError, match="duplicate reading ids"):
+        _cited(_reading("one", "confirmed"), _reading("one", "confirmed"))
+
+
+def test_a_claim_without_readings_has_one_reading_as_stated():
+    claim = _claim("g.one", "refuted")
+    assert [(r.reading_id, r.verdict.value) for r in claim.readings] == [("as_stated", "refuted")]
+    frame = readings_frame([claim])
+    assert frame.loc[0, "yardstick"] == claim.formal
+    assert frame.loc[0, "figures"] == claim.evidence
+
+
+def test_a_reading_query_may_read_only_what_its_claim_cites():
+    stray = Recheck("SELECT count(*) AS n FROM 'h/other.parquet'", {"n": 1})
+    with pytest.raises(DataError, match="reads h/other.parquet, which the claim does not cite"):
+        _cited(_reading("one", "confirmed", stray))
+
+
+def test_each_reading_query_is_run_against_the_tables_the_builder_read():
+    table = pd.DataFrame({"x": [1, 2, 3]})
+    right = Recheck("SELECT count(*) AS n FROM 'g/t.parquet'", {"n": 3})
+    wrong = Recheck("SELECT max(x) AS top FROM 'g/t.parquet'", {"top": 4})
+
+    def builder(tables: ResultTables) -> Claim:
+        tables.read("g/t.parquet")
+        return _cited(_reading("one", "confirmed", right), _reading("two", "refuted", wrong))
+
+    with pytest.raises(DataError, match="figure 'top': the query gives 3, the claim states 4"):
+        run_builders([builder], ResultTables(frames={"g/t.parquet": table}))
+
+
+def test_the_merge_writes_the_readings_and_refuses_a_broken_headline(tmp_path):
+    split = _cited(_reading("one", "confirmed"), _reading("two", "refuted"))
+    write_claims([split, _claim("g.two")], tmp_path / "g" / "claims.parquet", game="g")
+    assert (tmp_path / "g" / "claim_readings.parquet").is_file()
+    merged = merge_claims([tmp_path / "g" / "claims.parquet"], tmp_path / "claims.parquet")
+    readings = pd.read_parquet(tmp_path / "claim_readings.parquet")
+    assert list(zip(readings["claim_id"], readings["reading_id"], strict=True)) == [
+        ("g.two", "as_stated"),
+        ("g.vague", "one"),
+        ("g.vague", "two"),
+    ]
+    assert pd.read_parquet(merged).set_index("claim_id").loc["g.vague", "verdict"] == "depends"
+    # a readings table edited after the claims were written breaks the headline rule
+    edited = readings[readings["claim_id"] == "g.vague"].assign(verdict="confirmed")
+    write_table(edited, tmp_path / "g" / "claim_readings.parquet", table="g/claim_readings")
+    with pytest.raises(DataError, match="g.vague: verdict depends, its readings give confirmed"):
+        merge_claims([tmp_path / "g" / "claims.parquet"], tmp_path / "again.parquet")
+    assert not (tmp_path / "again.parquet").exists()
 
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[1] / "config" / "config.yaml"
