@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 CORES  ?= all
 
-.PHONY: results test test-slow lint dryrun bench release licences clean-results
+.PHONY: results test test-slow lint dryrun bench profile release licences clean-results
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,11 @@ licences: $(VENV)/.installed-run
 bench: $(VENV)/.installed-test
 	for script in benchmarks/[!_]*.py; do \
 	  echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+# Where the last `make results` spent its time: per rule and the critical path, from the
+# Snakemake log and the benchmark files (docs/PERFORMANCE.md's run table comes from it).
+profile: $(VENV)/.installed-run
+	$(BIN)/python benchmarks/run_profile.py
 
 clean-results:
 	rm -rf results/*/ results/*.parquet results/summary.txt results/datapackage.json results/DATASET.md logs
