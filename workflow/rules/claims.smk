@@ -19,7 +19,8 @@ rule claims:
 
 rule summary:
     input:
-        "results/claims.parquet",
+        claims="results/claims.parquet",
+        readings="results/claim_readings.parquet",
     output:
         "results/summary.txt",
     log:

@@ -113,9 +113,25 @@ def _merged_readings(paths: list[Path]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def write_summary(claims_path: str | os.PathLike[str], out: str | os.PathLike[str]) -> Path:
-    """A short plain-text summary: verdict counts per game, then one line per claim."""
+def write_summary(
+    claims_path: str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    readings_path: str | os.PathLike[str] | None = None,
+) -> Path:
+    """A short plain-text summary: verdict counts per game, then one line per claim with
+    its readings where it has more than the one ``as_stated`` (``readings_path``, by
+    default beside the claims; a missing file lists none)."""
     claims = read_table(claims_path)
+    readings_file = Path(readings_path or readings_path_for(claims_path))
+    readings = read_table(readings_file) if readings_file.is_file() else None
+    shown: dict[str, list[str]] = {}
+    if readings is not None:
+        for reading in readings.itertuples():
+            shown.setdefault(reading.claim_id, []).append(
+                f"    reading {reading.reading_id} [{reading.verdict}]: {reading.yardstick}: "
+                f"{reading.figures}"
+            )
+        shown = {k: v for k, v in shown.items() if len(v) > 1 or "reading as_stated " not in v[0]}
     lines = ["asobi results summary", "=====================", ""]
     if claims.empty:
         lines.append("no claims were checked (no game enabled)")
@@ -127,6 +143,7 @@ def write_summary(claims_path: str | os.PathLike[str], out: str | os.PathLike[st
             if isinstance(row.caveat, str):
                 lines.append(f"    caveat: {row.caveat}")
             lines.append(f"    evidence: {row.evidence}")
+            lines += shown.get(row.claim_id, [])
             lines.append(f"    tables: {', '.join(row.tables)}")
     target = Path(out)
     target.parent.mkdir(parents=True, exist_ok=True)
