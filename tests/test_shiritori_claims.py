@@ -15,11 +15,13 @@ from asobi.core.claims import ResultTables, Verdict, run_builders
 from asobi.core.config import package_data
 from asobi.shiritori import claims, example_claims, word_claims
 from asobi.shiritori.claim_tables import PROOF_CHECK
+from asobi.shiritori.marks import compare_marks, read_marks
 from asobi.shiritori.pipeline import write_words
 from asobi.shiritori.shiritori import DEFAULT_RULES, Rules
 from asobi.shiritori.tables import effect_rows
 
 WORDS, OUTCOMES, EFFECT = claims.WORDS_TABLE, claims.OUTCOMES_TABLE, claims.EFFECT_TABLE
+MARKS = claims.MARKS_TABLE
 DEFAULT = DEFAULT_RULES.variant_id
 OTHER = Rules(dakuten="free").variant_id
 #: A variant that changes only the alias rule, which the article's future work does not name.
@@ -67,6 +69,19 @@ def _outcomes(rows: list[tuple[str, str, str]]) -> pd.DataFrame:
             for v, s, w in rows
         ]
     )
+
+
+def _all_tables(words: pd.DataFrame, outcomes: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """Every table the claims read: ``words``, ``outcomes``, the effect computed from them
+    and the article's marks beside the winners under the article's rules."""
+    default = outcomes[outcomes["variant_id"] == DEFAULT]
+    marks = compare_marks(read_marks(), dict(zip(default["start"], default["winner"], strict=True)))
+    return {
+        WORDS: words,
+        OUTCOMES: outcomes,
+        EFFECT: pd.DataFrame(effect_rows(outcomes)),
+        MARKS: marks,
+    }
 
 
 def _with_word(words: pd.DataFrame, word: str, first: str, last: str) -> pd.DataFrame:
@@ -430,7 +445,7 @@ def test_every_claim_is_cited_and_built_from_its_citation(words):
     for citation in claims.CITATIONS.values():
         assert f"「{ARTICLES['shiritori'].title}」, " in citation.source
     rows = [(DEFAULT, "アズキアライ", "human"), (OTHER, "ボゼ", "yokai")]
-    frames = {WORDS: words, **_frames(rows)}
+    frames = _all_tables(words, _outcomes(rows))
     for claim in run_builders(claims.BUILDERS, ResultTables(frames=frames)):
         assert claim.citation == claims.CITATIONS[claim.claim_id]
 
@@ -443,8 +458,7 @@ def test_the_rokurokubi_claim_cites_its_own_section():
 
 def test_every_declared_claim_is_built_and_cites_what_it_read(words):
     rows = [(DEFAULT, "アズキアライ", "human"), (DEFAULT, "アズキトギ", "yokai")]
-    outcomes = _outcomes([*rows, (OTHER, "ボゼ", "yokai")])
-    frames = {WORDS: words, OUTCOMES: outcomes, EFFECT: pd.DataFrame(effect_rows(outcomes))}
+    frames = _all_tables(words, _outcomes([*rows, (OTHER, "ボゼ", "yokai")]))
     built = run_builders(claims.BUILDERS, ResultTables(frames=frames), declared=claims.CLAIM_IDS)
     assert [c.claim_id for c in built] == list(claims.CLAIM_IDS)
     assert {c.verdict.value for c in built} <= {"confirmed", "refuted", "undecided", "depends"}
@@ -456,7 +470,7 @@ def test_claims_step_reads_the_tables_the_rule_declares(words, tmp_path):
     from asobi.shiritori.pipeline import write_claims_table
 
     outcomes = _outcomes([(DEFAULT, "アズキアライ", "human"), (OTHER, "ボゼ", "yokai")])
-    frames = {WORDS: words, OUTCOMES: outcomes, EFFECT: pd.DataFrame(effect_rows(outcomes))}
+    frames = _all_tables(words, outcomes)
     paths = {name: tmp_path / f"in{i}.parquet" for i, name in enumerate(frames)}
     for name, frame in frames.items():
         frame.to_parquet(paths[name])
@@ -464,6 +478,7 @@ def test_claims_step_reads_the_tables_the_rule_declares(words, tmp_path):
         words=str(paths[WORDS]),
         outcomes=str(paths[OUTCOMES]),
         effect=str(paths[EFFECT]),
+        marks=str(paths[MARKS]),
         out=str(tmp_path / "out" / "claims.parquet"),
     )
     written = pd.read_parquet(out)
@@ -473,8 +488,7 @@ def test_claims_step_reads_the_tables_the_rule_declares(words, tmp_path):
 
 def test_every_claim_has_a_recheck_and_the_winners_name_the_certificate_check(words):
     rows = [(DEFAULT, "アズキアライ", "human"), (DEFAULT, "アズキトギ", "yokai")]
-    outcomes = _outcomes([*rows, (OTHER, "ボゼ", "yokai")])
-    frames = {WORDS: words, OUTCOMES: outcomes, EFFECT: pd.DataFrame(effect_rows(outcomes))}
+    frames = _all_tables(words, _outcomes([*rows, (OTHER, "ボゼ", "yokai")]))
     built = {c.claim_id: c for c in run_builders(claims.BUILDERS, ResultTables(frames=frames))}
     assert all(claim.recheck is not None for claim in built.values())
     proved = {cid for cid, claim in built.items() if claim.recheck.command is not None}

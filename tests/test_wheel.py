@@ -80,6 +80,7 @@ def test_package_data_ships_in_the_wheel(wheel_python: Path, tmp_path: Path):
         "validate_config({});"
         "assert package_data('yokai', 'yokai_names_2024-07-02.tsv').is_file();"
         "assert package_data('yokai', 'SHA256SUMS').is_file();"
+        "from asobi.shiritori.marks import read_marks; assert len(read_marks()) == 1303;"
         "assert package_data('chopsticks', 'article_lines.yaml').is_file()"
     )
     result = subprocess.run(

@@ -8,6 +8,10 @@ from asobi.shiritori.shiritori import selected_rules
 SHIRITORI = config["shiritori"]
 SHIRITORI_TSV = f"{workflow.basedir}/resources/yokai/yokai_names_2024-07-02.tsv"
 SHIRITORI_SUMS = f"{workflow.basedir}/resources/yokai/SHA256SUMS"
+# The article's own ○/× for every row of its data file (resources/yokai/SOURCE.md).
+SHIRITORI_MARKS = (
+    f"{workflow.basedir}/resources/yokai/youkai_article_marks_2024-07-02.tsv"
+)
 SHIRITORI_VARIANTS = [
     rules_.variant_id for rules_ in selected_rules(SHIRITORI["variants"])
 ]
@@ -18,6 +22,7 @@ GAME_OUTPUTS["shiritori"] = lambda: [
     "results/shiritori/outcomes.parquet",
     "results/shiritori/variant_summary.parquet",
     "results/shiritori/variant_effect.parquet",
+    "results/shiritori/article_marks.parquet",
     "results/shiritori/proofs.parquet",
     "results/shiritori/proofs_verified.txt",
 ]
@@ -231,6 +236,25 @@ rule shiritori_summaries:
         "../scripts/shiritori_summaries.py"
 
 
+# Every row of the article's file beside the run's winner under the article's rules; the
+# step checks the file against resources/yokai/SHA256SUMS as it reads it.
+rule shiritori_article_marks:
+    input:
+        marks=SHIRITORI_MARKS,
+        outcomes="results/shiritori/outcomes.parquet",
+    output:
+        "results/shiritori/article_marks.parquet",
+    log:
+        "logs/shiritori/article_marks.log",
+    benchmark:
+        "logs/benchmarks/shiritori/article_marks.tsv"
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    script:
+        "../scripts/shiritori_marks.py"
+
+
 # The claims wait for the certificate check: a winner they report has had its certificate
 # checked with the rules (the file is only an order, the script does not read it).
 rule shiritori_claims:
@@ -239,6 +263,7 @@ rule shiritori_claims:
         words="results/shiritori/words.parquet",
         outcomes="results/shiritori/outcomes.parquet",
         effect="results/shiritori/variant_effect.parquet",
+        marks="results/shiritori/article_marks.parquet",
         verified="results/shiritori/proofs_verified.txt",
     output:
         "results/shiritori/claims.parquet",

@@ -407,6 +407,25 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "via": "Per reply: the mirror answer (-2) or the interchangeable reply it copies (-3; "
         "at a root: the start word whose certificate it is exchanged with)",
     },
+    "shiritori/article_marks": {
+        "row": "The row of the article's data file (1-based, header not counted)",
+        "line": "The line of the article's data file (header = 1), as in data_quality",
+        "mark": "The article's mark: ○ (the human, second player, wins) or × (the yokai wins)",
+        "article_winner": "The winner the mark names: `human` or `yokai`",
+        "name": "The name as the article's file has it (quirks such as a trailing space kept)",
+        "aliases": "The aliases as the article's file has them",
+        "word": "The reading we play: the name with NFKC and whitespace removed",
+        "quirks": "The data quirks of the row in the article's file (cleaning fixes, "
+        "readings on more than one row, aliases matching no row exactly)",
+        "literal_winner": "The winner when the article's file, read as written (aliases "
+        "matched exactly), decides the start word at the first answer; null otherwise",
+        "winner": "The run's winner of `word` under the article's rules (`yokai`, `human`, "
+        "`unknown`); null when the run did not solve it",
+        "status": "`agree`, `disagree` (both decided, different) or `open` (no winner to compare)",
+        "explained": "True for a disagreement where `literal_winner` is the article's mark: "
+        "the article's file explains it",
+        "explanation": "Why the row does not agree, from the data (null when it agrees)",
+    },
     "shiritori": {
         "long_vowel": "How a final ー counts: `vowel` or `previous_kana`",
         "small_kana": "How a final small kana counts: `enlarge` or `mora`",
@@ -515,6 +534,8 @@ TABLE_ROWS: dict[str, str] = {
     "shiritori/outcomes": "One start word under one rule variant",
     "shiritori/variant_summary": "One rule variant",
     "shiritori/variant_effect": "One start word, summarised over every solved variant",
+    "shiritori/article_marks": "One row of the article's data file: its ○/× beside the run's "
+    "winner",
     "shiritori/fetched/diff": "One difference between the fetched Wikipedia list and the "
     "vendored one",
 }
@@ -537,6 +558,7 @@ RULES_COVERED: dict[str, str] = {
     "`max_tower_depth` in the resource's `asobi.config`)",
     "shiritori/data_quality": "none: the cleaning of the word list comes before any rule",
     "shiritori/variant_effect": "every solved variant, summarised per start word",
+    "shiritori/article_marks": "the article's rules (the default variant)",
     "shiritori/fetched/diff": "none: the word list itself",
 }
 

@@ -5,7 +5,8 @@ Rooms, from the bottom layer up (no module imports one above it):
 * **Rules**: ``shiritori.py`` (:class:`~asobi.shiritori.shiritori.Shiritori`, the 32
   variants), ``reduced.py`` (the reduced game the searches play, with its public state API).
 * **Data**: ``data.py`` (reading and cleaning the yokai list), ``mediawiki.py`` (the bounded
-  HTTP client), ``fetch.py`` (the list from Wikipedia).
+  HTTP client), ``fetch.py`` (the list from Wikipedia), ``marks.py`` (the article's ○/× for
+  every row of its data file, set row by row beside the run's winners).
 * **Search**: ``search.py`` (what the stages share: the budget exception, a start word's
   result, the compiled table's sizes), ``solver.py`` (the Python stage), ``dfpn.py`` and
   ``proofstore.py`` (numba kernels), ``compiled.py`` (the compiled stage), ``staged.py``

@@ -108,6 +108,15 @@ CITATIONS: dict[str, Citation] = {
         "names of one yokai: names joined by the list's aliases; an existence (場合がある); "
         f"{RULES}",
     ),
+    "shiritori.article_marks": Citation(
+        _source("データの用意"),
+        "最初にある ○× は、こちらで事前に解析した結果です",
+        "every row of the article's data file youkai_data.js (vendored as "
+        "youkai_article_marks_2024-07-02.tsv): ○ = the human, who answers second, wins with "
+        "perfect play when the yokai opens with the row's name; × = the yokai wins; each row "
+        "judged through its reading with whitespace removed, under "
+        f"{RULES}",
+    ),
     "shiritori.song_link_final_u": Citation(
         _source("「ようかいしりとり」ルールの詳細 / 長音の扱い"),
         "歌詞に従い かな書きしたときに「う」で終わるのであれば「う」で続ける",

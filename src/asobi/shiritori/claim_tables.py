@@ -1,9 +1,9 @@
 """The result tables the shiritori claims read, and the SQL their recheck queries share.
 
 The names of the tables (the word list as ``words.parquet``, the solved ``outcomes.parquet``,
-``variant_effect.parquet``), readers of the word list and of the solved winners under the
-article's rules (or a variant), and the pieces of DuckDB SQL that select the same rows of
-the published tables.
+``variant_effect.parquet``, the article's marks row by row in ``article_marks.parquet``),
+readers of the word list and of the solved winners under the article's rules (or a
+variant), and the pieces of DuckDB SQL that select the same rows of the published tables.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from asobi.shiritori.shiritori import DEFAULT_RULES, Lexicon, Rules, Shiritori
 WORDS_TABLE = "shiritori/words.parquet"
 OUTCOMES_TABLE = "shiritori/outcomes.parquet"
 EFFECT_TABLE = "shiritori/variant_effect.parquet"
+MARKS_TABLE = "shiritori/article_marks.parquet"
 
 
 # -- recheck queries (DuckDB over the published tables) ----------------------------------------

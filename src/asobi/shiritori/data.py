@@ -78,7 +78,9 @@ def recorded_sha256(sums: str | os.PathLike[str], name: str) -> str | None:
     return recorded
 
 
-def verify_checksum(path: str | os.PathLike[str], data: bytes | None = None) -> str | None:
+def verify_checksum(
+    path: str | os.PathLike[str], data: bytes | None = None, what: str = "yokai list"
+) -> str | None:
     """Check the list at ``path`` against the checksum that vouches for it.
 
     * A file named like a vendored list (``yokai_names_2024-07-02.tsv``) must have the sha256
@@ -92,8 +94,9 @@ def verify_checksum(path: str | os.PathLike[str], data: bytes | None = None) -> 
     * Any other file (``asobi shiritori --data my.tsv``, test lists) has no checksum.
 
     ``data`` is the file's content when the caller has read it already (then exactly what
-    is checked is what is used). Returns the verified sha256 (``None`` when nothing vouches
-    for the file); a mismatch is one :class:`DataError` line.
+    is checked is what is used); ``what`` names the file in messages. Returns the verified
+    sha256 (``None`` when nothing vouches for the file); a mismatch is one :class:`DataError`
+    line.
     """
     name = Path(path).name
     sums = VENDORED_SUMS
@@ -103,28 +106,62 @@ def verify_checksum(path: str | os.PathLike[str], data: bytes | None = None) -> 
         expected = recorded_sha256(sums, name)
     if expected is None:
         return None
-    actual = hashlib.sha256(_read_bytes(path) if data is None else data).hexdigest()
+    actual = hashlib.sha256(_read_bytes(path, what) if data is None else data).hexdigest()
     if actual != expected:
         raise DataError(
-            f"yokai list {path} has sha256 {actual}, but {sums} records {expected}: "
+            f"{what} {path} has sha256 {actual}, but {sums} records {expected}: "
             "the file changed after it was checked; restore it (vendored: see "
             "resources/yokai/SOURCE.md; fetched: fetch it again)"
         )
     return actual
 
 
-def _read_bytes(path: str | os.PathLike[str]) -> bytes:
+def _read_bytes(path: str | os.PathLike[str], what: str = "yokai list") -> bytes:
     """The file's bytes; a missing file or one over ``MAX_LIST_BYTES`` is a ``DataError``."""
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_LIST_BYTES + 1)
     except FileNotFoundError:
-        raise DataError(f"yokai list not found: {path}") from None
+        raise DataError(f"{what} not found: {path}") from None
     except OSError as error:
-        raise DataError(f"cannot read the yokai list {path}: {error.strerror}") from None
+        raise DataError(f"cannot read the {what} {path}: {error.strerror}") from None
     if len(data) > MAX_LIST_BYTES:
-        raise DataError(f"yokai list {path} is larger than {MAX_LIST_BYTES} bytes")
+        raise DataError(f"{what} {path} is larger than {MAX_LIST_BYTES} bytes")
     return data
+
+
+def read_tsv(
+    path: str | os.PathLike[str], header: tuple[str, ...], what: str = "yokai list"
+) -> list[list[str]]:
+    """The rows of a TSV of the yokai data, header first, exactly as written: the bytes are
+    checked against the file's checksum (:func:`verify_checksum`), then decoded and split;
+    the header must be ``header`` and every row must have its number of columns. Every
+    problem is one :class:`DataError` line naming ``what`` and the file."""
+    data = _read_bytes(path, what)
+    verify_checksum(path, data, what)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DataError(f"{what} {path} is not UTF-8: {error}") from None
+    try:
+        stream = io.StringIO(text, newline="")
+        rows = list(csv.reader(stream, delimiter="\t", quoting=csv.QUOTE_NONE))
+    except csv.Error as error:
+        raise DataError(f"{what} {path}: {error}") from None
+    # csv's own field limit is process-global (other libraries raise it): check ours here.
+    longest = max((len(field) for row in rows for field in row), default=0)
+    if longest > MAX_FIELD_CHARS:
+        raise DataError(
+            f"{what} {path}: field larger than field limit ({MAX_FIELD_CHARS} characters)"
+        )
+    if not rows or tuple(rows[0]) != header:
+        raise DataError(f"{what} {path}: header must be {'<TAB>'.join(header)!r}")
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) != len(header):
+            raise DataError(
+                f"{what} {path} line {line}: expected {len(header)} columns, got {len(row)}"
+            )
+    return rows
 
 
 def read_raw(path: str | os.PathLike[str]) -> list[RawRow]:
@@ -132,29 +169,9 @@ def read_raw(path: str | os.PathLike[str]) -> list[RawRow]:
 
     The bytes read are first checked against the file's checksum (:func:`verify_checksum`).
     """
-    data = _read_bytes(path)
-    verify_checksum(path, data)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise DataError(f"yokai list {path} is not UTF-8: {error}") from None
-    try:
-        stream = io.StringIO(text, newline="")
-        rows = list(csv.reader(stream, delimiter="\t", quoting=csv.QUOTE_NONE))
-    except csv.Error as error:
-        raise DataError(f"yokai list {path}: {error}") from None
-    # csv's own field limit is process-global (other libraries raise it): check ours here.
-    longest = max((len(field) for row in rows for field in row), default=0)
-    if longest > MAX_FIELD_CHARS:
-        raise DataError(
-            f"yokai list {path}: field larger than field limit ({MAX_FIELD_CHARS} characters)"
-        )
-    if not rows or tuple(rows[0]) != HEADER:
-        raise DataError(f"yokai list {path}: header must be 'name<TAB>aliases'")
+    rows = read_tsv(path, HEADER)
     raw = []
     for line, row in enumerate(rows[1:], start=2):
-        if len(row) != 2:
-            raise DataError(f"yokai list {path} line {line}: expected 2 columns, got {len(row)}")
         aliases = tuple(row[1].split(ALIAS_SEPARATOR)) if row[1] else ()
         raw.append(RawRow(line, row[0], aliases))
     return raw

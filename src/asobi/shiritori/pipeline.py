@@ -17,11 +17,12 @@ import pandas as pd
 from asobi.core.config import schema_entry
 from asobi.core.errors import DataError
 from asobi.core.runlog import progress
-from asobi.core.tables import concat_tables, read_table, write_table
+from asobi.core.tables import concat_tables, read_as, read_table, write_table
 from asobi.shiritori.certify import CertificateBuilder
 from asobi.shiritori.data import checked_sha256, load_clean
+from asobi.shiritori.marks import ARTICLE_MARKS_SCHEMA, compare_marks, read_marks
 from asobi.shiritori.search import DEFAULT_TABLE_BITS
-from asobi.shiritori.shiritori import Rules, Shiritori, selected_rules
+from asobi.shiritori.shiritori import DEFAULT_RULES, Rules, Shiritori, selected_rules
 from asobi.shiritori.staged import StagedSolver
 from asobi.shiritori.tables import (
     DATA_QUALITY_SCHEMA,
@@ -262,8 +263,37 @@ def write_summaries(outcomes: str, summary_out: str, effect_out: str) -> None:
     )
 
 
-def write_claims_table(words: str, outcomes: str, effect: str, out: str) -> Path:
-    """``results/shiritori/claims.parquet`` from the three tables the claims rule declares
+def write_article_marks(marks: str, outcomes: str, out: str) -> Path:
+    """``article_marks.parquet``: every row of the article's file (``marks``, checked
+    against its checksum) beside the run's winner of its reading under the article's rules
+    (:func:`asobi.shiritori.marks.compare_marks`)."""
+    rows = read_marks(marks)
+    solved = read_as(
+        outcomes,
+        "shiritori/outcomes",
+        columns=["start", "winner"],
+        filters=[("variant_id", "==", DEFAULT_RULES.variant_id)],
+    ).to_pandas()
+    frame = compare_marks(rows, dict(zip(solved["start"], solved["winner"], strict=True)))
+    counts = frame["status"].value_counts()
+    log.info(
+        "%d rows of the article's file: %s; %d disagreements explained by the file",
+        len(frame),
+        ", ".join(f"{counts[name]} {name}" for name in sorted(counts.index)),
+        int(frame["explained"].sum()),
+    )
+    return write_table(
+        frame,
+        out,
+        table="shiritori/article_marks",
+        variant=DEFAULT_RULES.as_dict(),
+        inputs=[marks, outcomes],
+        schema=ARTICLE_MARKS_SCHEMA,
+    )
+
+
+def write_claims_table(words: str, outcomes: str, effect: str, marks: str, out: str) -> Path:
+    """``results/shiritori/claims.parquet`` from the four tables the claims rule declares
     (read from the files given, wherever they lie)."""
     from asobi.core.claims import claims_from_inputs, write_claims
     from asobi.shiritori.claims import (
@@ -271,12 +301,18 @@ def write_claims_table(words: str, outcomes: str, effect: str, out: str) -> Path
         CLAIM_IDS,
         EFFECT_TABLE,
         GAME,
+        MARKS_TABLE,
         OUTCOMES_TABLE,
         WORDS_TABLE,
     )
 
-    tables = {WORDS_TABLE: words, OUTCOMES_TABLE: outcomes, EFFECT_TABLE: effect}
+    tables = {
+        WORDS_TABLE: words,
+        OUTCOMES_TABLE: outcomes,
+        EFFECT_TABLE: effect,
+        MARKS_TABLE: marks,
+    }
     claims = claims_from_inputs(BUILDERS, tables, declared=CLAIM_IDS)
     for claim in claims:
         log.info("%s: %s", claim.claim_id, claim.verdict.value)
-    return write_claims(claims, out, game=GAME, inputs=[words, outcomes, effect])
+    return write_claims(claims, out, game=GAME, inputs=[words, outcomes, effect, marks])
