@@ -532,7 +532,8 @@ def grave_strong(tables: ResultTables) -> Claim:
         "mu_GRAVE - mu_UCT lies above 0, the weaker when below, else undecided. The "
         "strongest deciding budgets carry the verdict; depends when the answer changes once "
         "with strength (naming the budget); undecided when none decides.",
-        verdict=verdict,
+        verdict=None if since is not None else verdict,
+        readings=_strength_readings(rungs, since),
         caveat=(
             "; ".join(
                 part
@@ -571,6 +572,33 @@ def grave_strong(tables: ResultTables) -> Claim:
                 for budget in sorted(set(ratings["playouts"]))
             ],
         ),
+    )
+
+
+def _strength_readings(rungs: Sequence[Rung], since: int | None) -> tuple[Reading, ...]:
+    """When the order changes once with strength (``since``: the budget from which the
+    strongest rungs' answer holds), one reading for the budgets below it and one from it
+    on, each with the verdict its rungs share; otherwise none (the claim's one reading)."""
+    if since is None:
+        return ()
+    below = [
+        r for r in rungs if r.budget < since and r.verdict in (Verdict.CONFIRMED, Verdict.REFUTED)
+    ]
+    above = [
+        r for r in rungs if r.budget >= since and r.verdict in (Verdict.CONFIRMED, Verdict.REFUTED)
+    ]
+    return tuple(
+        Reading(
+            name,
+            f"GRAVE rated above UCT at the same budget, judged at {which} playouts per move "
+            "(the article names no budget)",
+            ", ".join(f"{r.budget}: {r.verdict.value}" for r in group),
+            group[-1].verdict,
+        )
+        for name, which, group in (
+            (f"below_{since}", f"the budgets below {since}", below),
+            (f"from_{since}", f"{since} and more", above),
+        )
     )
 
 
