@@ -7,14 +7,17 @@ changed where a claim should flip.
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from claim_checks import checks_claim
 
-from asobi.contraposition import claims, last_stone, rule_claims
-from asobi.contraposition.contraposition import Colour, Rules
+from asobi.contraposition import claims, last_stone, mirror, rule_claims
+from asobi.contraposition.board import centre, parse_board
+from asobi.contraposition.contraposition import Colour, Rules, both_sizes, winner_by_counts
 from asobi.contraposition.pipeline import write_claims
 from asobi.core.claims import ResultTables, Verdict, run_builders
 from asobi.core.sources import check_passages
@@ -673,14 +676,74 @@ def test_centre_restriction_blocks_mirroring_confirmed(frames):
     claim = _claim(claims.centre_restriction_blocks_mirroring, frames)
     assert claim.verdict is Verdict.CONFIRMED
     assert "12?" not in claim.statement + claim.formal  # the unchecked half is not claimed
-    assert claim.caveat.startswith("exhaustive only on sides [2]; sides [5]: 1000 random")
+    assert [r.reading_id for r in claim.readings] == ["needed", "effective"]
+    assert all(r.yardstick.startswith("(ours)") for r in claim.readings)
+    assert claim.readings[0].figures.endswith(
+        "side 5 (random_sample): White wins 1000/1000: 0 White losses"
+    )
+    assert claim.readings[1].figures.startswith("sides 2..10: a White loss for every one of the")
+    assert "every board of sides [2], 1000 random boards of sides [5]" in claim.caveat
+    assert "no proof" not in claim.caveat
+
+
+def _unbeaten(side: int) -> dict[int, tuple[str | None, bool]]:
+    """Adapted mirroring that White wins on every board of side 3, opening 0."""
+    return {0: (None, True)} if side == 3 else {0: ("WB/BBW/WW", True)}
 
 
 @checks_claim("contraposition.centre_restriction_blocks_mirroring", "refuted")
-def test_centre_restriction_blocks_mirroring_refuted_by_a_mirror_board_white_loses(frames):
+def test_centre_restriction_refuted_when_mirroring_loses_and_the_adaptation_wins(
+    frames, monkeypatch
+):
+    monkeypatch.setattr(claims, "adapted_mirror_counters", _unbeaten)
     changed = _edit(frames, MIRROR, 0, white_wins=7)
     claim = _claim(claims.centre_restriction_blocks_mirroring, frames, changed)
     assert claim.verdict is Verdict.REFUTED and "White wins 7/8" in claim.evidence
+    assert "White wins every final board on ['side 3 opening 0']" in claim.readings[1].figures
+
+
+@checks_claim("contraposition.centre_restriction_blocks_mirroring", "depends")
+def test_centre_restriction_depends_when_only_the_proof_check_fails(frames):
+    changed = _edit(frames, MIRROR, 0, white_wins=7)
+    claim = _claim(claims.centre_restriction_blocks_mirroring, frames, changed)
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat.startswith("confirmed under: effective; refuted under: needed")
+    assert claim.readings[0].recheck.expected == {"boards": 1008, "white_losses": 1}
+
+
+@checks_claim("contraposition.centre_restriction_blocks_mirroring", "undecided")
+def test_centre_restriction_undecided_when_the_search_finds_no_loss(frames, monkeypatch):
+    monkeypatch.setattr(claims, "adapted_mirror_counters", lambda side: {0: (None, False)})
+    claim = _claim(claims.centre_restriction_blocks_mirroring, frames)
+    assert claim.verdict is Verdict.UNDECIDED
+    assert "no White loss found within the search" in claim.readings[1].figures
+
+
+@pytest.mark.parametrize("side", [2, 3, 4, 5, 6])
+def test_the_mirror_proof_holds_board_by_board(side):
+    """The proof's size lists: White's are Black's with the centre's mirrored groups
+    b_1..b_k replaced by one group 1 + sum(b_i), k >= 1; so White wins (sampled boards)."""
+    generator = np.random.default_rng(side)
+    boards, _ = mirror.mirror_boards(side, 200, generator)
+    for board in boards:
+        white, black = both_sizes(board)
+        extra_black = Counter(black) - Counter(white)
+        extra_white = Counter(white) - Counter(black)
+        assert sum(extra_white.values()) == 1 and sum(extra_black.values()) >= 1
+        (centre_group,) = extra_white
+        assert centre_group == 1 + sum(size * n for size, n in extra_black.items())
+        assert winner_by_counts(board) is Colour.WHITE
+
+
+def test_the_adapted_mirror_is_beaten_by_a_board_the_rules_engine_scores():
+    board, decided = mirror.adapted_mirror_counter(3, 4)
+    assert decided and winner_by_counts(parse_board(board)) is Colour.BLACK
+    assert parse_board(board)[centre(3)] == 2  # Black took the centre
+    image = mirror.reflection(3)
+    assert sorted(image[c] for c in range(19)) == list(range(19)) and image[centre(3)] == 9
+    assert len(mirror.mirror_pairs(5)) == 30
+    # side 2: the six ring cells are one opening class
+    assert mirror.adapted_mirror_counters(2).keys() == {0}
 
 
 @checks_claim("contraposition.onetwo_needs_no_centre_rule", "confirmed")
@@ -818,7 +881,9 @@ def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
 def test_every_claim_has_a_recheck(frames):
     built = run_builders(claims.BUILDERS, ResultTables(frames=frames))
     assert [c.claim_id for c in built if not c.rechecks()] == []
-    assert [c.claim_id for c in built for r in c.readings if r.recheck is None] == []
+    # every reading on a table re-derives its figures; "effective" is the rules engine's
+    unchecked = [(c.claim_id, r.reading_id) for c in built for r in c.readings if not r.recheck]
+    assert unchecked == [("contraposition.centre_restriction_blocks_mirroring", "effective")]
     checked = {c.claim_id: c.recheck.expected for c in built if c.recheck is not None}
     assert checked["contraposition.winning_rule_statements_agree"] == {
         "boards": 235,

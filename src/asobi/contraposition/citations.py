@@ -64,18 +64,21 @@ CITATIONS: dict[str, Citation] = {
     f"{GAME}.basic_first_player_advantage_offset": _cite(
         "先手有利の相殺",
         "これによって先手の優位性は大幅に緩和されていて、追加のバランス調整は不要であると考えています。",
-        "the basic protocol; no board size or level of play named (side 5 recommended); "
-        "'greatly' (大幅に) has no measure: only the direction is judged, White not favoured "
-        "(its 95% interval not above one half), at every rung of a strength ladder "
-        "(same-agent self-play, playouts per move growing by a constant factor)",
+        "the basic protocol, White placing the last stone; no board size or level of play "
+        "named (side 5 recommended: each side its own reading); neither 'greatly' (大幅に) "
+        "nor 'no further balancing' has a measure: judged under every reading (greatly "
+        "mitigated against the mirror strategy's certain White win; balanced, two-sided; not "
+        "improved by the 12* balancing the passage names), at the strongest agent's top "
+        "rung of a strength ladder (same-agent self-play)",
     ),
     f"{GAME}.onetwo_first_player_advantage_offset": _cite(
         "12?プロトコル",
         "序盤は12*プロトコルと同様であるので先手有利は緩和されています",
-        "the 12? protocol; no board size or level of play named; no measure of the "
-        "mitigation: only the direction is judged, White not favoured (its 95% interval not "
-        "above one half), at every rung of a strength ladder (same-agent self-play, playouts "
-        "per move growing by a constant factor)",
+        "the 12? protocol, its opening like the 12* protocol's; no board size or level of "
+        "play named (each side its own reading); no measure of the mitigation: judged under "
+        "every reading (against the mirror strategy's certain White win; balanced, "
+        "two-sided; no less balanced than the basic protocol), at the strongest agent's top "
+        "rung of a strength ladder (same-agent self-play)",
     ),
     f"{GAME}.onetwo_last_placer_count_game": _cite(
         "12?プロトコル",
