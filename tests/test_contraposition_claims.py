@@ -302,6 +302,43 @@ def test_no_draws_refuted_by_a_drawn_board(frames):
     assert claim.verdict is Verdict.REFUTED and "1 draws" in claim.evidence
 
 
+@checks_claim("contraposition.final_board_example", "confirmed")
+def test_final_board_example_confirmed_on_every_caption_pair(frames):
+    claim = _claim(claims.final_board_example, frames)
+    assert claim.verdict is Verdict.CONFIRMED and claim.tables == ()
+    assert claim.evidence.endswith(
+        "pairs of size lists fit the caption; 0 where a rule does not name Black"
+    )
+    cases, wrong = rule_claims.example_cases(6)
+    # sizes >= 2 up to 6 stones with a 3 for White only and equal 2-counts, e.g. [3] vs []
+    assert cases == 10 and wrong == []
+
+
+@pytest.fixture
+def fresh_cases():
+    rule_claims.example_cases.cache_clear()
+    yield
+    rule_claims.example_cases.cache_clear()
+
+
+@checks_claim("contraposition.final_board_example", "refuted")
+def test_final_board_example_refuted_under_a_rule_where_more_groups_win(
+    frames, monkeypatch, fresh_cases
+):
+    def more_wins(white, black):
+        loser = rule_claims.rules.counts_rule(white, black)
+        return None if loser is None else Colour(3 - loser.value)
+
+    monkeypatch.setattr(rule_claims, "EXAMPLE_MAX_STONES", 6)
+    monkeypatch.setattr(rule_claims.rules, "ludii_rule", more_wins)
+    claim = _claim(claims.final_board_example, frames)
+    assert claim.verdict is Verdict.REFUTED
+    assert (
+        "10 pairs of size lists fit the caption; 10 where a rule does not name Black, e.g. "
+        "[3] vs []" in claim.evidence
+    )
+
+
 # --- balance --------------------------------------------------------------------------------
 
 
@@ -878,12 +915,17 @@ def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
     )
 
 
-def test_every_claim_has_a_recheck(frames):
+def test_every_claim_on_a_table_has_a_recheck(frames):
     built = run_builders(claims.BUILDERS, ResultTables(frames=frames))
-    assert [c.claim_id for c in built if not c.rechecks()] == []
+    # the final-board example is computed by the rules engine alone: no table to query
+    assert [c.claim_id for c in built if not c.rechecks()] == ["contraposition.final_board_example"]
+    assert [c.claim_id for c in built if not c.tables] == ["contraposition.final_board_example"]
     # every reading on a table re-derives its figures; "effective" is the rules engine's
     unchecked = [(c.claim_id, r.reading_id) for c in built for r in c.readings if not r.recheck]
-    assert unchecked == [("contraposition.centre_restriction_blocks_mirroring", "effective")]
+    assert unchecked == [
+        ("contraposition.final_board_example", "as_stated"),
+        ("contraposition.centre_restriction_blocks_mirroring", "effective"),
+    ]
     checked = {c.claim_id: c.recheck.expected for c in built if c.recheck is not None}
     assert checked["contraposition.winning_rule_statements_agree"] == {
         "boards": 235,

@@ -50,6 +50,13 @@ CITATIONS: dict[str, Citation] = {
         "引き分けは起こりません。",
         "any board size (hexagonal, 3s(s-1)+1 cells), either protocol",
     ),
+    f"{GAME}.final_board_example": _cite(
+        "終局例",
+        "白はサイズ3のグループを持っているが黒は持っていないので黒の勝利",
+        "the article's final-board example as its caption describes it (no size-1 group, "
+        "equal numbers of size-2 groups, a size-3 group for White only); the picture is "
+        "not in the saved text",
+    ),
     f"{GAME}.stones_per_colour": _cite(
         "コンポーネント",
         "それぞれマス数の半分、バリアントを採用する場合は2/3程度です。",
