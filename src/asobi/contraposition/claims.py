@@ -13,9 +13,12 @@ whose verdict comes from a small decision function over computed facts
 (:func:`decide_no_counterexample`, :func:`decide_single_eye`, and for the balance claims and
 ``grave_strong`` the strength-ladder decisions of :mod:`asobi.contraposition.balance`).
 
-Where the article gives no measure ("大幅に緩和", "強い"), the verdict rests only on what its
-words commit to: a direction (White is not the favoured side) or an order (GRAVE beats the
-other agent); the sizes go into the evidence, the level of play into the caveat.
+Where the article's words admit several yardsticks ("大幅に緩和", "緩和", "ミラー戦略防止"),
+the claim is judged under each as a reading (issue 59): the balance claims against the
+mirror strategy's certain win, two-sided, and against the other protocol, each on every
+ladder side; the centre rule as needed and as effective. "強い" is judged as an order (GRAVE
+beats the other agent). Sizes go into the figures and evidence, the level of play into the
+caveat.
 """
 
 from __future__ import annotations

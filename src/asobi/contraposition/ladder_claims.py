@@ -1,11 +1,15 @@
-"""The Contraposition claims judged on the strength ladder (issue 56): the two balance
+"""The Contraposition claims judged on the strength ladder (issues 56, 59): the two balance
 claims (先手有利の相殺, 12?プロトコル) and ``grave_strong`` (ゲームデータ).
 
 Each reads the ladder's tables (the vendored full ladder's when the claims rule gives them,
 else the run's own smaller ladder: :func:`ladder_table`), the side-3 calibration and the
-round-robin's ratings; its verdict comes from the decisions of
-:mod:`asobi.contraposition.balance` (the strongest rungs carry it; ``depends`` names the
-budget where the answer changes), and every rung is in the evidence.
+round-robin's ratings. The balance claims are judged under the readings of
+:data:`BALANCE_READINGS`, each on every ladder side separately (the recommended side 5
+first) and each on one point: the agent rated highest at the ladder's top budget
+(:mod:`asobi.contraposition.balance`); the other points are the trend, in the evidence, and
+those that would decide otherwise are named in the caveat. ``grave_strong`` reads the
+ratings rung by rung (the strongest rungs carry it; ``depends`` names the budget where the
+answer changes, with one reading on each side of it).
 """
 
 from __future__ import annotations
