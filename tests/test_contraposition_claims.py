@@ -7,14 +7,17 @@ changed where a claim should flip.
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from claim_checks import checks_claim
 
-from asobi.contraposition import balance, claims, last_stone, rule_claims
-from asobi.contraposition.contraposition import Colour, Rules
+from asobi.contraposition import claims, last_stone, mirror, rule_claims
+from asobi.contraposition.board import centre, parse_board
+from asobi.contraposition.contraposition import Colour, Rules, both_sizes, winner_by_counts
 from asobi.contraposition.pipeline import write_claims
 from asobi.core.claims import ResultTables, Verdict, run_builders
 from asobi.core.sources import check_passages
@@ -69,11 +72,13 @@ def _solution(side: int, protocol: str, winner: str, first: list[int]) -> dict:
     }
 
 
-def _rung(protocol: str, agent: str, playouts: int, games: int, white_wins: int) -> dict:
+def _rung(
+    protocol: str, agent: str, playouts: int, games: int, white_wins: int, side: int = 5
+) -> dict:
     return {
         "agent": agent,
         "playouts": playouts,
-        "side": 5,
+        "side": side,
         "protocol": protocol,
         "games": games,
         "white_wins": white_wins,
@@ -145,13 +150,18 @@ def frames() -> dict[str, pd.DataFrame]:
         SOLUTIONS: pd.DataFrame(
             [_solution(2, "basic", "black", []), _solution(2, "12?", "white", [3])]
         ),
-        # rows 0-1: basic at 300 and 3000; rows 2-3: 12? at 300 and 3000
         LADDER: pd.DataFrame(
             [
-                _rung("basic", "uct", 300, 400, 200),
-                _rung("basic", "uct", 3000, 400, 190),
-                _rung("12?", "grave", 300, 400, 190),
-                _rung("12?", "grave", 3000, 400, 200),
+                # the top points: GRAVE (rated highest at 3000) on sides 5 and 4 (rows 0-3)
+                _rung("basic", "grave", 3000, 100, 50),
+                _rung("12?", "grave", 3000, 100, 50),
+                _rung("basic", "grave", 3000, 100, 50, side=4),
+                _rung("12?", "grave", 3000, 100, 50, side=4),
+                # the trend: a lower rung and the other agent (rows 4-7)
+                _rung("basic", "grave", 300, 400, 200),
+                _rung("12?", "grave", 300, 400, 200),
+                _rung("basic", "uct", 3000, 100, 45),
+                _rung("12?", "uct", 3000, 100, 50),
             ]
         ),
         CALIBRATION: pd.DataFrame(
@@ -292,139 +302,212 @@ def test_no_draws_refuted_by_a_drawn_board(frames):
     assert claim.verdict is Verdict.REFUTED and "1 draws" in claim.evidence
 
 
+@checks_claim("contraposition.final_board_example", "confirmed")
+def test_final_board_example_confirmed_on_every_caption_pair(frames):
+    claim = _claim(claims.final_board_example, frames)
+    assert claim.verdict is Verdict.CONFIRMED and claim.tables == ()
+    assert claim.evidence.endswith(
+        "pairs of size lists fit the caption; 0 where a rule does not name Black"
+    )
+    cases, wrong = rule_claims.example_cases(6)
+    # sizes >= 2 up to 6 stones with a 3 for White only and equal 2-counts, e.g. [3] vs []
+    assert cases == 10 and wrong == []
+
+
+@pytest.fixture
+def fresh_cases():
+    rule_claims.example_cases.cache_clear()
+    yield
+    rule_claims.example_cases.cache_clear()
+
+
+@checks_claim("contraposition.final_board_example", "refuted")
+def test_final_board_example_refuted_under_a_rule_where_more_groups_win(
+    frames, monkeypatch, fresh_cases
+):
+    def more_wins(white, black):
+        loser = rule_claims.rules.counts_rule(white, black)
+        return None if loser is None else Colour(3 - loser.value)
+
+    monkeypatch.setattr(rule_claims, "EXAMPLE_MAX_STONES", 6)
+    monkeypatch.setattr(rule_claims.rules, "ludii_rule", more_wins)
+    claim = _claim(claims.final_board_example, frames)
+    assert claim.verdict is Verdict.REFUTED
+    assert (
+        "10 pairs of size lists fit the caption; 10 where a rule does not name Black, e.g. "
+        "[3] vs []" in claim.evidence
+    )
+
+
 # --- balance --------------------------------------------------------------------------------
 
 
-def test_white_is_favoured_only_when_its_interval_lies_above_one_half():
-    assert balance.white_favoured(0, 0) is None
-    assert balance.white_favoured(60, 100) is True  # [0.50, 0.69]
-    assert balance.white_favoured(55, 100) is False
-    assert balance.white_favoured(20, 100) is False  # Black favoured: White is not
+def _readings(claim) -> dict[str, Verdict]:
+    return {reading.reading_id: reading.verdict for reading in claim.readings}
 
 
-@pytest.mark.parametrize(
-    ("favoured", "other", "verdict"),
-    [
-        (False, True, Verdict.CONFIRMED),
-        (False, None, Verdict.CONFIRMED),
-        (True, False, Verdict.REFUTED),
-        (True, True, Verdict.UNDECIDED),
-        (True, None, Verdict.UNDECIDED),
-        (None, False, Verdict.UNDECIDED),
-    ],
-)
-def test_decide_offset_rests_on_the_direction_only(favoured, other, verdict):
-    assert balance.decide_offset(favoured, other) is verdict
+def _top(frames, **white_wins: int) -> dict[str, pd.DataFrame]:
+    """The ladder with the top points' White wins changed: ``basic5=70`` sets GRAVE's
+    basic side-5 point at 3000 playouts to 70 of 100."""
+    rows = {"basic5": 0, "onetwo5": 1, "basic4": 2, "onetwo4": 3}
+    table = frames[LADDER].copy()
+    for name, wins in white_wins.items():
+        table.loc[rows[name], "white_wins"] = wins
+    return {LADDER: table}
 
 
 @checks_claim("contraposition.basic_first_player_advantage_offset", "confirmed")
-def test_basic_first_player_advantage_offset_confirmed_when_no_rung_favours_white(frames):
+def test_basic_offset_confirmed_when_every_reading_holds_on_both_sides(frames):
     claim = _claim(claims.basic_first_player_advantage_offset, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert claim.evidence.startswith(
-        "300 playouts: White 200/400 (0.500) [0.45, 0.55] -> confirmed (uct s5 200/400); "
-        "3000 playouts: White 190/400 (0.475) [0.43, 0.52] -> confirmed"
+    assert list(_readings(claim)) == [
+        "greatly_mitigated_side_5",
+        "balanced_side_5",
+        "not_improved_by_12_side_5",
+        "greatly_mitigated_side_4",
+        "balanced_side_4",
+        "not_improved_by_12_side_4",
+    ]
+    assert set(_readings(claim).values()) == {Verdict.CONFIRMED}
+    assert "greatly mitigated" in claim.statement and "no further balancing" in claim.statement
+    first = claim.readings[0]
+    assert first.figures.startswith(
+        "GRAVE 3000 side 5 basic: White 50/100 (0.500) [0.40, 0.60], p = 1; no White edge shown"
     )
-    assert "Under 12?: 300: White 190/400 (0.475); 3000: White 200/400 (0.500)" in claim.evidence
-    assert "Exact: side 2: black wins (51 nodes)" in claim.evidence
+    assert "mirror boards of side 5 (random_sample): White wins 1000/1000" in first.figures
+    assert "(the article's recommended board)" in first.yardstick
+    assert claim.evidence.startswith("verdicts on GRAVE at 3000 playouts per move")
+    assert "basic side 5: GRAVE 300 0.500 [0.45, 0.55], 3000 0.500 [0.40, 0.60]; UCT 3000" in (
+        claim.evidence
+    )
     assert claim.caveat.startswith(
-        "judged on same-agent self-play of uct at 300, 3000 playouts per move, sides [5], not "
-        "perfect play; White's rate falls from 0.500 at 300 to 0.475 at 3000"
+        "judged on GRAVE self-play at 3000 playouts per move, not perfect play; the top rung's "
+        "intervals still allow side 5: 100 games, White 0.40–0.60"
     )
     assert "uct at 3000 playouts 80/100 [0.71, 0.87]" in claim.caveat
 
 
-def test_basic_offset_confirmed_far_from_one_half_when_black_is_favoured(frames):
-    # no band around one half: a rate of 0.30 is not a White advantage (the caveat says so)
-    changed = _edit(frames, LADDER, 1, white_wins=120)
-    claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
-    assert claim.verdict is Verdict.CONFIRMED
-    assert claim.caveat.endswith("Black wins significantly more than half at 3000 playouts")
-
-
 @checks_claim("contraposition.basic_first_player_advantage_offset", "refuted")
-def test_basic_offset_refuted_when_every_rung_favours_white_and_12_removes_it(frames):
-    changed = _edit(frames, LADDER, 0, white_wins=240)
-    changed = _edit({**frames, **changed}, LADDER, 1, white_wins=240)
+def test_basic_offset_refuted_when_white_keeps_an_edge_that_12_removes(frames):
+    changed = _top(frames, basic5=75, basic4=75)
     claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
     assert claim.verdict is Verdict.REFUTED
-    assert "-> refuted" in claim.evidence and "changes with strength" not in claim.evidence
+    assert set(_readings(claim).values()) == {Verdict.REFUTED}
+    against = claim.readings[2].figures
+    assert "against GRAVE 3000 side 5 12?: White 50/100" in against
+    assert "White's rate significantly higher under basic" in against
 
 
 @checks_claim("contraposition.basic_first_player_advantage_offset", "depends")
-def test_basic_offset_depends_when_white_becomes_favoured_with_strength(frames):
-    changed = _edit(frames, LADDER, 1, white_wins=240)
-    claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
+def test_basic_offset_depends_when_black_is_favoured_no_white_edge_but_not_balanced(frames):
+    # 30/100: White's edge is gone (greatly mitigated), but Black is favoured: balancing needed
+    claim = _claim(claims.basic_first_player_advantage_offset, frames, _top(frames, basic5=30))
     assert claim.verdict is Verdict.DEPENDS
-    assert claim.evidence.startswith(
-        "the answer changes with strength: depends, the strongest rungs' answer holds from "
-        "3000 playouts per move; 300 playouts: White 200/400"
-    )
-    assert "rises from 0.500 at 300 to 0.600 at 3000 playouts per move (intervals apart)" in (
+    verdicts = _readings(claim)
+    assert verdicts["greatly_mitigated_side_5"] is Verdict.CONFIRMED
+    assert verdicts["balanced_side_5"] is Verdict.REFUTED
+    assert verdicts["not_improved_by_12_side_5"] is Verdict.CONFIRMED
+    assert "Black significantly favoured" in claim.readings[1].figures
+    assert claim.caveat.startswith("confirmed under: greatly_mitigated_side_5")
+    assert "refuted under: balanced_side_5. judged on GRAVE" in claim.caveat
+
+
+def test_basic_offset_depends_on_the_side_when_only_side_4_favours_white(frames):
+    claim = _claim(claims.basic_first_player_advantage_offset, frames, _top(frames, basic4=75))
+    assert claim.verdict is Verdict.DEPENDS
+    verdicts = _readings(claim)
+    assert {v for k, v in verdicts.items() if k.endswith("side_5")} == {Verdict.CONFIRMED}
+    assert {v for k, v in verdicts.items() if k.endswith("side_4")} == {Verdict.REFUTED}
+
+
+def test_balance_never_pools_sides(frames):
+    # 58/100 on each side: neither alone is significant, 116/200 pooled would be [0.51, 0.65]
+    changed = _top(frames, basic5=58, basic4=58)
+    claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "White 58/100 (0.580) [0.48, 0.68]" in claim.readings[1].figures
+
+
+def test_balance_rests_on_the_strongest_agent_the_other_is_the_trend(frames):
+    # UCT's point at the top budget favours Black; it is named in the caveat, not voted
+    ladder = frames[LADDER].copy()
+    ladder.loc[6, "white_wins"] = 20
+    claim = _claim(claims.basic_first_player_advantage_offset, frames, {LADDER: ladder})
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "would decide otherwise (the trend): balanced side 5: UCT 3000 refuted (20/100)" in (
         claim.caveat
     )
+    # rated above GRAVE at 3000, UCT's points carry the verdict
+    ratings = frames[RATINGS].assign(mu=[30.0, 20.0, 25.0, 40.0])
+    claim = _claim(
+        claims.basic_first_player_advantage_offset, frames, {LADDER: ladder, RATINGS: ratings}
+    )
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.readings[1].figures.startswith("UCT 3000 side 5 basic: White 20/100")
+    assert claim.evidence.startswith("verdicts on UCT at 3000 playouts per move")
 
 
 @checks_claim("contraposition.basic_first_player_advantage_offset", "undecided")
-def test_basic_offset_undecided_when_white_is_favoured_under_both(frames):
-    changed = {
-        LADDER: frames[LADDER].assign(white_wins=240),
-    }
+def test_basic_offset_undecided_without_a_rated_agent_at_the_top_budget(frames):
+    ratings = frames[RATINGS][frames[RATINGS]["playouts"] != 3000]
+    claim = _claim(claims.basic_first_player_advantage_offset, frames, {RATINGS: ratings})
+    assert claim.verdict is Verdict.UNDECIDED
+    assert set(_readings(claim).values()) == {Verdict.UNDECIDED}
+    assert claim.evidence.startswith("no rated agent at the top budget") and claim.caveat is None
+    changed = {LADDER: frames[LADDER][frames[LADDER]["protocol"] != "basic"]}
     claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
     assert claim.verdict is Verdict.UNDECIDED
-
-
-def test_basic_offset_without_ladder_games(frames):
-    changed = _edit(frames, LADDER, 0, games=4, white_wins=2)
-    claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
-    assert claim.verdict is Verdict.CONFIRMED  # 2 of 4: White not shown to be favoured
-    changed = {LADDER: frames[LADDER].iloc[2:].reset_index(drop=True)}
-    claim = _claim(claims.basic_first_player_advantage_offset, frames, changed)
-    assert claim.verdict is Verdict.UNDECIDED and "no ladder games" in claim.evidence
-    assert claim.caveat is None
+    assert [r.reading_id for r in claim.readings] == ["no_ladder_games"]
 
 
 @checks_claim("contraposition.onetwo_first_player_advantage_offset", "confirmed")
-def test_onetwo_first_player_advantage_offset_confirmed(frames):
+def test_onetwo_offset_confirmed(frames):
     claim = _claim(claims.onetwo_first_player_advantage_offset, frames)
     assert claim.verdict is Verdict.CONFIRMED
+    assert list(_readings(claim))[:3] == [
+        "mitigated_side_5",
+        "balanced_side_5",
+        "no_less_balanced_than_basic_side_5",
+    ]
     assert "winning first stones [3]" in claim.evidence
-    assert "self-play of grave at 300, 3000 playouts per move" in claim.caveat
+    assert "White's rate is at most 0.60, below a certain win" in claim.readings[0].figures
     assert claim.caveat.endswith("(side 2: white)")
 
 
 @checks_claim("contraposition.onetwo_first_player_advantage_offset", "refuted")
-def test_onetwo_offset_refuted_when_white_is_favoured_and_basic_is_even(frames):
-    changed = _edit(frames, LADDER, 2, white_wins=260)
-    changed = _edit({**frames, **changed}, LADDER, 3, white_wins=260)
+def test_onetwo_offset_refuted_when_white_always_wins(frames):
+    changed = _top(frames, onetwo5=100, onetwo4=100)
     claim = _claim(claims.onetwo_first_player_advantage_offset, frames, changed)
     assert claim.verdict is Verdict.REFUTED
+    assert "White's rate not shown below a certain win" in claim.readings[0].figures
 
 
 @checks_claim("contraposition.onetwo_first_player_advantage_offset", "depends")
-def test_onetwo_offset_depends_when_white_is_favoured_only_by_weak_players(frames):
-    changed = _edit(frames, LADDER, 2, white_wins=260)
+def test_onetwo_offset_depends_when_white_is_favoured_but_not_certain(frames):
+    changed = _top(frames, onetwo5=70, onetwo4=70)
     claim = _claim(claims.onetwo_first_player_advantage_offset, frames, changed)
     assert claim.verdict is Verdict.DEPENDS
-    assert "holds from 3000 playouts per move" in claim.evidence
+    verdicts = _readings(claim)
+    assert verdicts["mitigated_side_5"] is Verdict.CONFIRMED
+    assert verdicts["balanced_side_5"] is Verdict.REFUTED
+    assert verdicts["no_less_balanced_than_basic_side_5"] is Verdict.REFUTED
 
 
-def test_onetwo_offset_keeps_the_strongest_rungs_answer_when_a_middle_rung_disagrees(frames):
-    middle = pd.DataFrame(
-        [_rung("12?", "grave", 1000, 400, 260), _rung("basic", "uct", 1000, 400, 200)]
-    )
-    changed = {LADDER: pd.concat([frames[LADDER], middle], ignore_index=True)}
+def test_onetwo_against_basic_is_judged_at_the_same_point(frames):
+    # 12? at 62/100 is balanced-ish on its own but significantly above basic at 40/100
+    changed = _top(frames, onetwo5=62, basic5=40)
     claim = _claim(claims.onetwo_first_player_advantage_offset, frames, changed)
-    assert claim.verdict is Verdict.CONFIRMED
-    assert "1000 playouts: White 260/400 (0.650) [0.60, 0.70] -> refuted" in claim.evidence
-    assert "the rung at 1000 playouts decides the other way" in claim.caveat
+    verdicts = _readings(claim)
+    assert verdicts["no_less_balanced_than_basic_side_5"] is Verdict.REFUTED
+    assert verdicts["no_less_balanced_than_basic_side_4"] is Verdict.CONFIRMED
+    assert "against GRAVE 3000 side 5 basic: White 40/100" in claim.readings[2].figures
 
 
 @checks_claim("contraposition.onetwo_first_player_advantage_offset", "undecided")
 def test_onetwo_offset_undecided_without_ladder_games(frames):
-    changed = {LADDER: frames[LADDER].iloc[:2]}
+    changed = {LADDER: frames[LADDER][frames[LADDER]["protocol"] != "12?"]}
     claim = _claim(claims.onetwo_first_player_advantage_offset, frames, changed)
-    assert claim.verdict is Verdict.UNDECIDED and "no ladder games" in claim.evidence
+    assert claim.verdict is Verdict.UNDECIDED and "no ladder games" in claim.readings[0].figures
 
 
 def test_the_claims_read_the_runs_own_ladder_without_the_vendored_one(frames):
@@ -437,6 +520,7 @@ def test_the_claims_read_the_runs_own_ladder_without_the_vendored_one(frames):
     claim = _claim(claims.basic_first_player_advantage_offset, {**rest, **own})
     assert claim.verdict is Verdict.CONFIRMED
     assert "contraposition/ladder.parquet" in claim.tables
+    assert "contraposition/ladder.parquet" in claim.readings[0].recheck.sql
 
 
 # --- stones and the last stone --------------------------------------------------------------
@@ -629,14 +713,74 @@ def test_centre_restriction_blocks_mirroring_confirmed(frames):
     claim = _claim(claims.centre_restriction_blocks_mirroring, frames)
     assert claim.verdict is Verdict.CONFIRMED
     assert "12?" not in claim.statement + claim.formal  # the unchecked half is not claimed
-    assert claim.caveat.startswith("exhaustive only on sides [2]; sides [5]: 1000 random")
+    assert [r.reading_id for r in claim.readings] == ["needed", "effective"]
+    assert all(r.yardstick.startswith("(ours)") for r in claim.readings)
+    assert claim.readings[0].figures.endswith(
+        "side 5 (random_sample): White wins 1000/1000: 0 White losses"
+    )
+    assert claim.readings[1].figures.startswith("sides 2..10: a White loss for every one of the")
+    assert "every board of sides [2], 1000 random boards of sides [5]" in claim.caveat
+    assert "no proof" not in claim.caveat
+
+
+def _unbeaten(side: int) -> dict[int, tuple[str | None, bool]]:
+    """Adapted mirroring that White wins on every board of side 3, opening 0."""
+    return {0: (None, True)} if side == 3 else {0: ("WB/BBW/WW", True)}
 
 
 @checks_claim("contraposition.centre_restriction_blocks_mirroring", "refuted")
-def test_centre_restriction_blocks_mirroring_refuted_by_a_mirror_board_white_loses(frames):
+def test_centre_restriction_refuted_when_mirroring_loses_and_the_adaptation_wins(
+    frames, monkeypatch
+):
+    monkeypatch.setattr(claims, "adapted_mirror_counters", _unbeaten)
     changed = _edit(frames, MIRROR, 0, white_wins=7)
     claim = _claim(claims.centre_restriction_blocks_mirroring, frames, changed)
     assert claim.verdict is Verdict.REFUTED and "White wins 7/8" in claim.evidence
+    assert "White wins every final board on ['side 3 opening 0']" in claim.readings[1].figures
+
+
+@checks_claim("contraposition.centre_restriction_blocks_mirroring", "depends")
+def test_centre_restriction_depends_when_only_the_proof_check_fails(frames):
+    changed = _edit(frames, MIRROR, 0, white_wins=7)
+    claim = _claim(claims.centre_restriction_blocks_mirroring, frames, changed)
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat.startswith("confirmed under: effective; refuted under: needed")
+    assert claim.readings[0].recheck.expected == {"boards": 1008, "white_losses": 1}
+
+
+@checks_claim("contraposition.centre_restriction_blocks_mirroring", "undecided")
+def test_centre_restriction_undecided_when_the_search_finds_no_loss(frames, monkeypatch):
+    monkeypatch.setattr(claims, "adapted_mirror_counters", lambda side: {0: (None, False)})
+    claim = _claim(claims.centre_restriction_blocks_mirroring, frames)
+    assert claim.verdict is Verdict.UNDECIDED
+    assert "no White loss found within the search" in claim.readings[1].figures
+
+
+@pytest.mark.parametrize("side", [2, 3, 4, 5, 6])
+def test_the_mirror_proof_holds_board_by_board(side):
+    """The proof's size lists: White's are Black's with the centre's mirrored groups
+    b_1..b_k replaced by one group 1 + sum(b_i), k >= 1; so White wins (sampled boards)."""
+    generator = np.random.default_rng(side)
+    boards, _ = mirror.mirror_boards(side, 200, generator)
+    for board in boards:
+        white, black = both_sizes(board)
+        extra_black = Counter(black) - Counter(white)
+        extra_white = Counter(white) - Counter(black)
+        assert sum(extra_white.values()) == 1 and sum(extra_black.values()) >= 1
+        (centre_group,) = extra_white
+        assert centre_group == 1 + sum(size * n for size, n in extra_black.items())
+        assert winner_by_counts(board) is Colour.WHITE
+
+
+def test_the_adapted_mirror_is_beaten_by_a_board_the_rules_engine_scores():
+    board, decided = mirror.adapted_mirror_counter(3, 4)
+    assert decided and winner_by_counts(parse_board(board)) is Colour.BLACK
+    assert parse_board(board)[centre(3)] == 2  # Black took the centre
+    image = mirror.reflection(3)
+    assert sorted(image[c] for c in range(19)) == list(range(19)) and image[centre(3)] == 9
+    assert len(mirror.mirror_pairs(5)) == 30
+    # side 2: the six ring cells are one opening class
+    assert mirror.adapted_mirror_counters(2).keys() == {0}
 
 
 @checks_claim("contraposition.onetwo_needs_no_centre_rule", "confirmed")
@@ -707,6 +851,10 @@ def test_grave_strong_depends_when_the_order_flips_with_strength(frames):
     claim = _claim(claims.grave_strong, frames, changed)
     assert claim.verdict is Verdict.DEPENDS
     assert "holds from 3000 playouts per move" in claim.evidence
+    assert [(r.reading_id, r.verdict) for r in claim.readings] == [
+        ("below_3000", Verdict.CONFIRMED),
+        ("from_3000", Verdict.REFUTED),
+    ]
 
 
 @checks_claim("contraposition.grave_strong", "undecided")
@@ -726,7 +874,7 @@ def test_every_contraposition_claim_is_built_and_cites_what_it_read(frames):
         assert claim.citation == claims.CITATIONS[claim.claim_id]
         assert claim.citation.article is not None  # every claim here is the article's
     offset = built[claims.CLAIM_IDS.index("contraposition.basic_first_player_advantage_offset")]
-    assert sorted(offset.tables) == sorted([LADDER, CALIBRATION, SOLUTIONS])
+    assert sorted(offset.tables) == sorted([LADDER, RATINGS, CALIBRATION, SOLUTIONS, MIRROR])
 
 
 def test_every_contraposition_passage_is_in_the_article():
@@ -762,12 +910,22 @@ def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
     assert list(written["claim_id"]) == list(claims.CLAIM_IDS)
     assert set(written["verdict"]) == {"confirmed"}
     offset = claims.CLAIM_IDS.index("contraposition.basic_first_player_advantage_offset")
-    assert sorted(written["tables"].iloc[offset]) == sorted([LADDER, CALIBRATION, SOLUTIONS])
+    assert sorted(written["tables"].iloc[offset]) == sorted(
+        [LADDER, RATINGS, CALIBRATION, SOLUTIONS, MIRROR]
+    )
 
 
-def test_every_claim_has_a_recheck(frames):
+def test_every_claim_on_a_table_has_a_recheck(frames):
     built = run_builders(claims.BUILDERS, ResultTables(frames=frames))
-    assert [c.claim_id for c in built if c.recheck is None] == []
+    # the final-board example is computed by the rules engine alone: no table to query
+    assert [c.claim_id for c in built if not c.rechecks()] == ["contraposition.final_board_example"]
+    assert [c.claim_id for c in built if not c.tables] == ["contraposition.final_board_example"]
+    # every reading on a table re-derives its figures; "effective" is the rules engine's
+    unchecked = [(c.claim_id, r.reading_id) for c in built for r in c.readings if not r.recheck]
+    assert unchecked == [
+        ("contraposition.final_board_example", "as_stated"),
+        ("contraposition.centre_restriction_blocks_mirroring", "effective"),
+    ]
     checked = {c.claim_id: c.recheck.expected for c in built if c.recheck is not None}
     assert checked["contraposition.winning_rule_statements_agree"] == {
         "boards": 235,
@@ -775,17 +933,28 @@ def test_every_claim_has_a_recheck(frames):
     }
 
 
-def test_the_ladder_claims_queries_return_the_rungs_they_are_judged_on(frames):
+def test_the_balance_readings_queries_find_the_top_point_again(frames):
     built = {c.claim_id: c for c in run_builders(claims.BUILDERS, ResultTables(frames=frames))}
-    basic = built["contraposition.basic_first_player_advantage_offset"].recheck
-    assert [row["playouts"] for row in basic.expected] == sorted(
-        set(frames[LADDER].query("protocol == 'basic'")["playouts"])
-    )
-    assert {"white_wins", "games", "other_white_wins", "other_games"} <= set(basic.expected[0])
+    basic = built["contraposition.basic_first_player_advantage_offset"]
+    checks = {r.reading_id: r.recheck for r in basic.readings}
+    assert checks["balanced_side_5"].expected == {
+        "agent": "grave",
+        "playouts": 3000,
+        "white_wins": 50,
+        "games": 100,
+    }
+    assert checks["not_improved_by_12_side_4"].expected["other_games"] == 100
+    assert checks["greatly_mitigated_side_5"].expected["mirror_white_wins"] == 1000
+    # one White win more at the top point of side 5: the query no longer agrees
+    ladder = frames[LADDER].copy()
+    ladder.loc[0, "white_wins"] += 1
+    sources = {RATINGS: frames[RATINGS], MIRROR: frames[MIRROR], LADDER: ladder}
+    problems = checks["balanced_side_5"].differences(sources)
+    assert problems and "white_wins" in problems[0]
+    assert checks["balanced_side_4"].differences(sources) == []
+    # UCT rated highest at the top budget: the query finds another agent
+    ratings = frames[RATINGS].assign(mu=[30.0, 20.0, 25.0, 40.0])
+    problems = checks["balanced_side_5"].differences({**sources, RATINGS: ratings})
+    assert any("agent" in problem for problem in problems)
     grave = built["contraposition.grave_strong"].recheck
     assert {"grave_mu", "uct_mu", "grave_sigma", "uct_sigma"} <= set(grave.expected[0])
-    # one White win more at the lowest rung: the query no longer agrees with the claim
-    ladder = frames[LADDER].copy()
-    ladder.loc[ladder.index[0], "white_wins"] += 1
-    problems = basic.differences({LADDER: ladder})
-    assert problems and "white_wins" in problems[0]

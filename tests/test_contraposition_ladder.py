@@ -11,13 +11,19 @@ import pytest
 import yaml
 
 from asobi.contraposition.balance import (
+    Point,
     Rung,
-    decide_offset,
+    decide_balanced,
+    decide_below_certain_win,
+    decide_no_white_edge,
+    decide_not_above,
     decide_trend,
     disagreeing,
-    offset_on_ladder,
+    point,
     stronger_on_ratings,
-    trend_text,
+    strongest_agent,
+    top_budget,
+    trend,
 )
 from asobi.contraposition.contraposition import Protocol, Rules
 from asobi.contraposition.ladder import (
@@ -300,45 +306,58 @@ def test_a_rung_in_between_going_the_other_way_is_not_a_change_with_strength():
     assert decide_trend(reverse) == (Verdict.REFUTED, None)
 
 
-def test_offset_per_rung():
-    assert decide_offset(False, True) is Verdict.CONFIRMED
-    assert decide_offset(True, False) is Verdict.REFUTED
-    assert decide_offset(True, True) is Verdict.UNDECIDED
-    assert decide_offset(None, False) is Verdict.UNDECIDED
-
-
-def test_balance_confirmed_when_white_is_never_favoured():
-    ladder = ladder_frame(
-        {
-            ("basic", 300): (200, 400),
-            ("basic", 3000): (190, 400),
-            ("12?", 300): (200, 400),
-            ("12?", 3000): (200, 400),
-        }
+def test_a_point_is_one_agent_budget_side_and_protocol_never_pooled():
+    ladder = pd.concat(
+        [
+            ladder_frame({("basic", 300): (200, 400), ("basic", 3000): (56, 100)}),
+            ladder_frame({("basic", 3000): (39, 100)}).assign(agent="uct"),
+            ladder_frame({("basic", 3000): (48, 100)}).assign(side=4),
+        ],
+        ignore_index=True,
     )
-    verdict, since, rungs = offset_on_ladder(ladder, "basic")
-    assert verdict is Verdict.CONFIRMED and since is None and len(rungs) == 2
-    assert "falls from 0.500 at 300 to 0.475 at 3000" in trend_text(ladder, "basic")
-
-
-def test_balance_depends_when_white_becomes_favoured_with_strength():
-    ladder = ladder_frame(
-        {
-            ("basic", 300): (200, 400),
-            ("basic", 3000): (260, 400),
-            ("12?", 300): (200, 400),
-            ("12?", 3000): (200, 400),
-        }
+    assert point(ladder, "grave", 3000, 5, "basic") == Point("grave", 3000, 5, "basic", 56, 100)
+    assert point(ladder, "grave", 3000, 4, "basic").white_wins == 48
+    assert point(ladder, "uct", 3000, 5, "basic").white_wins == 39
+    assert point(ladder, "grave", 10000, 5, "basic").games == 0
+    assert top_budget(ladder, "basic") == 3000 and top_budget(ladder, "12?") is None
+    assert "GRAVE 300 0.500 [0.45, 0.55], 3000 0.560 [0.46, 0.66]; UCT 3000 0.390" in trend(
+        ladder, "basic", 5
     )
-    assert offset_on_ladder(ladder, "basic")[:2] == (Verdict.DEPENDS, 3000)
-    assert "intervals apart" in trend_text(ladder, "basic")
 
 
-def test_balance_refuted_when_only_this_protocol_favours_white():
-    ladder = ladder_frame({("12?", 300): (260, 400), ("basic", 300): (200, 400)})
-    assert offset_on_ladder(ladder, "12?")[0] is Verdict.REFUTED
-    ladder = ladder_frame({("12?", 300): (260, 400), ("basic", 300): (260, 400)})
-    assert offset_on_ladder(ladder, "12?")[0] is Verdict.UNDECIDED
+def test_the_strongest_agent_is_the_one_rated_highest_at_the_top_budget():
+    ratings = ratings_frame(
+        {("grave", 3000): (40, 1), ("uct", 3000): (30, 1), ("uct", 300): (50, 1)}
+    )
+    assert strongest_agent(ratings, 3000) == "grave"
+    assert strongest_agent(ratings.assign(mu=[20, 30, 50]), 3000) == "uct"
+    assert strongest_agent(ratings, 10000) is None and strongest_agent(ratings, None) is None
+
+
+def test_balanced_is_two_sided_and_exact():
+    # 39/100: exact interval [0.29, 0.49], Black favoured; 60/100: [0.497, 0.697], not shown
+    assert decide_balanced(Point("g", 1, 5, "basic", 39, 100)) is Verdict.REFUTED
+    assert decide_balanced(Point("g", 1, 5, "basic", 61, 100)) is Verdict.REFUTED
+    assert decide_balanced(Point("g", 1, 5, "basic", 60, 100)) is Verdict.CONFIRMED
+    assert decide_balanced(Point("g", 1, 5, "basic", 0, 0)) is Verdict.UNDECIDED
+
+
+def test_mitigation_against_the_certain_mirror_win():
+    black_edge = Point("g", 1, 5, "basic", 39, 100)
+    assert decide_no_white_edge(black_edge) is Verdict.CONFIRMED  # over-mitigated is mitigated
+    assert decide_no_white_edge(Point("g", 1, 5, "basic", 61, 100)) is Verdict.REFUTED
+    assert decide_below_certain_win(Point("g", 1, 5, "12?", 61, 100)) is Verdict.CONFIRMED
+    assert decide_below_certain_win(Point("g", 1, 5, "12?", 30, 30)) is Verdict.REFUTED
+    assert decide_below_certain_win(Point("g", 1, 5, "12?", 0, 0)) is Verdict.UNDECIDED
+
+
+def test_against_the_other_protocol_only_a_significantly_higher_white_rate_refutes():
+    onetwo, basic = Point("g", 1, 4, "12?", 218, 400), Point("g", 1, 4, "basic", 187, 400)
+    assert decide_not_above(onetwo, basic) is Verdict.REFUTED  # Fisher p = 0.034
+    assert decide_not_above(basic, onetwo) is Verdict.CONFIRMED  # lower is not worse
+    near = Point("g", 1, 4, "12?", 57, 100)
+    assert decide_not_above(near, Point("g", 1, 4, "basic", 48, 100)) is Verdict.CONFIRMED
+    assert decide_not_above(near, Point("g", 1, 4, "basic", 0, 0)) is Verdict.UNDECIDED
 
 
 def ratings_frame(points: dict[tuple[str, int], tuple[float, float]]) -> pd.DataFrame:

@@ -1,26 +1,36 @@
-"""Verdicts on the strength ladder: balance and "GRAVE is strong" as the players get stronger.
+"""Verdicts on the strength ladder: balance, and "GRAVE is strong" as the players get stronger.
 
-The article gives no measure for "the first player's advantage is greatly mitigated" nor for
-"MC-GRAVE is strong", so each rung of the ladder (one playout budget) is judged only on what
-the words commit to, with an even game as the yardstick:
+**Balance** (issue 59). The article gives no measure for "the first player's advantage is
+(greatly) mitigated", so each claim is judged under every yardstick a careful reader could
+take (the readings of :mod:`asobi.contraposition.ladder_claims`), each on *one* point of
+the ladder (:class:`Point`): the strongest agent (:func:`strongest_agent`, by the
+round-robin's ratings) at the top budget (:func:`top_budget`), one board side at a time.
+Sides and agents are never pooled; weaker rungs and the other agent are the trend
+(:func:`trend`), shown, not voted. The tests are exact: the Clopper–Pearson interval of
+White's rate and the two-sided binomial test of an even game (they agree: the interval
+excludes ½ exactly when the test rejects at 5%), Fisher's exact test between two protocols.
 
-* **balance** (:func:`rung_offset`): at one budget, pooled same-agent self-play (UCT and
-  GRAVE, every ladder side) under this protocol: White is *favoured* when its win rate's 95%
-  interval lies above one half. The advantage is offset (confirmed) when White is not
-  favoured; refuted when White is favoured here while under the article's other protocol it
-  is not; undecided when White is favoured under both (an edge remains everywhere: "greatly
-  mitigated" cannot be told without a measure) or without games;
-* **GRAVE is strong** (:func:`rung_stronger`): at one budget, GRAVE is the stronger agent
-  when its OpenSkill rating lies above UCT's at the same budget, the 95% interval of the
-  difference ``mu_grave - mu_uct`` (``± 1.96·sqrt(sigma_grave² + sigma_uct²)``) above zero;
-  the weaker when below; undecided otherwise.
+* :func:`decide_balanced`: two-sided, either colour significantly favoured breaks it;
+* :func:`decide_no_white_edge`: "greatly mitigated" against a certain White win (the
+  mirror strategy without the centre rule): no White edge left that the games show;
+* :func:`decide_below_certain_win`: "mitigated" against a certain White win: White's rate
+  significantly below 1;
+* :func:`decide_not_above`: White's rate under one protocol not significantly above the
+  other's (same agent, budget and side).
 
-The rungs are then read as a trend (:func:`decide_trend`): the strongest rungs carry the
-verdict; ``depends`` when the answer changes once with strength (every deciding rung below
-some budget says one thing, every one from it the other; that budget is named); a rung in
-between that goes the other way while weaker ones agree with the strongest is not a change
-with strength: it is named in the caveat (:func:`disagreeing`); undecided when no rung
-decides.
+Failing to reject is a confirmation only in this sense: no colour (or protocol) is *shown*
+to be favoured at this level of play; the interval in the figures says how large an edge
+the games still allow.
+
+**GRAVE is strong** (:func:`rung_stronger`): at one budget, GRAVE is the stronger agent
+when its OpenSkill rating lies above UCT's at the same budget, the 95% interval of the
+difference ``mu_grave - mu_uct`` (``± 1.96·sqrt(sigma_grave² + sigma_uct²)``) above zero;
+the weaker when below; undecided otherwise. The rungs are then read as a trend
+(:func:`decide_trend`): the strongest rungs carry the verdict; ``depends`` when the answer
+changes once with strength (every deciding rung below some budget says one thing, every one
+from it the other; that budget is named); a rung in between that goes the other way while
+weaker ones agree with the strongest is not a change with strength: it is named in the
+caveat (:func:`disagreeing`); undecided when no rung decides.
 
 >>> decide_trend([Rung(300, Verdict.REFUTED), Rung(1000, Verdict.CONFIRMED)])
 (<Verdict.DEPENDS: 'depends'>, 1000)
@@ -36,11 +46,17 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from asobi.contraposition.stats import Z_95, wilson_interval
+from asobi.contraposition.stats import (
+    ALPHA,
+    Z_95,
+    binomial_two_sided_p,
+    clopper_pearson,
+    fisher_two_sided_p,
+)
 from asobi.core.claims import Verdict
 
 EVEN = 0.5
-"""An even game: White is favoured when its win rate's 95% interval lies above it."""
+"""An even game: a colour is favoured when White's rate's exact 95% interval excludes it."""
 
 OTHER_PROTOCOL = {"basic": "12?", "12?": "basic"}
 """The article's other protocol (table labels)."""
@@ -52,31 +68,6 @@ class Rung:
 
     budget: int
     verdict: Verdict
-
-
-def white_favoured(wins: int, games: int) -> bool | None:
-    """Whether White is the favoured side: its win rate's 95% interval lies above
-    :data:`EVEN` (``None`` without games).
-
-    >>> white_favoured(60, 100), white_favoured(55, 100), white_favoured(0, 0)
-    (True, False, None)
-    """
-    if games == 0:
-        return None
-    return wilson_interval(wins, games)[0] > EVEN
-
-
-def decide_offset(favoured: bool | None, favoured_other: bool | None) -> Verdict:
-    """White's advantage is offset under a protocol: confirmed when White is not favoured;
-    refuted when it is while under the other protocol it is not; undecided without games or
-    when White is favoured under both."""
-    if favoured is None:
-        return Verdict.UNDECIDED
-    if not favoured:
-        return Verdict.CONFIRMED
-    if favoured_other is False:
-        return Verdict.REFUTED
-    return Verdict.UNDECIDED
 
 
 def decide_trend(rungs: Sequence[Rung]) -> tuple[Verdict, int | None]:
@@ -130,61 +121,141 @@ DEFINITE = (Verdict.CONFIRMED, Verdict.REFUTED)
 # --- balance on the ladder -------------------------------------------------------------------
 
 
-def pooled(ladder: pd.DataFrame, protocol: str, budget: int) -> tuple[int, int]:
-    """White's wins and the games at one budget under ``protocol`` (every agent and side)."""
-    rows = ladder[(ladder["protocol"] == protocol) & (ladder["playouts"] == budget)]
-    return int(rows["white_wins"].sum()), int(rows["games"].sum())
+@dataclass(frozen=True)
+class Point:
+    """White's wins and the games of one (agent, playouts, side, protocol) point of the
+    ladder, never pooled with another."""
 
+    agent: str
+    playouts: int
+    side: int
+    protocol: str
+    white_wins: int
+    games: int
 
-def rung_offset(ladder: pd.DataFrame, protocol: str, budget: int) -> Rung:
-    """The balance verdict of one rung (see the module's docstring)."""
-    favoured = white_favoured(*pooled(ladder, protocol, budget))
-    favoured_other = white_favoured(*pooled(ladder, OTHER_PROTOCOL[protocol], budget))
-    return Rung(int(budget), decide_offset(favoured, favoured_other))
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The exact (Clopper–Pearson) 95% interval of White's rate."""
+        return clopper_pearson(self.white_wins, self.games)
 
+    @property
+    def p_even(self) -> float:
+        """The exact two-sided p-value of an even game."""
+        return binomial_two_sided_p(self.white_wins, self.games)
 
-def offset_on_ladder(ladder: pd.DataFrame, protocol: str) -> tuple[Verdict, int | None, list[Rung]]:
-    """The balance verdict of ``protocol`` over every budget of the ladder."""
-    budgets = sorted({int(b) for b in ladder.loc[ladder["protocol"] == protocol, "playouts"]})
-    rungs = [rung_offset(ladder, protocol, b) for b in budgets]
-    verdict, since = decide_trend(rungs)
-    return verdict, since, rungs
-
-
-def describe_balance_rungs(ladder: pd.DataFrame, protocol: str, rungs: Sequence[Rung]) -> str:
-    """Every rung's pooled White rate and its verdict, then each (agent, side) point."""
-    parts = []
-    for rung in rungs:
-        wins, games = pooled(ladder, protocol, rung.budget)
-        low, high = wilson_interval(wins, games)
-        rows = ladder[(ladder["protocol"] == protocol) & (ladder["playouts"] == rung.budget)]
-        points = ", ".join(
-            f"{r.agent} s{r.side} {r.white_wins}/{r.games}"
-            for r in rows.sort_values(["agent", "side"]).itertuples()
+    def text(self) -> str:
+        """``GRAVE 10000 side 5 basic: White 56/100 (0.560) [0.46, 0.66], p = 0.27``."""
+        if not self.games:
+            return (
+                f"{self.agent.upper()} {self.playouts} side {self.side} {self.protocol}: no games"
+            )
+        low, high = self.interval
+        return (
+            f"{self.agent.upper()} {self.playouts} side {self.side} {self.protocol}: White "
+            f"{self.white_wins}/{self.games} ({self.white_wins / self.games:.3f}) "
+            f"[{low:.2f}, {high:.2f}], p = {self.p_even:.2g}"
         )
-        parts.append(
-            f"{rung.budget} playouts: White {wins}/{games} ({wins / max(games, 1):.3f}) "
-            f"[{low:.2f}, {high:.2f}] -> {rung.verdict.value} ({points})"
-        )
-    return "; ".join(parts)
 
 
-def trend_text(ladder: pd.DataFrame, protocol: str) -> str | None:
-    """How White's pooled rate moves from the lowest to the highest budget, and whether the
-    two rungs' 95% intervals are apart (a change the games show) or overlap."""
-    budgets = sorted({int(b) for b in ladder.loc[ladder["protocol"] == protocol, "playouts"]})
-    if len(budgets) < 2:
-        return None
-    low_wins, low_games = pooled(ladder, protocol, budgets[0])
-    top_wins, top_games = pooled(ladder, protocol, budgets[-1])
-    a, b = wilson_interval(low_wins, low_games), wilson_interval(top_wins, top_games)
-    apart = a[1] < b[0] or b[1] < a[0]
-    direction = "rises" if top_wins / top_games > low_wins / low_games else "falls"
-    return (
-        f"White's rate {direction} from {low_wins / low_games:.3f} at {budgets[0]} to "
-        f"{top_wins / top_games:.3f} at {budgets[-1]} playouts per move "
-        f"({'intervals apart' if apart else 'intervals overlap'})"
+def point(ladder: pd.DataFrame, agent: str, playouts: int, side: int, protocol: str) -> Point:
+    """One point of the ladder (0 games when it is missing)."""
+    rows = ladder[
+        (ladder["agent"] == agent)
+        & (ladder["playouts"] == playouts)
+        & (ladder["side"] == side)
+        & (ladder["protocol"] == protocol)
+    ]
+    return Point(
+        agent,
+        int(playouts),
+        int(side),
+        protocol,
+        int(rows["white_wins"].sum()),
+        int(rows["games"].sum()),
     )
+
+
+def top_budget(ladder: pd.DataFrame, protocol: str) -> int | None:
+    """The highest playout budget of the ladder under ``protocol`` (``None`` without games)."""
+    budgets = ladder.loc[ladder["protocol"] == protocol, "playouts"]
+    return int(budgets.max()) if len(budgets) else None
+
+
+def strongest_agent(ratings: pd.DataFrame, budget: int | None) -> str | None:
+    """The agent rated highest (OpenSkill ``mu``) at ``budget`` in the round-robin
+    (``None`` when nobody is rated there): the player whose games carry a balance verdict."""
+    if budget is None:
+        return None
+    rows = ratings[ratings["playouts"] == budget]
+    if rows.empty:
+        return None
+    return str(rows.sort_values(["mu", "agent"], ascending=[False, True]).iloc[0]["agent"])
+
+
+def decide_balanced(top: Point) -> Verdict:
+    """Balanced, two-sided: refuted when either colour is significantly favoured (the exact
+    95% interval of White's rate excludes ½), confirmed when neither is shown to be;
+    undecided without games.
+
+    >>> decide_balanced(Point("grave", 1, 5, "basic", 39, 100)).value
+    'refuted'
+    >>> decide_balanced(Point("grave", 1, 5, "basic", 56, 100)).value
+    'confirmed'
+    """
+    if not top.games:
+        return Verdict.UNDECIDED
+    low, high = top.interval
+    return Verdict.REFUTED if low > EVEN or high < EVEN else Verdict.CONFIRMED
+
+
+def decide_no_white_edge(top: Point) -> Verdict:
+    """ "Greatly mitigated" against a certain White win: refuted while White is still
+    significantly favoured (the exact interval lies above ½), confirmed when no White edge
+    is shown (a Black edge included: that is "no further balancing" to judge); undecided
+    without games."""
+    if not top.games:
+        return Verdict.UNDECIDED
+    return Verdict.REFUTED if top.interval[0] > EVEN else Verdict.CONFIRMED
+
+
+def decide_below_certain_win(top: Point) -> Verdict:
+    """ "Mitigated" against a certain White win: confirmed when White's rate is significantly
+    below 1 (the exact interval's top below 1), refuted when not; undecided without games."""
+    if not top.games:
+        return Verdict.UNDECIDED
+    return Verdict.CONFIRMED if top.interval[1] < 1.0 else Verdict.REFUTED
+
+
+def decide_not_above(this: Point, other: Point) -> Verdict:
+    """White's advantage under this protocol no larger than under the other: refuted when
+    White's rate here is above the other's and Fisher's exact two-sided test rejects equal
+    rates at 5%, confirmed otherwise; undecided when either point has no games.
+
+    >>> onetwo, basic = Point("g", 1, 4, "12?", 218, 400), Point("g", 1, 4, "basic", 187, 400)
+    >>> decide_not_above(onetwo, basic).value, decide_not_above(basic, onetwo).value
+    ('refuted', 'confirmed')
+    """
+    if not this.games or not other.games:
+        return Verdict.UNDECIDED
+    higher = this.white_wins / this.games > other.white_wins / other.games
+    p = fisher_two_sided_p(this.white_wins, this.games, other.white_wins, other.games)
+    return Verdict.REFUTED if higher and p < ALPHA else Verdict.CONFIRMED
+
+
+def trend(ladder: pd.DataFrame, protocol: str, side: int) -> str:
+    """Every point of one side and protocol, agent by agent, budget by budget (the trend
+    the verdict's top point sits on), or ``no games``."""
+    rows = ladder[(ladder["protocol"] == protocol) & (ladder["side"] == side)]
+    parts = []
+    for agent in sorted(set(rows["agent"])):
+        budgets = sorted({int(b) for b in rows.loc[rows["agent"] == agent, "playouts"]})
+        cells = []
+        for budget in budgets:
+            at = point(ladder, agent, budget, side, protocol)
+            low, high = at.interval
+            cells.append(f"{budget} {at.white_wins / max(at.games, 1):.3f} [{low:.2f}, {high:.2f}]")
+        parts.append(f"{agent.upper()} " + ", ".join(cells))
+    return "; ".join(parts) or "no games"
 
 
 # --- GRAVE against UCT on the ratings -------------------------------------------------------

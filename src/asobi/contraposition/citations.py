@@ -50,6 +50,13 @@ CITATIONS: dict[str, Citation] = {
         "引き分けは起こりません。",
         "any board size (hexagonal, 3s(s-1)+1 cells), either protocol",
     ),
+    f"{GAME}.final_board_example": _cite(
+        "終局例",
+        "白はサイズ3のグループを持っているが黒は持っていないので黒の勝利",
+        "the article's final-board example as its caption describes it (no size-1 group, "
+        "equal numbers of size-2 groups, a size-3 group for White only); the picture is "
+        "not in the saved text",
+    ),
     f"{GAME}.stones_per_colour": _cite(
         "コンポーネント",
         "それぞれマス数の半分、バリアントを採用する場合は2/3程度です。",
@@ -64,18 +71,21 @@ CITATIONS: dict[str, Citation] = {
     f"{GAME}.basic_first_player_advantage_offset": _cite(
         "先手有利の相殺",
         "これによって先手の優位性は大幅に緩和されていて、追加のバランス調整は不要であると考えています。",
-        "the basic protocol; no board size or level of play named (side 5 recommended); "
-        "'greatly' (大幅に) has no measure: only the direction is judged, White not favoured "
-        "(its 95% interval not above one half), at every rung of a strength ladder "
-        "(same-agent self-play, playouts per move growing by a constant factor)",
+        "the basic protocol, White placing the last stone; no board size or level of play "
+        "named (side 5 recommended: each side its own reading); neither 'greatly' (大幅に) "
+        "nor 'no further balancing' has a measure: judged under every reading (greatly "
+        "mitigated against the mirror strategy's certain White win; balanced, two-sided; not "
+        "improved by the 12* balancing the passage names), at the strongest agent's top "
+        "rung of a strength ladder (same-agent self-play)",
     ),
     f"{GAME}.onetwo_first_player_advantage_offset": _cite(
         "12?プロトコル",
         "序盤は12*プロトコルと同様であるので先手有利は緩和されています",
-        "the 12? protocol; no board size or level of play named; no measure of the "
-        "mitigation: only the direction is judged, White not favoured (its 95% interval not "
-        "above one half), at every rung of a strength ladder (same-agent self-play, playouts "
-        "per move growing by a constant factor)",
+        "the 12? protocol, its opening like the 12* protocol's; no board size or level of "
+        "play named (each side its own reading); no measure of the mitigation: judged under "
+        "every reading (against the mirror strategy's certain White win; balanced, "
+        "two-sided; no less balanced than the basic protocol), at the strongest agent's top "
+        "rung of a strength ladder (same-agent self-play)",
     ),
     f"{GAME}.onetwo_last_placer_count_game": _cite(
         "12?プロトコル",

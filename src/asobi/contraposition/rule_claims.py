@@ -10,11 +10,14 @@ tables cover (the workflow step passes them to :mod:`asobi.contraposition.pipeli
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from functools import cache
 
 import pandas as pd
 
+from asobi.contraposition import contraposition as rules
 from asobi.contraposition.citations import cited
+from asobi.contraposition.contraposition import Colour
 from asobi.contraposition.single_stone import EndgameSample
 from asobi.core.claims import Claim, ResultTables, Verdict
 from asobi.core.recheck import Recheck
@@ -284,4 +287,71 @@ def onetwo_single_stone_matters(tables: ResultTables) -> Claim:
             f"FROM '{SINGLE_STONE_TABLE}' GROUP BY side, method ORDER BY side, method",
             searches.to_dict("records"),
         ),
+    )
+
+
+# --- the final-board example (終局例) ------------------------------------------------------
+
+EXAMPLE_MAX_STONES = 19
+"""The most stones per colour of the size lists checked against the final-board example's
+caption (19: White's stones on a full side-4 board under the basic protocol)."""
+
+
+def _partitions(stones: int, least: int = 2) -> Iterator[tuple[int, ...]]:
+    """Every list of group sizes >= ``least`` (ascending) that adds up to ``stones``."""
+    if stones == 0:
+        yield ()
+        return
+    for first in range(least, stones + 1):
+        for rest in _partitions(stones - first, first):
+            yield (first, *rest)
+
+
+@cache
+def example_cases(max_stones: int) -> tuple[int, list[str]]:
+    """The size-list pairs the caption of 終局例 describes (no size-1 group, as many size-2
+    groups each, White a size-3 group, Black none; at most ``max_stones`` a colour), and
+    those where one of the article's two rule statements or Ludii's score does not name
+    Black (as ``white sizes vs black sizes: winners``)."""
+    lists = [p for n in range(max_stones + 1) for p in _partitions(n)]
+    black_by_twos: dict[int, list[tuple[int, ...]]] = {}
+    for sizes in lists:
+        if 3 not in sizes:
+            black_by_twos.setdefault(sizes.count(2), []).append(sizes)
+    cases, wrong = 0, []
+    for white in (sizes for sizes in lists if 3 in sizes):
+        for black in black_by_twos.get(white.count(2), []):
+            cases += 1
+            named = [
+                rules.counts_rule(white, black),
+                rules.sorted_sizes_rule(white, black),
+                rules.ludii_rule(white, black),
+            ]
+            if any(winner is not Colour.BLACK for winner in named):
+                wrong.append(f"{list(white)} vs {list(black)}: {named}")
+    return cases, wrong
+
+
+def final_board_example(tables: ResultTables) -> Claim:
+    """終局例: the caption's reasoning. With no size-1 group, equal size-2 counts, and a
+    size-3 group for White only, Black wins: the counts first differ at size 3, where White
+    has more (its rule); White's sorted list shows 3 where Black's shows more or runs out
+    (the second statement); White's Ludii score is 3, Black's larger (none at sizes up to
+    3). Checked by the rules engine on every such pair of size lists up to
+    :data:`EXAMPLE_MAX_STONES` stones a colour (the picture is not in the saved text)."""
+    del tables  # the rules engine alone
+    cases, wrong = example_cases(EXAMPLE_MAX_STONES)
+    return cited(
+        "final_board_example",
+        statement="In the final-board example neither colour has a group of one stone, both "
+        "have as many groups of two, and only White has a group of three: Black wins.",
+        formal="For every pair of group-size lists (sizes >= 2, at most "
+        f"{EXAMPLE_MAX_STONES} stones a colour) with equal numbers of size-2 groups, a "
+        "size-3 group for White and none for Black: the count rule, the sorted-sizes rule "
+        "and Ludii's score all name Black.",
+        verdict=decide_no_counterexample(cases, len(wrong)),
+        caveat="the board itself is a picture, not in the saved text: the caption's "
+        "reasoning is checked, on size lists, not the pictured board",
+        evidence=f"{cases} pairs of size lists fit the caption; {len(wrong)} where a rule does "
+        "not name Black" + (f", e.g. {wrong[0]}" if wrong else ""),
     )
