@@ -185,8 +185,9 @@ def _citations() -> dict[str, Citation]:
         found[claim_id] = Citation(
             article_source(line["section"].split(",")[0]),
             passage,
-            f"{rules_conditions(line['rules'])}; the section's case analysis (its lines and "
-            "side remarks), a reply after which the winner wins at once needing no case",
+            f"{rules_conditions(line['rules'])}; the section's proof by cases (its lines and "
+            "side remarks); that its cases cover every reply, bar one after which the winner "
+            "wins at once, is our test (ours): the article names none",
         )
     narrated = load_argument()
     found[ARGUMENT] = Citation(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from asobi.chopsticks.chopsticks import Rules
+from asobi.chopsticks.chopsticks import Chopsticks, Rules
 from asobi.chopsticks.citations import ARGUMENT, cited
 from asobi.chopsticks.lines import (
     SIDES,
@@ -30,7 +30,7 @@ from asobi.chopsticks.lines import (
 )
 from asobi.chopsticks.rechecks import positions_recheck
 from asobi.chopsticks.verdicts import POSITION_COLUMNS, POSITIONS_TABLE, Holding, decide
-from asobi.core.claims import Claim, ResultTables
+from asobi.core.claims import Claim, Reading, ResultTables
 
 
 def _read_outcomes(tables: ResultTables, rules: Iterable[Rules]) -> dict[str, Outcomes]:
@@ -150,46 +150,84 @@ def cases_complete(
     lines: list[Mapping[str, Any]],
     remarks: list[Mapping[str, Any]],
 ) -> Claim:
-    """One section's case analysis covers every reply of the losing side: each reply at a
-    position where the printed argument lets the loser move is printed (a line or a side
-    remark), or lets the winner win at once (a case no proof needs)."""
+    """One section's proof by cases, under two readings: ``case_split_complete`` (ours: the
+    article only says how it splits the cases) — each reply of the losing side at a position
+    where the printed argument lets it move is printed (a line or a side remark), or lets the
+    winner win at once (a case no proof needs); ``conclusion_holds`` — the start is a win for
+    the side the proof says wins. A gap with a true conclusion: the proof has a gap, its
+    result stands."""
     rules = Rules(**lines[0]["rules"])
     winner = lines[0]["winner"]
     loser = SIDES[1 - SIDES.index(winner)]
     found = _read_outcomes(tables, [rules]).get(rules.variant_id)
     gaps, examined = proof_gaps(lines, remarks, rules, winner)
+    start = Chopsticks(rules).start
+    wanted = "first" if winner == "opponent" else "second"  # the opponent moves first
+    open_gaps: list[str] = []
     if found is None:
-        holding: Holding = None
-        evidence = f"{rules.variant_id}: not solved in this run"
+        complete: Holding = None
+        concluded: Holding = None
+        cases = conclusion = f"{rules.variant_id}: not solved in this run"
     else:
         shown = []
-        open_gaps = []
         for gap in gaps:
             outcome, plies = found.get(gap.after, ("unreachable", None))
             shown.append(f"{gap.at} {gap.move} -> {gap.after}:{outcome}{plies or ''}")
             if (outcome, plies) != ("first", 1):
                 open_gaps.append(shown[-1])
-        holding = not open_gaps
-        evidence = (
+        complete = not open_gaps
+        cases = (
             f"{rules.variant_id}: {examined} positions where the printed argument lets the "
             f"{loser} move; {len(gaps)} replies not printed"
             + (": " + ", ".join(shown) if shown else "")
             + f"; {len(gaps) - len(open_gaps)} of them let the {winner} win at once"
             + (f"; left open: {', '.join(open_gaps)}" if open_gaps else "")
         )
+        outcome, plies = found.get(start, ("unreachable", None))
+        concluded = outcome == wanted
+        conclusion = f"{rules.variant_id}: the start {start}:{outcome}{plies or ''}"
+    readings = [
+        Reading(
+            "case_split_complete",
+            "(ours: the article splits its cases and names no test of their coverage) "
+            f"at every position of the section's lines and side remarks where the {loser} "
+            f"moves, every legal move gives a printed position or one where the positions "
+            f"table gives the {winner} (to move) a win in 1 ply; {rules.variant_id}",
+            cases,
+            decide(complete),
+            positions_recheck(rules, [gap.after for gap in gaps], found),
+        ),
+        Reading(
+            "conclusion_holds",
+            f"the proof's conclusion: at {rules.variant_id} the start (1,1 vs 1,1, the "
+            f"opponent to move) is a win for the {winner} ({wanted} player)",
+            conclusion,
+            decide(concluded),
+            positions_recheck(rules, [start], found),
+        ),
+    ]
+    caveat = None
+    if complete is False and concluded is True:
+        caveat = f"the proof has a gap (it leaves out {', '.join(open_gaps)}); its conclusion holds"
+    elif complete is False and concluded is False:
+        caveat = "the proof has a gap and its conclusion fails"
     return cited(
         claim_id,
-        statement=f"The section's case analysis covers every move the {loser} can make "
-        f"against the {winner}'s play, apart from moves that lose at once.",
+        statement=f"The section's proof that the {winner} wins, by cases over the {loser}'s "
+        f"replies, is judged two ways: whether its cases cover every reply of the {loser} "
+        "apart from replies that lose at once (our test; the article names none), and "
+        f"whether its conclusion, a win for the {winner}, holds.",
         formal=(
-            f"{rules.variant_id}: at every position of the section's lines and side remarks "
-            f"where the {loser} moves, every legal move gives a printed position or one where "
-            f"the positions table gives the {winner} (to move) a win in 1 ply"
+            f"{rules.variant_id}: (case_split_complete, ours) at every position of the "
+            f"section's lines and side remarks where the {loser} moves, every legal move gives "
+            f"a printed position or a win in 1 ply for the {winner}; (conclusion_holds) the "
+            f"start's outcome is {wanted}"
         ),
-        verdict=decide(holding),
-        evidence=evidence,
+        readings=readings,
+        caveat=caveat,
+        evidence=f"{cases}; conclusion: {conclusion}",
         tables=(POSITIONS_TABLE,),
-        recheck=positions_recheck(rules, [gap.after for gap in gaps], found),
+        recheck=positions_recheck(rules, [gap.after for gap in gaps] + [start], found),
     )
 
 
