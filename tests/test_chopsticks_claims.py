@@ -284,6 +284,41 @@ def test_split_some_rules_favour_second_undecided_when_none_found_and_some_not_s
     assert "(1 not solved)" in claim.evidence
 
 
+SEALED = "dies5_cutoff_split_fusion"
+
+
+@checks_claim("chopsticks.sealing_reaction_removes_first_win", "depends")
+def test_sealing_reaction_removes_the_first_win_but_the_second_player_then_wins(frames):
+    claim = _claim(claims.sealing_reaction_removes_first_win, frames)
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat == "confirmed under: first_win_gone; refuted under: no_forced_win"
+    assert claim.readings[1].yardstick.startswith("(ours")
+    assert claim.evidence.startswith(f"re-action sealed: {SEALED}=second in 10 plies")
+    assert f"{SFR}=first in 5 plies" in claim.evidence
+
+
+@checks_claim("chopsticks.sealing_reaction_removes_first_win", "confirmed")
+def test_sealing_reaction_confirmed_when_the_sealed_start_is_a_draw(frames):
+    changed = _with_start(frames, {SEALED: "draw"})
+    claim = _claim(claims.sealing_reaction_removes_first_win, frames, changed)
+    assert claim.verdict is Verdict.CONFIRMED
+
+
+@checks_claim("chopsticks.sealing_reaction_removes_first_win", "refuted")
+def test_sealing_reaction_refuted_when_the_first_player_still_wins(frames):
+    changed = _with_start(frames, {SEALED: "first"})
+    claim = _claim(claims.sealing_reaction_removes_first_win, frames, changed)
+    assert claim.verdict is Verdict.REFUTED
+
+
+@checks_claim("chopsticks.sealing_reaction_removes_first_win", "undecided")
+def test_sealing_reaction_undecided_when_not_solved(frames):
+    changed = _without(frames, VARIANTS, [SEALED])
+    claim = _claim(claims.sealing_reaction_removes_first_win, frames, changed)
+    assert claim.verdict is Verdict.UNDECIDED
+    assert f"{SEALED}: not solved in this run" in claim.evidence
+
+
 # --- the printed lines ----------------------------------------------------------------------
 
 
@@ -604,7 +639,7 @@ def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
     out = write_claims(out=tmp_path / "out" / "claims.parquet", **step)
     written = pd.read_parquet(out)
     assert list(written["claim_id"]) == list(claims.CLAIM_IDS)
-    assert [list(t) for t in written["tables"]][:6] == [[VARIANTS]] * 5 + [[POSITIONS]]
+    assert [list(t) for t in written["tables"]][:7] == [[VARIANTS]] * 6 + [[POSITIONS]]
     assert written["passage"].str.len().gt(0).all() and written["conditions"].str.len().gt(0).all()
     with pytest.raises(DataError, match=r"input0.parquet is not a chopsticks/positions table"):
         write_claims(out=tmp_path / "claims.parquet", **{**step, "positions": paths[VARIANTS]})

@@ -53,6 +53,7 @@ from asobi.chopsticks.citations import (
     NO_SPLIT,
     OPTION_NAMES,
     PROOFS,
+    SEALING_REACTION,
     SECOND_FAVOURED,
     SPLIT_FUSION_REACTION,
     SPLIT_REVIVE_SWAP,
@@ -358,6 +359,72 @@ def split_some_rules_favour_second(tables: ResultTables) -> Claim:
     )
 
 
+def sealing_reaction_removes_first_win(tables: ResultTables) -> Claim:
+    """「よって、再行動は封印した方が良い」: with 再行動 sealed (分身 and 融合 kept), judged two
+    ways: the first player's forced win is gone (what the proof shows re-action gives), and
+    (ours: 良い has no measure) neither player has a forced win any more."""
+    starts = start_rows(tables.read(VARIANTS_TABLE))
+    with_reaction = article_rules(SPLIT_FUSION_REACTION.stated)
+    sealed = replace(with_reaction, reaction=False)
+    row = starts.get(sealed.variant_id)
+    outcome = None if row is None else row.start_outcome
+    shown = "not solved in this run" if row is None else describe_start(row)
+    figures = f"{sealed.variant_id}: {shown}" if row is None else shown
+    check = starts_recheck(starts, [sealed.variant_id]) if row is not None else None
+    readings = [
+        Reading(
+            "first_win_gone",
+            "the first player's forced win, which the section proves re-action gives, is gone: "
+            f"the start at {sealed.variant_id} is not a first-player win",
+            figures,
+            decide_start(outcome, {"second", "draw"}),
+            check,
+        ),
+        Reading(
+            "no_forced_win",
+            "(ours: the article gives no measure of 良い) sealing re-action leaves neither "
+            f"player a forced win: the start at {sealed.variant_id} is a draw",
+            figures,
+            decide_start(outcome, {"draw"}),
+            check,
+        ),
+    ]
+
+    def listed(rules: Iterable[Rules]) -> str:
+        return ", ".join(
+            describe_start(starts[r.variant_id])
+            if r.variant_id in starts
+            else f"{r.variant_id}=not solved in this run"
+            for r in rules
+        )
+
+    parts = [
+        f"re-action sealed: {figures}",
+        f"with re-action (the section's rule set): {listed([with_reaction])}",
+        f"sealed, the from_one reading of 融合 (evidence only): "
+        f"{listed([replace(sealed, from_one=True)])}",
+        "sealed with 「6で戦闘不能」, not named by the section (evidence only): "
+        + listed(section_rules_at({"split": True, "fusion": True}, SIX_OPTION)),
+    ]
+    return cited(
+        SEALING_REACTION,
+        statement="Sealing re-action under the section's rule set (splitting and fusion kept) "
+        "makes the game better: the first player's forced win goes away.",
+        formal=(
+            f"{sealed.variant_id}: start_outcome != 'first' (first_win_gone); start_outcome "
+            "== 'draw' (no_forced_win, ours)"
+        ),
+        readings=readings,
+        evidence="; ".join(parts),
+        tables=(VARIANTS_TABLE,),
+        recheck=starts_recheck(
+            starts, [v for v in (sealed.variant_id, with_reaction.variant_id) if v in starts]
+        )
+        if row is not None
+        else None,
+    )
+
+
 #: One builder per claim (the printed lines and the remarks: one claim per entry), in the
 #: order of CLAIM_IDS.
 BUILDERS = [
@@ -366,6 +433,7 @@ BUILDERS = [
     split_revive_swap_second_never_loses,
     split_revive_swap_first_can_prolong,
     split_some_rules_favour_second,
+    sealing_reaction_removes_first_win,
     printed_lines,
     side_remarks,
     *(proof_builder(*proof[:3]) for proof in PROOFS),
