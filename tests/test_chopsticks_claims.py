@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -338,19 +339,23 @@ def test_line_confirmed(frames, claim_id):
 @checks_claims(list(citations.LINE_CLAIM_IDS), "refuted")
 @pytest.mark.parametrize("claim_id", citations.LINE_CLAIM_IDS)
 def test_line_refuted_when_the_start_is_a_draw(frames, claim_id):
-    changed = _with_position(frames, [_line_rules(claim_id).variant_id], START, "draw")
+    rules = _line_rules(claim_id)
+    readings = [rules, *([replace(rules, from_one=True)] if rules.fusion else [])]
+    changed = _with_position(frames, [r.variant_id for r in readings], START, "draw")
     claim = _claims(claims.printed_lines, frames, changed)[claim_id]
     assert claim.verdict is Verdict.REFUTED
     assert "step 1: opponent to move at 1,1 1,1 is draw" in claim.evidence
 
 
+@checks_claims(FUSION_LINES, "depends")
 @pytest.mark.parametrize("claim_id", FUSION_LINES)
-def test_line_the_from_one_reading_is_evidence_only(frames, claim_id):
+def test_line_depends_when_only_the_from_one_reading_fails(frames, claim_id):
     variant_id = _line_rules(claim_id).variant_id + "_fromone"
     changed = _with_position(frames, [variant_id], START, "second")
     claim = _claims(claims.printed_lines, frames, changed)[claim_id]
-    assert claim.verdict is Verdict.CONFIRMED
-    assert f"{variant_id} (evidence only): fails: step 1" in claim.evidence
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat == "confirmed under: section_rules; refuted under: fusion_from_one"
+    assert f"{variant_id} (fusion_from_one): fails: step 1" in claim.evidence
 
 
 @checks_claims(list(citations.LINE_CLAIM_IDS), "undecided")
@@ -394,8 +399,11 @@ def test_remark_confirmed(frames, claim_id):
 def test_remark_refuted_when_the_winner_does_not_win_at_once(frames, claim_id):
     remark = REMARKS[claim_id]
     _, instead, _ = remark_positions(remark["branches"][-1], remark["winner"])
-    variant_id = Rules(**remark["rules"]).variant_id
-    changed = _with_plies(frames, variant_id, instead, "first", 3)
+    rules = Rules(**remark["rules"])
+    changed = _with_plies(frames, rules.variant_id, instead, "first", 3)
+    if rules.fusion:  # the from_one reading of 融合 must fail too
+        free = replace(rules, from_one=True).variant_id
+        changed = _with_plies({**frames, **changed}, free, instead, "first", 3)
     claim = _claims(claims.side_remarks, frames, changed)[claim_id]
     assert claim.verdict is Verdict.REFUTED
     assert f"{instead}:first3 -> " in claim.evidence and "does not win at once" in claim.evidence
@@ -429,8 +437,12 @@ def test_split_fusion_reaction_proof_has_a_gap_its_conclusion_holds(frames):
     assert "2 replies not printed" in claim.evidence
     assert "left open: 1,2 1,1 =0,3 -> 1,1 0,3:first3" in claim.evidence
     assert claim.caveat.endswith(
-        "the proof has a gap (it leaves out 1,2 1,1 =0,3 -> 1,1 0,3:first3); its conclusion holds"
+        "the proof has a gap (it leaves out 1,2 1,1 =0,3 -> 1,1 0,3:first3); its conclusion "
+        "holds; under the from_one reading of 融合 its cases are complete"
     )
+    # under the from_one reading the opponent's 1,1 may fuse: =0,3 then loses at once
+    assert _reading(claim, "case_split_complete_from_one") is Verdict.CONFIRMED
+    assert "1,2 1,1 =0,3 -> 1,1 0,3:first1" in claim.readings[2].figures
 
 
 @checks_claim(SFR_CASES, "confirmed")
@@ -444,6 +456,11 @@ def test_split_fusion_reaction_cases_complete_when_the_fusion_lost_at_once(frame
 @checks_claim(SFR_CASES, "refuted")
 def test_split_fusion_reaction_proof_refuted_when_its_conclusion_fails_too(frames):
     changed = _with_plies(frames, SFR, START, "second", 6)
+    claim = _cases(SFR_CASES, frames, changed)
+    assert claim.verdict is Verdict.DEPENDS  # the from_one readings still hold
+    free = f"{SFR}_fromone"
+    changed = _with_plies({**frames, **changed}, free, START, "second", 6)
+    changed = _with_plies({**frames, **changed}, free, ((1, 1), (0, 3)), "first", 3)
     claim = _cases(SFR_CASES, frames, changed)
     assert claim.verdict is Verdict.REFUTED
     assert claim.caveat == "the proof has a gap and its conclusion fails"
