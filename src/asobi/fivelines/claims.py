@@ -523,6 +523,7 @@ def winning_moves_figures(tables: ResultTables) -> dict[str, int]:
     """The figures of :func:`winning_moves_sql` over the positions table."""
     con = duckdb.connect(":memory:")
     try:
+        con.execute("SET enable_progress_bar = false")
         con.register("positions", tables.read_arrow(POSITIONS_TABLE, columns=MOVES_COLUMNS))
         row = con.execute(winning_moves_sql("positions")).fetchone()
     finally:
