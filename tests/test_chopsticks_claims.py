@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -116,45 +117,52 @@ def checks_claims(claim_ids: list[str], *verdicts: str) -> Callable:
 SFR = "dies5_cutoff_split_fusion_reaction"
 
 
+def _reading(claim, reading_id: str) -> Verdict:
+    return next(r.verdict for r in claim.readings if r.reading_id == reading_id)
+
+
 @checks_claim("chopsticks.split_fusion_reaction_first_wins", "confirmed")
-def test_split_fusion_reaction_first_wins_confirmed_at_the_article_rule_set(frames):
+def test_split_fusion_reaction_first_wins_confirmed_at_the_section_rule_set(frames):
     claim = _claim(claims.split_fusion_reaction_first_wins, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert f"the article's rule set: {SFR}=first in 5 plies" in claim.evidence
-    # open: dies_at 5 cut-off, dies_at 6 cut-off or roll-over, revive and swap on or off:
-    # only the article's own rule set keeps it
-    assert claim.caveat.startswith("fails in 11 of 12 rule sets the article leaves open")
-    assert "dies6_cutoff_split_fusion_reaction=second in 6 plies" in claim.evidence
-    assert "dies6_rollover_split_fusion_reaction=second in 6 plies" in claim.evidence
-    # roll-over at dies_at 5 is set aside by the article: listed, not counted
-    assert "set aside by the article (evidence only): holds in 1/4" in claim.evidence
-    assert f"{SFR}_fromone" in claim.evidence.split("from_one reading")[1]
+    assert [r.reading_id for r in claim.readings] == ["section_rules", "fusion_from_one"]
+    assert f"section_rules: {SFR}=first in 5 plies" in claim.evidence
+    # the section names split, fusion, re-action: revive, swap and 「6で戦闘不能」 are off,
+    # not open; what 「6で戦闘不能」 gives is the caveat, the other options evidence
+    assert claim.caveat.startswith("with the article's option 「6で戦闘不能」 on")
+    assert "dies6_cutoff_split_fusion_reaction=second in 6 plies" in claim.caveat
+    assert "rule sets the article leaves open" not in claim.evidence
+    assert "not name, turned on (evidence only): holds in 0/3" in claim.evidence
 
 
-def test_split_fusion_reaction_the_from_one_reading_is_evidence_only(frames):
+@checks_claim("chopsticks.split_fusion_reaction_first_wins", "depends")
+def test_split_fusion_reaction_depends_when_the_from_one_reading_disagrees(frames):
     changed = _with_start(frames, {f"{SFR}_fromone": "second"})
     claim = _claim(claims.split_fusion_reaction_first_wins, frames, changed)
-    assert claim.verdict is Verdict.CONFIRMED
-    assert claim.caveat.endswith(
-        f"the from_one reading (not the article's) gives {SFR}_fromone=second in 9 plies"
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat.startswith("confirmed under: section_rules; refuted under: fusion_from_one")
+
+
+def test_split_fusion_reaction_unnamed_options_and_roll_over_at_5_are_evidence_only(frames):
+    changed = _with_start(
+        frames,
+        {
+            "dies5_rollover_split_fusion_reaction": "second",
+            "dies5_cutoff_split_fusion_swap_reaction": "first",
+        },
     )
-
-
-def test_split_fusion_reaction_roll_over_at_5_does_not_count_among_the_open_rule_sets(frames):
-    changed = _with_start(frames, {"dies5_rollover_split_fusion_reaction": "second"})
     claim = _claim(claims.split_fusion_reaction_first_wins, frames, changed)
-    assert claim.caveat.startswith("fails in 11 of 12 rule sets")
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "dies5_rollover_split_fusion_reaction=second in 9 plies" in claim.evidence
+    assert "turned on (evidence only): holds in 1/3" in claim.evidence
 
 
 @checks_claim("chopsticks.split_fusion_reaction_first_wins", "refuted")
-def test_split_fusion_reaction_first_wins_refuted_when_the_article_rule_set_loses(frames):
-    changed = _with_start(frames, {SFR: "second"})
+def test_split_fusion_reaction_first_wins_refuted_when_both_readings_lose(frames):
+    changed = _with_start(frames, {SFR: "second", f"{SFR}_fromone": "draw"})
     claim = _claim(claims.split_fusion_reaction_first_wins, frames, changed)
     assert claim.verdict is Verdict.REFUTED
-    # no open rule set holds any more; the from_one reading still does: a note, no more
-    assert claim.caveat == (
-        f"the from_one reading (not the article's) gives {SFR}_fromone=first in 5 plies"
-    )
+    assert claim.caveat is None  # 「6で戦闘不能」 fails too: it agrees with the verdict
 
 
 @checks_claim("chopsticks.split_fusion_reaction_first_wins", "undecided")
@@ -163,16 +171,16 @@ def test_split_fusion_reaction_first_wins_undecided_when_not_solved(frames):
     claim = _claim(claims.split_fusion_reaction_first_wins, frames, changed)
     assert claim.verdict is Verdict.UNDECIDED
     assert f"{SFR}=not solved in this run" in claim.evidence
-    assert "1 of the 12 open rule sets not solved" in claim.caveat
+    assert _reading(claim, "fusion_from_one") is Verdict.CONFIRMED
 
 
 @checks_claim("chopsticks.no_split_second_wins", "confirmed")
 def test_no_split_second_wins_confirmed(frames):
     claim = _claim(claims.no_split_second_wins, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert claim.evidence.startswith("the article's rule set: dies5_cutoff=second in 8 plies")
-    assert claim.caveat.startswith("fails in 2 of 3 rule sets the article leaves open")
-    assert "fails in: dies6_cutoff=first in 9 plies, dies6_rollover=draw" in claim.evidence
+    assert [r.reading_id for r in claim.readings] == ["section_rules"]
+    assert claim.evidence.startswith("section_rules: dies5_cutoff=second in 8 plies")
+    assert claim.caveat.endswith("it fails: dies6_cutoff=first in 9 plies, dies6_rollover=draw")
 
 
 @checks_claim("chopsticks.no_split_second_wins", "refuted")
@@ -181,7 +189,14 @@ def test_no_split_second_wins_refuted_when_the_start_is_a_first_player_win(frame
     claim = _claim(claims.no_split_second_wins, frames, changed)
     assert claim.verdict is Verdict.REFUTED
     assert "dies5_cutoff=first in 9 plies" in claim.evidence
-    assert claim.caveat is None  # no open rule set holds any more
+    assert claim.caveat is None  # 「6で戦闘不能」 does not hold either
+
+
+def test_no_split_caveat_says_where_the_six_option_holds_against_a_refutation(frames):
+    changed = _with_start(frames, {"dies5_cutoff": "first", "dies6_rollover": "second"})
+    claim = _claim(claims.no_split_second_wins, frames, changed)
+    assert claim.verdict is Verdict.REFUTED
+    assert claim.caveat.endswith("it holds: dies6_rollover=second in 9 plies")
 
 
 @checks_claim("chopsticks.no_split_second_wins", "undecided")
@@ -199,19 +214,16 @@ SRS = "dies5_cutoff_split_revive_swap"
 def test_split_revive_swap_second_never_loses_confirmed_without_caveat(frames):
     claim = _claim(claims.split_revive_swap_second_never_loses, frames)
     assert claim.verdict is Verdict.CONFIRMED and claim.caveat is None
-    assert "holds in 12/12" in claim.evidence
-    assert "dies6_cutoff_split_revive_swap=second in 30 plies" not in claim.evidence
+    assert "not named by the section (evidence only): holds in 2/2" in claim.evidence
 
 
-def test_split_revive_swap_caveat_counts_only_the_rule_sets_the_article_leaves_open(frames):
-    broken = "dies6_rollover_split_revive_fusion_swap"
-    changed = _with_start(frames, {broken: "first"})
+def test_split_revive_swap_caveat_names_only_the_six_option(frames):
+    changed = _with_start(frames, {"dies6_rollover_split_revive_swap": "first"})
     claim = _claim(claims.split_revive_swap_second_never_loses, frames, changed)
     assert claim.verdict is Verdict.CONFIRMED
-    assert claim.caveat.startswith("fails in 1 of 12 rule sets the article leaves open")
-    assert f"{broken}=first in 9 plies" in claim.evidence
-    # roll-over at dies_at 5 and the from_one reading are not open: no caveat from them
-    aside = ["dies5_rollover_split_revive_swap", "dies6_rollover_split_revive_fusion_swap_fromone"]
+    assert claim.caveat.endswith("it fails: dies6_rollover_split_revive_swap=first in 9 plies")
+    # the options the section does not name and roll-over at 5 are off: no caveat from them
+    aside = ["dies5_rollover_split_revive_swap", "dies5_cutoff_split_revive_fusion_swap"]
     changed = _with_start(frames, {name: "first" for name in aside})
     claim = _claim(claims.split_revive_swap_second_never_loses, frames, changed)
     assert claim.caveat is None
@@ -223,16 +235,15 @@ def test_split_revive_swap_second_never_loses_refuted_when_the_first_player_wins
     changed = _with_start(frames, {SRS: "first"})
     claim = _claim(claims.split_revive_swap_second_never_loses, frames, changed)
     assert claim.verdict is Verdict.REFUTED
-    assert claim.caveat.startswith("holds in 11 of 12")
+    assert "it holds: dies6_cutoff_split_revive_swap" in claim.caveat
 
 
 @checks_claim("chopsticks.split_revive_swap_first_can_prolong", "confirmed")
 def test_split_revive_swap_first_can_prolong_confirmed_by_a_draw(frames):
     claim = _claim(claims.split_revive_swap_first_can_prolong, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert claim.evidence.startswith(f"the article's rule set: {SRS}=draw")
-    assert claim.caveat.startswith("fails in 9 of 12 rule sets the article leaves open")
-    assert "dies6_cutoff_split_revive_swap=second in 30 plies" in claim.evidence
+    assert claim.evidence.startswith(f"section_rules: {SRS}=draw")
+    assert claim.caveat.endswith("it fails: dies6_cutoff_split_revive_swap=second in 30 plies")
 
 
 @checks_claim("chopsticks.split_revive_swap_first_can_prolong", "refuted")
@@ -240,7 +251,7 @@ def test_split_revive_swap_first_can_prolong_refuted_when_the_second_player_wins
     changed = _with_start(frames, {SRS: "second"})
     claim = _claim(claims.split_revive_swap_first_can_prolong, frames, changed)
     assert claim.verdict is Verdict.REFUTED
-    assert claim.caveat.startswith("holds in 2 of 12")
+    assert claim.caveat.endswith("it holds: dies6_rollover_split_revive_swap=draw")
 
 
 SPLIT_OPEN = [r.variant_id for r in claims.open_rule_sets({"split": True})]
@@ -274,6 +285,41 @@ def test_split_some_rules_favour_second_undecided_when_none_found_and_some_not_s
     assert "(1 not solved)" in claim.evidence
 
 
+SEALED = "dies5_cutoff_split_fusion"
+
+
+@checks_claim("chopsticks.sealing_reaction_removes_first_win", "depends")
+def test_sealing_reaction_removes_the_first_win_but_the_second_player_then_wins(frames):
+    claim = _claim(claims.sealing_reaction_removes_first_win, frames)
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat == "confirmed under: first_win_gone; refuted under: no_forced_win"
+    assert claim.readings[1].yardstick.startswith("(ours")
+    assert claim.evidence.startswith(f"re-action sealed: {SEALED}=second in 10 plies")
+    assert f"{SFR}=first in 5 plies" in claim.evidence
+
+
+@checks_claim("chopsticks.sealing_reaction_removes_first_win", "confirmed")
+def test_sealing_reaction_confirmed_when_the_sealed_start_is_a_draw(frames):
+    changed = _with_start(frames, {SEALED: "draw"})
+    claim = _claim(claims.sealing_reaction_removes_first_win, frames, changed)
+    assert claim.verdict is Verdict.CONFIRMED
+
+
+@checks_claim("chopsticks.sealing_reaction_removes_first_win", "refuted")
+def test_sealing_reaction_refuted_when_the_first_player_still_wins(frames):
+    changed = _with_start(frames, {SEALED: "first"})
+    claim = _claim(claims.sealing_reaction_removes_first_win, frames, changed)
+    assert claim.verdict is Verdict.REFUTED
+
+
+@checks_claim("chopsticks.sealing_reaction_removes_first_win", "undecided")
+def test_sealing_reaction_undecided_when_not_solved(frames):
+    changed = _without(frames, VARIANTS, [SEALED])
+    claim = _claim(claims.sealing_reaction_removes_first_win, frames, changed)
+    assert claim.verdict is Verdict.UNDECIDED
+    assert f"{SEALED}: not solved in this run" in claim.evidence
+
+
 # --- the printed lines ----------------------------------------------------------------------
 
 
@@ -293,19 +339,23 @@ def test_line_confirmed(frames, claim_id):
 @checks_claims(list(citations.LINE_CLAIM_IDS), "refuted")
 @pytest.mark.parametrize("claim_id", citations.LINE_CLAIM_IDS)
 def test_line_refuted_when_the_start_is_a_draw(frames, claim_id):
-    changed = _with_position(frames, [_line_rules(claim_id).variant_id], START, "draw")
+    rules = _line_rules(claim_id)
+    readings = [rules, *([replace(rules, from_one=True)] if rules.fusion else [])]
+    changed = _with_position(frames, [r.variant_id for r in readings], START, "draw")
     claim = _claims(claims.printed_lines, frames, changed)[claim_id]
     assert claim.verdict is Verdict.REFUTED
     assert "step 1: opponent to move at 1,1 1,1 is draw" in claim.evidence
 
 
+@checks_claims(FUSION_LINES, "depends")
 @pytest.mark.parametrize("claim_id", FUSION_LINES)
-def test_line_the_from_one_reading_is_evidence_only(frames, claim_id):
+def test_line_depends_when_only_the_from_one_reading_fails(frames, claim_id):
     variant_id = _line_rules(claim_id).variant_id + "_fromone"
     changed = _with_position(frames, [variant_id], START, "second")
     claim = _claims(claims.printed_lines, frames, changed)[claim_id]
-    assert claim.verdict is Verdict.CONFIRMED
-    assert f"{variant_id} (evidence only): fails: step 1" in claim.evidence
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat == "confirmed under: section_rules; refuted under: fusion_from_one"
+    assert f"{variant_id} (fusion_from_one): fails: step 1" in claim.evidence
 
 
 @checks_claims(list(citations.LINE_CLAIM_IDS), "undecided")
@@ -349,8 +399,11 @@ def test_remark_confirmed(frames, claim_id):
 def test_remark_refuted_when_the_winner_does_not_win_at_once(frames, claim_id):
     remark = REMARKS[claim_id]
     _, instead, _ = remark_positions(remark["branches"][-1], remark["winner"])
-    variant_id = Rules(**remark["rules"]).variant_id
-    changed = _with_plies(frames, variant_id, instead, "first", 3)
+    rules = Rules(**remark["rules"])
+    changed = _with_plies(frames, rules.variant_id, instead, "first", 3)
+    if rules.fusion:  # the from_one reading of 融合 must fail too
+        free = replace(rules, from_one=True).variant_id
+        changed = _with_plies({**frames, **changed}, free, instead, "first", 3)
     claim = _claims(claims.side_remarks, frames, changed)[claim_id]
     assert claim.verdict is Verdict.REFUTED
     assert f"{instead}:first3 -> " in claim.evidence and "does not win at once" in claim.evidence
@@ -374,12 +427,22 @@ def _cases(claim_id: str, frames, changed=None, drop: str | None = None):
     return line_claims.cases_complete(tables, claim_id, lines, remarks)
 
 
-@checks_claim(SFR_CASES, "refuted")
-def test_split_fusion_reaction_cases_leave_out_the_authors_fusion(frames):
+@checks_claim(SFR_CASES, "depends")
+def test_split_fusion_reaction_proof_has_a_gap_its_conclusion_holds(frames):
     claim = _cases(SFR_CASES, frames)
-    assert claim.verdict is Verdict.REFUTED
+    assert claim.verdict is Verdict.DEPENDS
+    assert _reading(claim, "case_split_complete") is Verdict.REFUTED
+    assert _reading(claim, "conclusion_holds") is Verdict.CONFIRMED
+    assert claim.readings[0].yardstick.startswith("(ours")
     assert "2 replies not printed" in claim.evidence
     assert "left open: 1,2 1,1 =0,3 -> 1,1 0,3:first3" in claim.evidence
+    assert claim.caveat.endswith(
+        "the proof has a gap (it leaves out 1,2 1,1 =0,3 -> 1,1 0,3:first3); its conclusion "
+        "holds; under the from_one reading of 融合 its cases are complete"
+    )
+    # under the from_one reading the opponent's 1,1 may fuse: =0,3 then loses at once
+    assert _reading(claim, "case_split_complete_from_one") is Verdict.CONFIRMED
+    assert "1,2 1,1 =0,3 -> 1,1 0,3:first1" in claim.readings[2].figures
 
 
 @checks_claim(SFR_CASES, "confirmed")
@@ -390,18 +453,40 @@ def test_split_fusion_reaction_cases_complete_when_the_fusion_lost_at_once(frame
     assert "2 of them let the opponent win at once" in claim.evidence
 
 
+@checks_claim(SFR_CASES, "refuted")
+def test_split_fusion_reaction_proof_refuted_when_its_conclusion_fails_too(frames):
+    changed = _with_plies(frames, SFR, START, "second", 6)
+    claim = _cases(SFR_CASES, frames, changed)
+    assert claim.verdict is Verdict.DEPENDS  # the from_one readings still hold
+    free = f"{SFR}_fromone"
+    changed = _with_plies({**frames, **changed}, free, START, "second", 6)
+    changed = _with_plies({**frames, **changed}, free, ((1, 1), (0, 3)), "first", 3)
+    claim = _cases(SFR_CASES, frames, changed)
+    assert claim.verdict is Verdict.REFUTED
+    assert claim.caveat == "the proof has a gap and its conclusion fails"
+
+
 @checks_claim(NO_SPLIT_CASES, "confirmed")
 def test_no_split_cases_complete(frames):
     claim = _cases(NO_SPLIT_CASES, frames)
     assert claim.verdict is Verdict.CONFIRMED
     assert "11 positions where" in claim.evidence and "2 of them let the author" in claim.evidence
+    assert "conclusion: dies5_cutoff: the start 1,1 1,1:second8" in claim.evidence
+
+
+@checks_claim(NO_SPLIT_CASES, "depends")
+def test_no_split_cases_incomplete_without_case_4_2(frames):
+    claim = _cases(NO_SPLIT_CASES, frames, drop="no_split_line4_2")
+    assert claim.verdict is Verdict.DEPENDS
+    assert _reading(claim, "case_split_complete") is Verdict.REFUTED
+    assert "left open: 2,3 2,2 3>2 -> 0,2 2,3:first3" in claim.evidence
 
 
 @checks_claim(NO_SPLIT_CASES, "refuted")
-def test_no_split_cases_incomplete_without_case_4_2(frames):
-    claim = _cases(NO_SPLIT_CASES, frames, drop="no_split_line4_2")
+def test_no_split_proof_refuted_when_its_conclusion_fails_too(frames):
+    changed = _with_plies(frames, "dies5_cutoff", START, "first", 9)
+    claim = _cases(NO_SPLIT_CASES, frames, changed, drop="no_split_line4_2")
     assert claim.verdict is Verdict.REFUTED
-    assert "left open: 2,3 2,2 3>2 -> 0,2 2,3:first3" in claim.evidence
 
 
 @checks_claim(NO_SPLIT_CASES, "undecided")
@@ -450,7 +535,7 @@ ROLLOVER_READINGS = [
 def test_public_cutoff_first_wins_refuted_by_a_draw(frames):
     claim = _claim(claims.public_cutoff_first_wins, frames)
     assert claim.verdict is Verdict.REFUTED
-    assert claim.evidence.startswith("the page's rules, cut-off: dies5_cutoff_split_revive=draw")
+    assert claim.evidence.startswith("page_rules_cutoff: dies5_cutoff_split_revive=draw")
     assert "dies5_cutoff_split_revive_fusion_fromone=second in 26 plies" in claim.evidence
     assert "dies4_cutoff_split_revive=first in 17 plies" in claim.evidence
     assert "w.owiki.org" in claim.source and "revision id" in claim.source
@@ -474,7 +559,12 @@ def test_public_cutoff_first_wins_undecided_when_not_solved(frames):
 def test_public_rollover_endless_confirmed_under_every_reading(frames):
     claim = _claim(claims.public_rollover_endless, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert "fails under: none" in claim.evidence
+    assert [r.reading_id for r in claim.readings] == [
+        "rollover",
+        "rollover_reversal",
+        "cutoff",
+        "cutoff_reversal",
+    ]
     assert "oldid=1050340146" in claim.source
 
 
@@ -483,7 +573,9 @@ def test_public_rollover_endless_depends_when_one_reading_is_decided(frames):
     changed = _with_start(frames, {"dies5_cutoff_split_revive_swap": "second"})
     claim = _claim(claims.public_rollover_endless, frames, changed)
     assert claim.verdict is Verdict.DEPENDS
-    assert "fails under: cut-off+reversal" in claim.evidence
+    assert claim.caveat == (
+        "confirmed under: rollover, rollover_reversal, cutoff; refuted under: cutoff_reversal"
+    )
 
 
 @checks_claim("chopsticks.public_rollover_endless", "refuted")
@@ -527,7 +619,7 @@ def test_every_article_passage_is_in_the_article_and_each_line_is_located_once()
 def test_every_chopsticks_claim_is_built_and_cites_what_it_read(frames):
     built = run_builders(claims.BUILDERS, ResultTables(frames=frames), declared=claims.CLAIM_IDS)
     assert [c.claim_id for c in built] == list(claims.CLAIM_IDS)
-    assert {c.verdict for c in built} == {Verdict.CONFIRMED, Verdict.REFUTED}
+    assert {c.verdict for c in built} == {Verdict.CONFIRMED, Verdict.REFUTED, Verdict.DEPENDS}
 
 
 def test_every_chopsticks_claim_has_a_recheck_query_that_a_changed_table_contradicts(frames):
@@ -535,10 +627,14 @@ def test_every_chopsticks_claim_has_a_recheck_query_that_a_changed_table_contrad
     by_id = {claim.claim_id: claim for claim in built}
     assert all(claim.recheck is not None for claim in built)
     own = by_id["chopsticks.no_split_second_wins"].recheck
-    assert own.expected["start_outcome"] == "second" and own.expected["open_rule_sets"] == 3
+    assert own.expected[0] == {
+        "variant_id": "dies5_cutoff",
+        "start_outcome": "second",
+        "start_plies": 8,
+    }
     changed = {**frames, **_with_start(frames, {"dies6_cutoff": "second"})}
     assert own.differences(changed) == [
-        "figure 'open_holding': the query gives 2, the claim states 1"
+        'row 2, figure \'start_outcome\': the query gives "second", the claim states "first"',
     ]
     line = by_id["chopsticks.line_no_split_line1"].recheck
     assert line.expected[0] == {"position": "1,1 1,1", "outcome": "second", "plies": 8}
@@ -560,7 +656,7 @@ def test_claims_step_reads_the_tables_the_rule_declares(tmp_path: Path, frames):
     out = write_claims(out=tmp_path / "out" / "claims.parquet", **step)
     written = pd.read_parquet(out)
     assert list(written["claim_id"]) == list(claims.CLAIM_IDS)
-    assert [list(t) for t in written["tables"]][:6] == [[VARIANTS]] * 5 + [[POSITIONS]]
+    assert [list(t) for t in written["tables"]][:7] == [[VARIANTS]] * 6 + [[POSITIONS]]
     assert written["passage"].str.len().gt(0).all() and written["conditions"].str.len().gt(0).all()
     with pytest.raises(DataError, match=r"input0.parquet is not a chopsticks/positions table"):
         write_claims(out=tmp_path / "claims.parquet", **{**step, "positions": paths[VARIANTS]})

@@ -111,10 +111,15 @@ def test_row_is_nim_heap_undecided_with_proofs_narrower_than_the_rows(frames):
     assert claim.verdict is Verdict.UNDECIDED
 
 
-def _with_winning_moves(positions: pd.DataFrame, rows: list[int], moves: list[list[int]]):
+def _with_winning_moves(
+    positions: pd.DataFrame,
+    rows: list[int],
+    moves: list[list[int]],
+    column: str = "normal_winning_moves",
+):
     changed = positions.copy()
     index = next(i for i, r in enumerate(changed["rows"]) if list(r) == rows)
-    changed.at[index, "normal_winning_moves"] = [np.array(m, dtype=np.int32) for m in moves]
+    changed.at[index, column] = [np.array(m, dtype=np.int32) for m in moves]
     return changed
 
 
@@ -182,17 +187,49 @@ def test_pyramid_first_player_wins_undecided_below_15_sticks(frames):
 
 
 @checks_claim("fivelines.misere_almost_same", "confirmed")
-def test_misere_almost_same_confirmed_with_a_computed_caveat(frames):
+def test_misere_almost_same_confirmed_under_every_reading_with_a_computed_caveat(frames):
     claim = _claim(claims.misere_almost_same, frames)
     assert claim.verdict is Verdict.CONFIRMED
+    assert [r.reading_id for r in claim.readings] == [
+        "misere_nim_rule",
+        "same_outcome_with_a_long_row",
+        "same_winning_moves_with_two_long_rows",
+    ]
     assert claim.caveat.startswith("checked for ≤ 15 sticks, no proof")
+    # with one row longer than 1 the misère winner leaves an odd number of single sticks:
+    # the winning moves differ there, and only there
+    moves = claim.readings[2].figures
+    won = int(moves.split(" of the ")[1].split(" ")[0])
+    assert moves.startswith(f"{won} of the {won} positions") and won > 0
+    assert "with one row longer than 1: 0 of " in moves
+
+
+@checks_claim("fivelines.misere_almost_same", "depends")
+def test_misere_almost_same_depends_when_only_the_winning_moves_differ(frames):
+    positions = _with_winning_moves(frames[POSITIONS], [2, 3], [[1, 2]], "misere_winning_moves")
+    claim = _claim(claims.misere_almost_same, frames, {POSITIONS: positions})
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat == (
+        "confirmed under: misere_nim_rule, same_outcome_with_a_long_row; "
+        "refuted under: same_winning_moves_with_two_long_rows"
+    )
+
+
+@checks_claim("fivelines.misere_almost_same", "depends")
+def test_misere_almost_same_depends_when_only_an_outcome_differs(frames):
+    positions = _with_outcome(frames[POSITIONS], [2, 3], "misere_outcome", "second")
+    claim = _claim(claims.misere_almost_same, frames, {POSITIONS: positions})
+    assert claim.verdict is Verdict.DEPENDS and "2-3" in claim.evidence
+    assert "refuted under: misere_nim_rule, same_outcome_with_a_long_row" in claim.caveat
 
 
 @checks_claim("fivelines.misere_almost_same", "refuted")
-def test_misere_almost_same_refuted_by_one_changed_misere_outcome(frames):
+def test_misere_almost_same_refuted_when_outcome_and_moves_differ(frames):
     positions = _with_outcome(frames[POSITIONS], [2, 3], "misere_outcome", "second")
+    positions = _with_winning_moves(positions, [2, 4], [[1, 1, 2]], "misere_winning_moves")
     claim = _claim(claims.misere_almost_same, frames, {POSITIONS: positions})
-    assert claim.verdict is Verdict.REFUTED and "2-3" in claim.evidence
+    assert claim.verdict is Verdict.REFUTED
+    assert {r.verdict for r in claim.readings} == {Verdict.REFUTED}
 
 
 def test_every_fivelines_claim_is_built_and_cites_what_it_read(frames):

@@ -288,17 +288,24 @@ def test_variants_change_outcomes_confirmed_refuted_or_undecided_by_the_named_ru
     builder = claims.variants_change_outcomes
     changes = [(DEFAULT, "ボゼ", "human"), (OTHER, "ボゼ", "yokai")]
     claim = _claim(builder, _frames(changes))
-    assert claim.verdict is Verdict.CONFIRMED
+    # one start word of one, no yokai win to save: some change and the start-word shares
+    # confirm, the yokai-win shares have no case
+    assert claim.verdict is Verdict.UNDECIDED
+    assert _reading(claim, "some_change") is Verdict.CONFIRMED
+    assert _reading(claim, "quarter_of_start_words") is Verdict.CONFIRMED
+    assert _reading(claim, "tenth_of_yokai_wins") is Verdict.UNDECIDED
     expected = "voiced marks free: 1 of 1 start words change winner (yokai → human 0, human → "
     assert expected + "yokai 1)" in claim.evidence
     same = [(DEFAULT, "ボゼ", "human"), (OTHER, "ボゼ", "human")]
+    assert _claim(builder, _frames(same)).verdict is Verdict.UNDECIDED  # no yokai win
+    same += [(DEFAULT, "ガゴゼ", "yokai"), (OTHER, "ガゴゼ", "yokai")]
     assert _claim(builder, _frames(same)).verdict is Verdict.REFUTED
     # the alias rule is not one the article names: its change is shown beside, not counted
     alias_only = [*same, (ALIASES, "ボゼ", "yokai")]
     claim = _claim(builder, _frames(alias_only))
     assert claim.verdict is Verdict.REFUTED
     assert "with the alias rule too" in claim.evidence
-    assert "1 of 1 start words change in some of the 2 other variants" in claim.evidence
+    assert "1 of 2 start words change in some of the 2 other variants" in claim.evidence
     # an unknown pair is no change either way: the claim stays open, never refuted
     open_pair = [(DEFAULT, "ボゼ", "human"), (OTHER, "ボゼ", "unknown")]
     claim = _claim(builder, _frames(open_pair))
@@ -308,6 +315,52 @@ def test_variants_change_outcomes_confirmed_refuted_or_undecided_by_the_named_ru
     )
     # no variant of the named rules in the run: nothing to judge
     assert _claim(builder, _frames([(DEFAULT, "ボゼ", "human")])).verdict is Verdict.UNDECIDED
+
+
+def _reading(claim, reading_id: str) -> Verdict:
+    return next(r.verdict for r in claim.readings if r.reading_id == reading_id)
+
+
+def _ten_starts(saved: int) -> list[tuple[str, str, str]]:
+    """Ten start words, four of them yokai wins; the variant OTHER saves ``saved`` of the
+    yokai wins and changes nothing else."""
+    rows = []
+    for i in range(10):
+        word = f"ア{'イ' * i}ゼ"
+        base = "yokai" if i < 4 else "human"
+        rows += [(DEFAULT, word, base), (OTHER, word, "human" if i < saved else base)]
+    return rows
+
+
+@checks_claim("shiritori.variants_change_outcomes", "confirmed", "depends", "refuted")
+def test_variants_change_outcomes_large_is_judged_by_each_share_of_ours():
+    builder = claims.variants_change_outcomes
+    # 3 of 10 start words (30 %), 3 of 4 yokai wins: large by every share
+    claim = _claim(builder, _frames(_ten_starts(3)))
+    assert claim.verdict is Verdict.CONFIRMED
+    assert [r.reading_id for r in claim.readings] == [
+        "some_change",
+        "tenth_of_start_words",
+        "quarter_of_start_words",
+        "tenth_of_yokai_wins",
+        "quarter_of_yokai_wins",
+    ]
+    assert all("(ours" in r.yardstick for r in claim.readings[1:])
+    assert "changes 3 of 10 (30.0 %" in claim.readings[1].figures
+    # 2 of 10 (20 %): a tenth but not a quarter of the start words; half the yokai wins
+    claim = _claim(builder, _frames(_ten_starts(2)))
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat.startswith("confirmed under: some_change, tenth_of_start_words, ")
+    assert "refuted under: quarter_of_start_words" in claim.caveat
+    # 1 of 10: a tenth of the start words, a quarter of the yokai wins, not a quarter of
+    # the start words
+    claim = _claim(builder, _frames(_ten_starts(1)))
+    assert claim.verdict is Verdict.DEPENDS
+    assert _reading(claim, "quarter_of_yokai_wins") is Verdict.CONFIRMED
+    # nothing changes: refuted under every reading
+    claim = _claim(builder, _frames(_ten_starts(0)))
+    assert claim.verdict is Verdict.REFUTED
+    assert {r.verdict for r in claim.readings} == {Verdict.REFUTED}
 
 
 def test_variants_change_outcomes_counts_each_named_rule_alone_and_combined():

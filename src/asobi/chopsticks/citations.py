@@ -111,6 +111,7 @@ SPLIT_REVIVE_SWAP_FIRST = OutcomeClaim(
 )
 OUTCOME_CLAIMS = (SPLIT_FUSION_REACTION, NO_SPLIT, SPLIT_REVIVE_SWAP, SPLIT_REVIVE_SWAP_FIRST)
 SECOND_FAVOURED = "chopsticks.split_some_rules_favour_second"
+SEALING_REACTION = "chopsticks.sealing_reaction_removes_first_win"
 #: The article's proofs whose case analysis is checked: (claim id, line id prefix, remark id,
 #: passage).
 PROOFS = (
@@ -130,6 +131,7 @@ PUBLIC_ROLLOVER = "chopsticks.public_rollover_endless"
 CLAIM_IDS = (
     *(claim.claim_id for claim in OUTCOME_CLAIMS),
     SECOND_FAVOURED,
+    SEALING_REACTION,
     *LINE_CLAIM_IDS,
     *REMARK_CLAIM_IDS,
     *(proof[0] for proof in PROOFS),
@@ -170,6 +172,12 @@ def _citations() -> dict[str, Citation]:
         "「6で戦闘不能」; 復活, 融合, 交換, 再行動 each on or off) gives the second player the "
         "upper hand; only a hand of 2 or more splits",
     )
+    found[SEALING_REACTION] = Citation(
+        article_source(SPLIT_FUSION_REACTION.section),
+        "よって、再行動は封印した方が良いと思います",
+        f"{rules_conditions({'split': True, 'fusion': True})}; the section's rule set with "
+        "再行動 (re-action) sealed, 分身 and 融合 kept; 良い given no measure",
+    )
     for line in load_lines():
         found[f"chopsticks.line_{line['id']}"] = _line_citation(line)
     for remark in load_remarks():
@@ -185,8 +193,9 @@ def _citations() -> dict[str, Citation]:
         found[claim_id] = Citation(
             article_source(line["section"].split(",")[0]),
             passage,
-            f"{rules_conditions(line['rules'])}; the section's case analysis (its lines and "
-            "side remarks), a reply after which the winner wins at once needing no case",
+            f"{rules_conditions(line['rules'])}; the section's proof by cases (its lines and "
+            "side remarks); that its cases cover every reply, bar one after which the winner "
+            "wins at once, is our test (ours): the article names none",
         )
     narrated = load_argument()
     found[ARGUMENT] = Citation(

@@ -1,6 +1,6 @@
 """Audit of the chopsticks article (and two statements of English Wikipedia) against the
-solved tables: the start-outcome claims, judged at the article's rule sets and the rule
-sets it leaves open, and :data:`BUILDERS`, every claim's builder in the order of
+solved tables: the start-outcome claims, judged at each section's own rule set (the まとめ's
+over the rule sets it leaves open), and :data:`BUILDERS`, every claim's builder in the order of
 :data:`CLAIM_IDS`.
 
 Article: 「子供の時に遊んだ「アレ」の欠陥」. What its rules section fixes and what it leaves
@@ -9,18 +9,19 @@ open decides how each claim is judged:
 * a hand of 5 or more is out (「片手が5以上になるとその手は戦闘不能です」): it names the
   roll-over rule (exactly 5 is out, above 5 wraps) and says it assumes the former, so at
   ``dies_at`` 5 only cut-off is its rule;
-* its option 「6で戦闘不能」: out at 6 or more, *or* at exactly 6, so at ``dies_at`` 6 it
-  leaves both overflows open;
+* its option 「6で戦闘不能」: out at 6 or more, *or* at exactly 6;
 * only a hand of 2 or more splits (「片手が2以上の場合」); fusion is done during a split
-  (「分身時に」), so the ``from_one`` reading ((1,1) -> (0,2)) is not the article's;
-* each section names the options it uses; the others, and 「6で戦闘不能」, it does not settle.
+  (「分身時に」), so the ``from_one`` reading ((1,1) -> (0,2)) speaks against its words;
+* the options are chosen on or off (「あり、なしを選べます」): a section that names its rule
+  set (「分身あり・融合あり・再行動あり」) leaves the options it does not name off, 「6で戦闘不能」
+  included (its own lines put a hand out at 5); only the まとめ (「ルールによっては」) leaves
+  them open.
 
-A claim is judged at its section's own rule set: ``dies_at`` 5, cut-off, the named options
-on, the others off. The rule sets the article leaves open (:func:`open_rule_sets`:
-``dies_at`` 5 cut-off, ``dies_at`` 6 cut-off or roll-over, each unnamed switch on or off) do
-not change the verdict: the caveat says in how many of them the claim fails (or, for a
-refuted claim, holds), and the evidence lists them. Roll-over at ``dies_at`` 5 (set aside by
-the article), the ``from_one`` reading and ``dies_at`` 4 and 7 are evidence only. A claim is
+A section's claim is judged at its own rule set (reading ``section_rules``; a fusion claim
+also under the ``from_one`` reading of 融合, reading ``fusion_from_one``). The option
+「6で戦闘不能」 (in the caveat where it disagrees), the options the section does not name,
+roll-over at ``dies_at`` 5 and ``dies_at`` 4 and 7 are evidence only. The まとめ's claim is
+judged over the rule sets it leaves open (:func:`open_rule_sets`). A reading is
 ``undecided`` when its rule set was not solved in the run (the config chooses the rule sets).
 
 Every claim is built from its citation in :data:`~asobi.chopsticks.citations.CITATIONS`
@@ -50,7 +51,9 @@ from asobi.chopsticks.citations import CLAIM_IDS as CLAIM_IDS  # re-exported
 from asobi.chopsticks.citations import GAME as GAME  # re-exported (the pipeline)
 from asobi.chopsticks.citations import (
     NO_SPLIT,
+    OPTION_NAMES,
     PROOFS,
+    SEALING_REACTION,
     SECOND_FAVOURED,
     SPLIT_FUSION_REACTION,
     SPLIT_REVIVE_SWAP,
@@ -65,7 +68,7 @@ from asobi.chopsticks.line_claims import (
     side_remarks,
 )
 from asobi.chopsticks.public_claims import public_cutoff_first_wins, public_rollover_endless
-from asobi.chopsticks.rechecks import sql_literals, start_plies
+from asobi.chopsticks.rechecks import starts_recheck
 from asobi.chopsticks.rule_sets import two_hand_rule_sets
 from asobi.chopsticks.verdicts import POSITIONS_TABLE as POSITIONS_TABLE  # re-exported
 from asobi.chopsticks.verdicts import (
@@ -75,40 +78,47 @@ from asobi.chopsticks.verdicts import (
     describe_start,
     start_rows,
 )
-from asobi.core.claims import Claim, ResultTables, Verdict
+from asobi.core.claims import Claim, Reading, ResultTables, Verdict, headline_verdict
 from asobi.core.recheck import Recheck
 
-#: The (dies_at, overflow) pairs the article leaves open: its base rule (a hand of 5 or more
-#: is out) and its option 「6で戦闘不能」 (6 or more, or exactly 6).
-OPEN_THRESHOLDS = ((5, "cutoff"), (6, "cutoff"), (6, "rollover"))
+#: The article's option 「6で戦闘不能」 (「6以上または6ぴったり」: cut-off or exactly 6), which a
+#: section that does not name it leaves off: evidence only for the sections' claims.
+SIX_OPTION = ((6, "cutoff"), (6, "rollover"))
+#: The (dies_at, overflow) pairs the まとめ leaves open (「ルールによっては」): the base rule
+#: (a hand of 5 or more is out, cut-off) and the option 「6で戦闘不能」 read either way.
+OPEN_THRESHOLDS = ((5, "cutoff"), *SIX_OPTION)
 #: The roll-over rule at dies_at 5, which the article names and sets aside: evidence only.
 SET_ASIDE_THRESHOLDS = ((5, "rollover"),)
 #: Neighbouring dies_at values, listed as evidence only.
 NEIGHBOUR_DIES_AT = (4, 7)
 OPEN_TEXT = (
-    "dies_at 5 cut-off, or 「6で戦闘不能」 with cut-off or roll-over; each switch the "
-    "section does not name on or off"
+    "dies_at 5 cut-off, or 「6で戦闘不能」 with cut-off or roll-over; 復活, 融合, 交換 and "
+    "再行動 each on or off"
+)
+SECTION_TEXT = (
+    "the article's base rules (a hand of 5 or more is out, cut-off, as it assumes), the "
+    "options the section names as it names them, every option it does not name off "
+    "(「6で戦闘不能」 included: the section's own lines put a hand out at 5)"
 )
 
 
-def open_options_caveat(
-    verdict: Verdict, holding: int, solved: int, expected: int, note: str | None = None
+def six_option_caveat(
+    verdict: Verdict, six_rows: list[pd.Series], holds: frozenset[str]
 ) -> str | None:
-    """The computed qualification of an outcome claim: in how many of the rule sets the
-    article leaves open the claim's outcome holds (when that is not all or none of the ones
-    the verdict agrees with), how many of them the run did not solve, and ``note``."""
-    parts = []
-    if verdict is Verdict.CONFIRMED and holding < solved:
-        parts.append(f"fails in {solved - holding} of {solved} rule sets the article leaves open")
-    if verdict is Verdict.REFUTED and holding > 0:
-        parts.append(f"holds in {holding} of {solved} rule sets the article leaves open")
-    if solved < expected:
-        parts.append(f"{expected - solved} of the {expected} open rule sets not solved")
-    if parts:
-        parts.append(f"open: {OPEN_TEXT}")
-    if note:
-        parts.append(note)
-    return "; ".join(parts) or None
+    """The computed qualification of a section's outcome claim: what the article's option
+    「6で戦闘不能」, which the section does not name, gives where it disagrees with the
+    verdict."""
+    if verdict not in (Verdict.CONFIRMED, Verdict.REFUTED):
+        return None
+    wanted = verdict is Verdict.CONFIRMED
+    other = [r for r in six_rows if (r.start_outcome in holds) != wanted]
+    if not other:
+        return None
+    word = "fails" if wanted else "holds"
+    return (
+        f"with the article's option 「6で戦闘不能」 on, which the section does not name, it "
+        f"{word}: {', '.join(describe_start(r) for r in other)}"
+    )
 
 
 # --- the rule sets --------------------------------------------------------------------------
@@ -133,14 +143,19 @@ def rule_sets_with(
     ]
 
 
+def section_rules_at(
+    stated: Mapping[str, bool], thresholds: Iterable[tuple[int, str]]
+) -> list[Rules]:
+    """A section's own rule set (the named switches, the others off) at these (dies_at,
+    overflow) pairs."""
+    own = article_rules(stated)
+    return [replace(own, dies_at=d, overflow=o) for d, o in thresholds]
+
+
 def open_rule_sets(stated: Mapping[str, bool]) -> list[Rules]:
-    """The rule sets the article leaves open for a section that states these options."""
+    """The rule sets the まとめ leaves open (「ルールによっては」) with these switches fixed:
+    the base rule or 「6で戦闘不能」, each other switch on or off."""
     return rule_sets_with(stated, OPEN_THRESHOLDS)
-
-
-def _neighbours(stated: Mapping[str, bool]) -> list[Rules]:
-    pairs = [(dies_at, o) for dies_at in NEIGHBOUR_DIES_AT for o in ("cutoff", "rollover")]
-    return rule_sets_with(stated, pairs)
 
 
 def _rows(starts: Mapping[str, pd.Series], rules: Iterable[Rules]) -> list[pd.Series]:
@@ -171,82 +186,108 @@ def open_rule_sets_sql(stated: Mapping[str, bool]) -> str:
     )
 
 
+def _start_reading(
+    reading_id: str,
+    yardstick: str,
+    starts: Mapping[str, pd.Series],
+    rules: Rules,
+    holds: frozenset[str],
+) -> Reading:
+    """A reading judged at one rule set's start: its outcome, plies and recheck query."""
+    row = starts.get(rules.variant_id)
+    return Reading(
+        reading_id,
+        f"{yardstick}: {rules.variant_id}",
+        f"{rules.variant_id}=not solved in this run" if row is None else describe_start(row),
+        decide_start(None if row is None else row.start_outcome, holds),
+        starts_recheck(starts, [rules.variant_id]) if row is not None else None,
+    )
+
+
 def outcome_claim(claim: OutcomeClaim, tables: ResultTables) -> Claim:
-    """One start-outcome claim, judged at the section's own rule set; the rule sets the
-    article leaves open in the caveat and evidence; the rule sets it sets aside, the
-    from_one reading and dies_at 4 and 7 as evidence only."""
+    """One start-outcome claim of a section, judged at the section's own rule set (and, for
+    fusion, also under the from_one reading of 融合); the article's option 「6で戦闘不能」,
+    the options the section does not name, roll-over at dies_at 5 and dies_at 4 and 7 are
+    evidence only (the first in the caveat when it disagrees)."""
     starts = start_rows(tables.read(VARIANTS_TABLE))
     own = article_rules(claim.stated)
-    row = starts.get(own.variant_id)
-    verdict = decide_start(None if row is None else row.start_outcome, claim.holds)
-    open_rules = open_rule_sets(claim.stated)
-    open_rows = _rows(starts, open_rules)
-    open_holding = sum(r.start_outcome in claim.holds for r in open_rows)
-    parts = [
-        "the article's rule set: "
-        + (f"{own.variant_id}=not solved in this run" if row is None else describe_start(row)),
-        _tally(f"open ({OPEN_TEXT})", open_rows, claim.holds),
-        _tally(
-            "roll-over at dies_at 5, set aside by the article (evidence only)",
-            _rows(starts, rule_sets_with(claim.stated, SET_ASIDE_THRESHOLDS)),
+    named = ", ".join(f"{OPTION_NAMES[k]} {'on' if v else 'off'}" for k, v in claim.stated.items())
+    readings = [
+        _start_reading(
+            "section_rules",
+            f"the start at the section's own rule set ({named}; {SECTION_TEXT})",
+            starts,
+            own,
             claim.holds,
-        ),
+        )
     ]
-    note = None
     if own.fusion:
-        from_one = [replace(r, from_one=True) for r in open_rules if r.fusion]
-        parts.append(
-            _tally(
-                "from_one reading, ruled out by 「片手が2以上」 (evidence only)",
-                _rows(starts, from_one),
+        readings.append(
+            _start_reading(
+                "fusion_from_one",
+                "the start at the same rule set with 融合 open to a hand of 1 too ((1,1) → "
+                "(0,2)), as many players read it; the article's 「片手が2以上の場合」 and "
+                "「分身時に」 speak against it",
+                starts,
+                replace(own, from_one=True),
                 claim.holds,
             )
         )
-        reading = starts.get(replace(own, from_one=True).variant_id)
-        if (
-            row is not None
-            and reading is not None
-            and (reading.start_outcome in claim.holds) != (row.start_outcome in claim.holds)
-        ):
-            note = f"the from_one reading (not the article's) gives {describe_start(reading)}"
-    parts.append(
+    verdict = headline_verdict(r.verdict for r in readings)
+    six = _rows(starts, section_rules_at(claim.stated, SIX_OPTION))
+    unnamed = [r for r in rule_sets_with(claim.stated, [(5, "cutoff")]) if r != own]
+    parts = [
+        *(f"{r.reading_id}: {r.figures}" for r in readings),
+        _tally(
+            "the article's option 「6で戦闘不能」, not named by the section (evidence only)",
+            six,
+            claim.holds,
+        ),
+    ]
+    if unnamed:
+        parts.append(
+            _tally(
+                "the options the section does not name, turned on (evidence only)",
+                _rows(starts, unnamed),
+                claim.holds,
+            )
+        )
+    parts += [
+        _tally(
+            "roll-over at dies_at 5, set aside by the article (evidence only)",
+            _rows(starts, section_rules_at(claim.stated, SET_ASIDE_THRESHOLDS)),
+            claim.holds,
+        ),
         _tally(
             "neighbouring dies_at 4/7 (evidence only)",
-            _rows(starts, _neighbours(claim.stated)),
+            _rows(
+                starts,
+                section_rules_at(
+                    claim.stated,
+                    [(d, o) for d in NEIGHBOUR_DIES_AT for o in ("cutoff", "rollover")],
+                ),
+            ),
             claim.holds,
-        )
-    )
-    named = ", ".join(f"{k}={'on' if v else 'off'}" for k, v in claim.stated.items())
-    holding_sql = sql_literals(sorted(claim.holds))
-    recheck = Recheck(
-        f"SELECT first(start_outcome) FILTER (WHERE variant_id = '{own.variant_id}') AS "
-        "start_outcome,\n"
-        f"  first(start_plies) FILTER (WHERE variant_id = '{own.variant_id}') AS start_plies,\n"
-        "  count(*) AS open_rule_sets,\n"
-        f"  count(*) FILTER (WHERE start_outcome IN ({holding_sql})) AS open_holding\n"
-        f"FROM '{VARIANTS_TABLE}'\nWHERE {open_rule_sets_sql(claim.stated)}",
-        {
-            "start_outcome": None if row is None else row.start_outcome,
-            "start_plies": None if row is None else start_plies(row),
-            "open_rule_sets": len(open_rows),
-            "open_holding": open_holding,
-        },
-    )
+        ),
+    ]
+    shown = [own.variant_id, *(r.variant_id for r in section_rules_at(claim.stated, SIX_OPTION))]
+    if own.fusion:
+        shown.append(replace(own, from_one=True).variant_id)
     return cited(
         claim.claim_id,
         statement=claim.statement,
         formal=(
             f"retrograde analysis, 2 hands each, start (1,1 vs 1,1): {claim.wanted} at the "
-            f"article's rule set {own.variant_id}; the {len(open_rules)} rule sets with "
-            f"{named} that the article leaves open ({OPEN_TEXT}) are the caveat; roll-over at "
-            f"dies_at 5{', the from_one reading' if own.fusion else ''} and dies_at 4 and 7 are "
-            "listed, not judged"
+            f"section's own rule set {own.variant_id}"
+            + (" and under the from_one reading of 融合" if own.fusion else "")
+            + "; the option 「6で戦闘不能」 (cut-off or exactly 6), the options the section "
+            "does not name, roll-over at dies_at 5 and dies_at 4 and 7 are listed, not judged"
         ),
-        verdict=verdict,
-        caveat=open_options_caveat(verdict, open_holding, len(open_rows), len(open_rules), note),
+        readings=readings,
+        caveat=six_option_caveat(verdict, six, claim.holds),
         evidence="; ".join(parts),
         tables=(VARIANTS_TABLE,),
-        recheck=recheck,
+        recheck=starts_recheck(starts, [v for v in shown if v in starts] or [own.variant_id]),
     )
 
 
@@ -282,14 +323,14 @@ def split_some_rules_favour_second(tables: ResultTables) -> Claim:
     base_rows = [r for r in rows if r.variant_id.startswith("dies5_cutoff")]
     aside = _rows(starts, rule_sets_with({"split": True}, SET_ASIDE_THRESHOLDS))
     evidence = (
-        f"second-player wins in {len(wins)} of {len(rows)} solved split rule sets the article "
-        f"leaves open ({OPEN_TEXT})"
+        f"second-player wins in {len(wins)} of {len(rows)} solved split rule sets the まとめ "
+        f"leaves open with 「ルールによっては」 ({OPEN_TEXT})"
         + (f" ({len(rules) - len(rows)} not solved)" if len(rows) < len(rules) else "")
         + f"; at its base rule (dies_at 5 cut-off) {len(base)} of {len(base_rows)}"
         + (": " + ", ".join(describe_start(r) for r in base) if base else "")
         + "; with 「6で戦闘不能」: "
         + (", ".join(r.variant_id for r in wins if not r.variant_id.startswith("dies5")) or "none")
-        + f"; roll-over at dies_at 5 (set aside, evidence only): "
+        + "; roll-over at dies_at 5 (set aside, evidence only): "
         f"{sum(r.start_outcome == 'second' for r in aside)} of {len(aside)}"
     )
     return cited(
@@ -297,7 +338,7 @@ def split_some_rules_favour_second(tables: ResultTables) -> Claim:
         statement="With splitting on, some choices of the article's other options let the "
         "player who moves second force a win.",
         formal=(
-            f"among the {len(rules)} split rule sets the article leaves open ({OPEN_TEXT}), "
+            f"among the {len(rules)} split rule sets the まとめ leaves open ({OPEN_TEXT}), "
             "at least one has start_outcome == 'second'"
         ),
         verdict=decide_exists(len(wins), len(rows), len(rules)),
@@ -318,6 +359,72 @@ def split_some_rules_favour_second(tables: ResultTables) -> Claim:
     )
 
 
+def sealing_reaction_removes_first_win(tables: ResultTables) -> Claim:
+    """「よって、再行動は封印した方が良い」: with 再行動 sealed (分身 and 融合 kept), judged two
+    ways: the first player's forced win is gone (what the proof shows re-action gives), and
+    (ours: 良い has no measure) neither player has a forced win any more."""
+    starts = start_rows(tables.read(VARIANTS_TABLE))
+    with_reaction = article_rules(SPLIT_FUSION_REACTION.stated)
+    sealed = replace(with_reaction, reaction=False)
+    row = starts.get(sealed.variant_id)
+    outcome = None if row is None else row.start_outcome
+    shown = "not solved in this run" if row is None else describe_start(row)
+    figures = f"{sealed.variant_id}: {shown}" if row is None else shown
+    check = starts_recheck(starts, [sealed.variant_id]) if row is not None else None
+    readings = [
+        Reading(
+            "first_win_gone",
+            "the first player's forced win, which the section proves re-action gives, is gone: "
+            f"the start at {sealed.variant_id} is not a first-player win",
+            figures,
+            decide_start(outcome, {"second", "draw"}),
+            check,
+        ),
+        Reading(
+            "no_forced_win",
+            "(ours: the article gives no measure of 良い) sealing re-action leaves neither "
+            f"player a forced win: the start at {sealed.variant_id} is a draw",
+            figures,
+            decide_start(outcome, {"draw"}),
+            check,
+        ),
+    ]
+
+    def listed(rules: Iterable[Rules]) -> str:
+        return ", ".join(
+            describe_start(starts[r.variant_id])
+            if r.variant_id in starts
+            else f"{r.variant_id}=not solved in this run"
+            for r in rules
+        )
+
+    parts = [
+        f"re-action sealed: {figures}",
+        f"with re-action (the section's rule set): {listed([with_reaction])}",
+        f"sealed, the from_one reading of 融合 (evidence only): "
+        f"{listed([replace(sealed, from_one=True)])}",
+        "sealed with 「6で戦闘不能」, not named by the section (evidence only): "
+        + listed(section_rules_at({"split": True, "fusion": True}, SIX_OPTION)),
+    ]
+    return cited(
+        SEALING_REACTION,
+        statement="Sealing re-action under the section's rule set (splitting and fusion kept) "
+        "makes the game better: the first player's forced win goes away.",
+        formal=(
+            f"{sealed.variant_id}: start_outcome != 'first' (first_win_gone); start_outcome "
+            "== 'draw' (no_forced_win, ours)"
+        ),
+        readings=readings,
+        evidence="; ".join(parts),
+        tables=(VARIANTS_TABLE,),
+        recheck=starts_recheck(
+            starts, [v for v in (sealed.variant_id, with_reaction.variant_id) if v in starts]
+        )
+        if row is not None
+        else None,
+    )
+
+
 #: One builder per claim (the printed lines and the remarks: one claim per entry), in the
 #: order of CLAIM_IDS.
 BUILDERS = [
@@ -326,6 +433,7 @@ BUILDERS = [
     split_revive_swap_second_never_loses,
     split_revive_swap_first_can_prolong,
     split_some_rules_favour_second,
+    sealing_reaction_removes_first_win,
     printed_lines,
     side_remarks,
     *(proof_builder(*proof[:3]) for proof in PROOFS),

@@ -10,14 +10,8 @@ import pandas as pd
 
 from asobi.chopsticks.citations import PUBLIC_CUTOFF, PUBLIC_ROLLOVER, cited
 from asobi.chopsticks.rechecks import starts_recheck
-from asobi.chopsticks.verdicts import (
-    VARIANTS_TABLE,
-    Holding,
-    decide_over_readings,
-    describe_start,
-    start_rows,
-)
-from asobi.core.claims import Claim, ResultTables, readings_evidence
+from asobi.chopsticks.verdicts import VARIANTS_TABLE, decide_start, describe_start, start_rows
+from asobi.core.claims import Claim, Reading, ResultTables
 
 
 def _listed(starts: Mapping[str, pd.Series], variant_ids: Iterable[str]) -> str:
@@ -31,28 +25,34 @@ def _listed(starts: Mapping[str, pd.Series], variant_ids: Iterable[str]) -> str:
 def public_claim(
     tables: ResultTables,
     claim_id: str,
-    readings: Mapping[str, str],
+    readings: Mapping[str, tuple[str, str]],
     others: Mapping[str, Iterable[str]],
     holds: frozenset[str],
     **text: str,
 ) -> Claim:
     """A statement of English Wikipedia, judged under each reading of the page's rules
-    (``readings``: name -> variant id); ``others`` (label -> variant ids) are evidence."""
+    (``readings``: reading id -> (the reading in words, its variant id)), one
+    :class:`~asobi.core.claims.Reading` each; ``others`` (label -> variant ids) are
+    evidence only."""
     starts = start_rows(tables.read(VARIANTS_TABLE))
-    holding: dict[str, Holding] = {
-        name: None if v not in starts else starts[v].start_outcome in holds
-        for name, v in readings.items()
-    }
-    parts = [f"{name}: {_listed(starts, [v])}" for name, v in readings.items()]
-    if len(readings) > 1:
-        parts.append(readings_evidence({k: v for k, v in holding.items() if v is not None}))
+    judged = [
+        Reading(
+            reading_id,
+            f"the start at {words}: {variant}",
+            _listed(starts, [variant]),
+            decide_start(starts[variant].start_outcome if variant in starts else None, holds),
+            starts_recheck(starts, [variant]) if variant in starts else None,
+        )
+        for reading_id, (words, variant) in readings.items()
+    ]
+    parts = [f"{r.reading_id}: {r.figures}" for r in judged]
     parts += [f"{label} (evidence only): {_listed(starts, ids)}" for label, ids in others.items()]
     return cited(
         claim_id,
-        verdict=decide_over_readings(holding),
+        readings=judged,
         evidence="; ".join(parts),
         tables=(VARIANTS_TABLE,),
-        recheck=starts_recheck(starts, readings.values()),
+        recheck=starts_recheck(starts, [variant for _, variant in readings.values()]),
         **text,
     )
 
@@ -63,7 +63,7 @@ def public_cutoff_first_wins(tables: ResultTables) -> Claim:
     return public_claim(
         tables,
         PUBLIC_CUTOFF,
-        {"the page's rules, cut-off": base},
+        {"page_rules_cutoff": ("the page's rules with its cut-off variant", base)},
         {
             "its variation with suicide (a 1 may give its point; our fusion)": [
                 f"{base}_fusion_fromone",
@@ -89,10 +89,19 @@ def public_rollover_endless(tables: ResultTables) -> Claim:
         tables,
         PUBLIC_ROLLOVER,
         {
-            "roll-over": "dies5_rollover_split_revive",
-            "roll-over+reversal": "dies5_rollover_split_revive_swap",
-            "cut-off": "dies5_cutoff_split_revive",
-            "cut-off+reversal": "dies5_cutoff_split_revive_swap",
+            "rollover": ("roll-over (the revision's official set)", "dies5_rollover_split_revive"),
+            "rollover_reversal": (
+                "roll-over, a mere reversal of the hands allowed (not forbidden by the revision)",
+                "dies5_rollover_split_revive_swap",
+            ),
+            "cutoff": (
+                "a hand of 5 or more dead (as one rule of the revision says)",
+                "dies5_cutoff_split_revive",
+            ),
+            "cutoff_reversal": (
+                "a hand of 5 or more dead, a mere reversal of the hands allowed",
+                "dies5_cutoff_split_revive_swap",
+            ),
         },
         {
             "suicide, which the revision excludes": [

@@ -3,11 +3,11 @@ what they find into a verdict (``undecided`` where a rule set was not solved in 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 import pandas as pd
 
-from asobi.core.claims import Verdict, verdict_from, verdict_over_readings
+from asobi.core.claims import Verdict, verdict_from
 
 VARIANTS_TABLE = "chopsticks/variants.parquet"
 POSITIONS_TABLE = "chopsticks/positions.parquet"
@@ -15,17 +15,6 @@ POSITION_COLUMNS = ["variant_id", "mover", "other", "outcome", "plies"]
 
 #: A rule set's holding: True / False, or None when it was not solved in the run.
 Holding = bool | None
-
-
-def decide_over_readings(holds_by_reading: Mapping[str, Holding]) -> Verdict:
-    """``depends`` as soon as the solved readings disagree; otherwise ``undecided`` when a
-    reading was not solved; otherwise confirmed / refuted over the readings."""
-    known = {name: ok for name, ok in holds_by_reading.items() if ok is not None}
-    if set(known.values()) == {True, False}:
-        return Verdict.DEPENDS
-    if len(known) < len(holds_by_reading):
-        return Verdict.UNDECIDED
-    return verdict_over_readings(known)
 
 
 def decide(holds: Holding) -> Verdict:

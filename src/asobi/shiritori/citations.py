@@ -88,8 +88,8 @@ CITATIONS: dict[str, Citation] = {
     "shiritori.variants_change_outcomes": Citation(
         _source("今後の課題"),
         "先手必勝・後手必勝が大きく変化するでしょう",
-        f"{VARIANTS}; the article gives no measure of 大きく: the verdict rests on whether "
-        "winners change, the size is evidence",
+        f"{VARIANTS}; the article gives no measure of 大きく: some change, and shares of "
+        "ours (a tenth, a quarter of the start words or of the yokai wins), each a reading",
     ),
     "shiritori.variants_save_yokai_wins": Citation(
         _source("今後の課題"),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from asobi.core.claims import Claim, ResultTables, Verdict
+from asobi.core.claims import Claim, Reading, ResultTables, Verdict
 from asobi.core.recheck import Recheck
 from asobi.shiritori.citations import NAMED_AXES, cited
 from asobi.shiritori.claim_tables import (
@@ -174,26 +174,171 @@ def _all_variants_evidence(tables: ResultTables) -> str:
     )
 
 
+#: Each variant of the named rules: the start words whose decided winner changes, the
+#: yokai wins it turns into human wins, and the (variant, start word) pairs left open.
+PER_VARIANT_SQL = (
+    f"WITH base AS (SELECT start, winner FROM '{OUTCOMES_TABLE}' WHERE {ARTICLE_SQL}), "
+    "pairs AS (SELECT v.variant_id, v.start, coalesce(base.winner, 'unknown') AS base, "
+    f"v.winner FROM '{OUTCOMES_TABLE}' AS v LEFT JOIN base USING (start) "
+    f"WHERE v.aliases = 'ban' AND NOT ({rules_sql(skip='aliases', alias='v')})), "
+    "per AS (SELECT variant_id, count(*) AS starts, "
+    "count(*) FILTER (WHERE base <> 'unknown' AND winner <> 'unknown' AND base <> winner) "
+    "AS changed, count(*) FILTER (WHERE base = 'yokai' AND winner = 'human') AS saved, "
+    "count(*) FILTER (WHERE base = 'unknown' OR winner = 'unknown') AS open, "
+    "count(*) FILTER (WHERE base IN ('yokai', 'unknown') AND 'unknown' IN (base, winner)) "
+    "AS yokai_open, count(*) FILTER (WHERE base = 'yokai') AS yokai "
+    "FROM pairs GROUP BY variant_id) "
+    "SELECT coalesce(max(starts), 0) AS starts, coalesce(max(yokai), 0) AS yokai_starts, "
+    "coalesce(max(changed), 0) AS most_changed, "
+    "coalesce(max(changed + open), 0) AS most_changed_or_open, "
+    "coalesce(max(saved), 0) AS most_saved, "
+    "coalesce(max(saved + yokai_open), 0) AS most_saved_or_open FROM per"
+)
+#: The shares of 大きく we judge by (ours: the article gives no measure): a tenth, a quarter.
+LARGE_SHARES = {"tenth": 0.10, "quarter": 0.25}
+
+
+@dataclass(frozen=True)
+class LargestChange:
+    """Over the variants of the named rules: the most start words one variant changes
+    (``changed``; with its open pairs counted as changes, ``changed_or_open``), the most
+    yokai wins one variant turns into human wins (``saved``, ``saved_or_open``), of
+    ``starts`` start words and ``yokai_starts`` yokai wins under the article's rules."""
+
+    starts: int
+    yokai_starts: int
+    changed: int
+    changed_or_open: int
+    saved: int
+    saved_or_open: int
+
+    @classmethod
+    def of(cls, pairs: pd.DataFrame) -> LargestChange:
+        if not len(pairs):
+            return cls(0, 0, 0, 0, 0, 0)
+        undecided = pairs["base"].eq("unknown") | pairs["winner"].eq("unknown")
+        frame = pairs.assign(
+            saved=pairs["changes"] & pairs["base"].eq("yokai"),
+            open=undecided,
+            yokai_open=undecided & pairs["base"].isin(["yokai", "unknown"]),
+            yokai=pairs["base"].eq("yokai"),
+        )
+        per = frame.groupby("variant_id").agg(
+            starts=("start", "size"),
+            changed=("changes", "sum"),
+            saved=("saved", "sum"),
+            open=("open", "sum"),
+            yokai_open=("yokai_open", "sum"),
+            yokai=("yokai", "sum"),
+        )
+        return cls(
+            starts=int(per["starts"].max()),
+            yokai_starts=int(per["yokai"].max()),
+            changed=int(per["changed"].max()),
+            changed_or_open=int((per["changed"] + per["open"]).max()),
+            saved=int(per["saved"].max()),
+            saved_or_open=int((per["saved"] + per["yokai_open"]).max()),
+        )
+
+    def expected(self) -> dict[str, int]:
+        """The figures :data:`PER_VARIANT_SQL` re-derives."""
+        return {
+            "starts": self.starts,
+            "yokai_starts": self.yokai_starts,
+            "most_changed": self.changed,
+            "most_changed_or_open": self.changed_or_open,
+            "most_saved": self.saved,
+            "most_saved_or_open": self.saved_or_open,
+        }
+
+
+def decide_share(found: int, at_most: int, total: int, share: float) -> Verdict:
+    """``found`` (decided) of ``total`` reaches ``share``: confirmed; even ``at_most`` (the
+    open cases counted as found) falls short: refuted; otherwise (or with no case)
+    undecided."""
+    if not total:
+        return Verdict.UNDECIDED
+    if found >= share * total:
+        return Verdict.CONFIRMED
+    return Verdict.REFUTED if at_most < share * total else Verdict.UNDECIDED
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f} %" if whole else "no case"
+
+
 def variants_change_outcomes(tables: ResultTables) -> Claim:
-    """Other readings of long vowels, small kana and voiced marks change winners."""
-    tallies = variant_tallies(named_variant_pairs(tables))
+    """Other readings of long vowels, small kana and voiced marks change winners greatly
+    (大きく): some change, and a large one measured against the start words and against
+    the yokai wins, each share of ours a reading of its own."""
+    pairs = named_variant_pairs(tables)
+    tallies = variant_tallies(pairs)
     combined = tallies.get("combined", VariantTally(0, 0, 0, 0, 0, 0, 0, 0))
+    largest = LargestChange.of(pairs)
+    per_variant = Recheck(PER_VARIANT_SQL, largest.expected(), command=PROOF_CHECK)
+    alone = ", ".join(
+        f"{AXIS_NAMES[axis]} {tallies[axis].changed}" for axis in NAMED_AXES if axis in tallies
+    )
+    readings = [
+        Reading(
+            "some_change",
+            "what 変化する commits to: under some variant of the named rules (one or more "
+            "of them changed, aliases banned) some start word's decided winner differs from "
+            "its winner under the article's rules",
+            f"{combined.changed} of {combined.starts} start words change under some of the "
+            f"{combined.variants} variants"
+            + (f", {combined.open} more open" if combined.open else ""),
+            decide_exists(combined.changed, combined.open, combined.starts),
+            Recheck(
+                NAMED_PAIRS_SQL + "SELECT count(*) AS starts, count(*) FILTER (WHERE changed) "
+                "AS changed, count(*) FILTER (WHERE undecided AND NOT changed) AS open FROM per",
+                {"starts": combined.starts, "changed": combined.changed, "open": combined.open},
+                command=PROOF_CHECK,
+            ),
+        )
+    ]
+    for name, share in LARGE_SHARES.items():
+        readings.append(
+            Reading(
+                f"{name}_of_start_words",
+                f"大きく as a share of the start words (ours: the article gives no measure): "
+                f"one variant of the named rules changes the decided winner of at least a "
+                f"{name} ({share:.0%}) of the {largest.starts} start words",
+                f"the variant changing most changes {largest.changed} of {largest.starts} "
+                f"({_percent(largest.changed, largest.starts)}; at most "
+                f"{largest.changed_or_open} with open pairs); one rule alone: {alone}",
+                decide_share(largest.changed, largest.changed_or_open, largest.starts, share),
+                per_variant,
+            )
+        )
+    for name, share in LARGE_SHARES.items():
+        readings.append(
+            Reading(
+                f"{name}_of_yokai_wins",
+                "大きく against the article's × (ours: the article gives no measure; its next "
+                "sentence speaks of yokai that could be beaten): one variant of the named "
+                f"rules turns at least a {name} ({share:.0%}) of the {largest.yokai_starts} "
+                "yokai wins under the article's rules into human wins",
+                f"the variant saving most turns {largest.saved} of {largest.yokai_starts} "
+                f"yokai wins into human wins ({_percent(largest.saved, largest.yokai_starts)}; "
+                f"at most {largest.saved_or_open} with open pairs)",
+                decide_share(largest.saved, largest.saved_or_open, largest.yokai_starts, share),
+                per_variant,
+            )
+        )
     return cited(
         "shiritori.variants_change_outcomes",
         statement="Treating long vowels, small kana or voiced marks otherwise than the article "
-        "does would change which start words are first-player (yokai) wins.",
-        formal="under some variant that changes only the long-vowel, final-ウ, small-kana or "
-        "voiced-mark rule (aliases banned), some start word's decided winner differs from its "
-        "decided winner under the article's rules",
-        verdict=decide_exists(combined.changed, combined.open, combined.starts),
+        "does would change greatly (大きく) which start words are first-player (yokai) wins "
+        "and which second-player (human) wins.",
+        formal="under the variants that change only the long-vowel, final-ウ, small-kana or "
+        "voiced-mark rule (aliases banned): some start word's decided winner changes "
+        "(some_change); the variant changing most reaches a tenth or a quarter of the start "
+        "words, or of the yokai wins (our shares of 大きく, each its own reading)",
+        readings=readings,
         evidence=f"{_tally_evidence(tallies)}; {_all_variants_evidence(tables)}",
         tables=(OUTCOMES_TABLE, EFFECT_TABLE),
-        recheck=Recheck(
-            NAMED_PAIRS_SQL + "SELECT count(*) AS starts, count(*) FILTER (WHERE changed) AS "
-            "changed, count(*) FILTER (WHERE undecided AND NOT changed) AS open FROM per",
-            {"starts": combined.starts, "changed": combined.changed, "open": combined.open},
-            command=PROOF_CHECK,
-        ),
+        recheck=per_variant,
     )
 
 
