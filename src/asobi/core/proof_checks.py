@@ -47,9 +47,6 @@ SHIRITORI_VERIFY = ProofCheck(("shiritori", "verify", "."))
 #: Re-checks the certificates of the largest primes (``asobi daifugo verify .``).
 DAIFUGO_VERIFY = ProofCheck(("daifugo", "verify", "."))
 
-#: Every proof check asobi defines: a claim's ``Recheck.command`` must be one of these.
-KNOWN_CHECKS = frozenset({SHIRITORI_VERIFY.command, DAIFUGO_VERIFY.command})
-
 
 @cache
 def declared_proof_checks() -> Mapping[str, ProofCheck]:
