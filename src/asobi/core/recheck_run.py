@@ -379,6 +379,7 @@ class _Run:
             ):
                 continue
             found = self._differences(reading["recheck_sql"], reading["recheck_expected"], cited)
+            has_query = has_query or found is not None  # re-checked through its readings
             problems += [f"reading {reading['reading_id']}: {problem}" for problem in found or []]
         problems += self._proof_problems(claim_id, row.get("recheck_command"))
         whose = _whose(row, readings, rebuilt, rebuild)
