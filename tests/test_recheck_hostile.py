@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pandas as pd
@@ -341,3 +343,31 @@ def test_a_query_returning_too_many_rows(results, capsys):
     code, out, _ = _recheck(results, capsys)
     assert code == 1
     assert "the query returns more than 10000 rows" in _mismatch_line(out, "g.list")
+
+
+# --- asobi's definitions ------------------------------------------------------------------------
+
+
+def test_the_proof_checks_are_asobi_commands_of_declared_claims():
+    import click
+
+    from asobi.cli import cli
+    from asobi.core.proof_checks import declared_claim_ids, declared_proof_checks
+
+    checks, ids = declared_proof_checks(), declared_claim_ids()
+    assert checks and set(checks) <= set(ids)
+    context = click.Context(cli)
+    for claim_id, check in checks.items():
+        game, name, *_ = check.argv
+        assert game == ids[claim_id]  # a game's claims rest on that game's check
+        assert cli.get_command(context, game).get_command(context, name) is not None
+
+
+def test_the_core_does_not_import_the_command_line():
+    code = (
+        "import sys, asobi.core.recheck_run, asobi.core.rebuild, asobi.core.proof_checks; "
+        "print(sorted(m for m in sys.modules if m == 'click' or m.startswith('asobi.cli')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
