@@ -49,6 +49,10 @@ from asobi.core.recheck import TABLE_PATH, QueryLimits, Recheck, parse_figures, 
 #: The most claims (and readings) a folder may publish.
 MAX_ROWS = 100_000
 
+#: The least address space the rebuild child gets (numba and LLVM reserve much virtual
+#: memory when the games' kernels load), MiB.
+REBUILD_MEMORY_FLOOR_MB = 4096
+
 #: Whose query a claim has (the start of :attr:`ClaimCheck.whose`).
 ASOBIS = "asobi's query"
 
@@ -257,7 +261,7 @@ def recheck_results(
                 folder,
                 games,
                 seconds=limits.rebuild_seconds,
-                memory_mb=2 * limits.query.memory_mb,
+                memory_mb=max(2 * limits.query.memory_mb, REBUILD_MEMORY_FLOOR_MB),
             )
         except DataError as error:
             notes.append(str(error))
