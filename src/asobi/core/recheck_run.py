@@ -441,7 +441,8 @@ def _whose(
         return "not compared: asobi's builder fails on these tables"
     differ = _differing_parts(row, readings, definition)
     if differ:
-        return f"not asobi's query: its {', '.join(differ)} differ from asobi {version}'s"
+        verb = "differs" if len(differ) == 1 else "differ"
+        return f"not asobi's query: its {', '.join(differ)} {verb} from asobi {version}'s"
     return ASOBIS
 
 
