@@ -136,7 +136,7 @@ def test_a_dropped_proof_command_is_a_mismatch(results, capsys, monkeypatch):
     _edit_claim(results, "g.count", recheck_command=None)  # the copy drops asobi's check
     code, out, _ = _recheck(results, capsys, "--claim", "g.count")
     assert code == 1
-    assert "published proof command None is not asobi's proof check for this claim " in (
+    assert "the dataset names no proof check; asobi's is `asobi fivelines 1 2 3`" in (
         _mismatch_line(out, "g.count")
     )
 

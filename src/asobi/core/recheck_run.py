@@ -400,11 +400,13 @@ class _Run:
         problems = []
         if published != (None if check is None else check.command):
             defined = f"`{check.command}`" if check else "none"
-            shown = published if published is None else f"`{published[:200]}`"
-            problems.append(
-                f"the published proof command {shown} is not asobi's proof check for this "
-                f"claim ({defined}); it was not run"
-            )
+            if published is None:
+                problems.append(f"the dataset names no proof check; asobi's is {defined}")
+            else:
+                problems.append(
+                    f"the published proof command `{published[:200]}` is not asobi's proof "
+                    f"check for this claim ({defined}); it was not run"
+                )
         if check is not None and self.proofs:
             if check not in self.proof_runs:
                 self.proof_runs[check] = run_proof_check(
