@@ -9,7 +9,8 @@ import pandas as pd
 import pytest
 
 from asobi.core.claims import Claim, Reading, ResultTables, run_builders, write_claims
-from asobi.core.recheck import Recheck, recheck_results
+from asobi.core.recheck import Recheck
+from asobi.core.recheck_run import recheck_results
 from asobi.core.sources import Citation
 from asobi.core.summary import merge_claims
 from asobi.core.tables import write_table

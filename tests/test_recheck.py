@@ -23,14 +23,15 @@ from asobi.core.claims import (
     write_claims,
 )
 from asobi.core.errors import DataError
+from asobi.core.proof_checks import ProofCheck
 from asobi.core.recheck import (
     Recheck,
-    command_argv,
+    check_command,
     differences,
-    recheck_results,
     run_query,
     table_references,
 )
+from asobi.core.recheck_run import recheck_results
 from asobi.core.summary import merge_claims
 from asobi.core.tables import write_table
 
@@ -120,9 +121,17 @@ def frames() -> dict[str, pd.DataFrame]:
     return {TALLY: _tally(), WORDS: _words()}
 
 
+#: The proof check this test's registry defines for ``g.proof`` (proof_builder's command).
+G_PROOF = ProofCheck(("fivelines", "1", "2", "3"))
+
+
 @pytest.fixture
-def results(tmp_path: Path) -> Path:
-    """A published folder: two tables and the claims built from them."""
+def results(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A published folder: two tables and the claims built from them; the installed
+    asobi's proof checks are this test's (``g.proof`` → :data:`G_PROOF`)."""
+    from asobi.core import recheck_run
+
+    monkeypatch.setattr(recheck_run, "declared_proof_checks", lambda: {"g.proof": G_PROOF})
     folder = tmp_path / "results"
     write_table(_tally(), folder / TALLY, table="g/tally")
     write_table(_words(), folder / WORDS, table="g/words")
@@ -218,8 +227,8 @@ def test_a_recheck_states_json_figures_of_a_query_over_quoted_tables():
     check = Recheck("  SELECT 1 AS n FROM 'g/a.parquet'\n", {"n": np.int64(1), "x": (1.5,)})
     assert check.sql.startswith("SELECT") and check.expected == {"n": 1, "x": [1.5]}
     assert json.loads(check.expected_json) == check.expected
-    assert Recheck.from_columns(check.sql, check.expected_json, None) == check
-    assert Recheck.from_columns(None, None, None) is None
+    assert Recheck.from_columns(check.sql, check.expected_json) == check
+    assert Recheck.from_columns(None, None) is None
     with pytest.raises(DataError, match="reads no quoted"):
         Recheck("SELECT 1 AS n", {"n": 1})
     with pytest.raises(DataError, match="not a results table path"):
@@ -231,14 +240,12 @@ def test_a_recheck_states_json_figures_of_a_query_over_quoted_tables():
         Recheck.from_columns("SELECT 1 AS n FROM 'g/a.parquet'", None)
 
 
-def test_proof_commands_are_asobi_commands_only():
-    assert command_argv("asobi shiritori verify .") == ["shiritori", "verify", "."]
-    assert command_argv("asobi daifugo verify .") == ["daifugo", "verify", "."]
-    assert command_argv("asobi fivelines 1 2 3") == ["fivelines", "1", "2", "3"]
-    bad_commands = ("rm -rf /", "asobi", "asobi nosuchgame", "asobi shiritori", "asobi 'unclosed")
-    for bad in (*bad_commands, "asobi shiritori verifyy ."):
+def test_proof_commands_are_asobi_commands_of_plain_words_only():
+    for good in ("asobi shiritori verify .", "asobi daifugo verify .", "asobi fivelines 1 2 3"):
+        assert check_command(good) == good
+    for bad in ("rm -rf /", "asobi", "asobi 'unclosed", "asobi x; rm -rf /", "asobi $(id)"):
         with pytest.raises(DataError):
-            command_argv(bad)
+            check_command(bad)
     with pytest.raises(DataError, match="not an asobi command"):
         Recheck("SELECT 1 AS n FROM 'g/a.parquet'", {"n": 1}, command="python -c 1")
 
@@ -270,10 +277,13 @@ def test_claims_table_publishes_the_query_its_figures_and_command(frames):
 def test_recheck_command_passes_on_a_published_folder(results, capsys):
     assert main(["claims", "recheck", str(results)]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"^ok +g\.count$", out, re.M)
-    assert re.search(r"^no query +g\.plain$", out, re.M)
+    assert re.search(
+        r"^ok +g\.count  \[not asobi's query: asobi .* has no claim g\.count\]$", out, re.M
+    )
+    assert re.search(r"^no query +g\.plain  \[", out, re.M)
     assert out.strip().splitlines()[-1] == (
-        "5 claims: 4 ok, 0 mismatched, 1 without a query; 1 proof checks run, 0 failed"
+        "5 claims: 4 ok, 0 mismatched, 1 without a query; 1 proof checks run, 0 failed; "
+        "queries: 0 asobi's, 5 not asobi's, 0 not compared"
     )
 
 
@@ -285,18 +295,18 @@ def test_recheck_command_fails_naming_the_claim_after_one_value_changes(results,
     out = capsys.readouterr().out
     assert "MISMATCH  g.count: figure 'playable': the query gives 22, the claim states 21" in out
     assert "MISMATCH  g.list: row 2, figure 'playable'" in out
-    assert re.search(r"^ok +g\.winner$", out, re.M)
-    assert (
-        out.strip()
-        .splitlines()[-1]
-        .endswith("2 mismatched, 1 without a query; proof checks skipped")
-    )
+    assert re.search(r"^ok +g\.winner  \[", out, re.M)
+    assert "2 mismatched, 1 without a query; proof checks skipped;" in out.strip().splitlines()[-1]
 
 
-def test_recheck_command_fails_when_a_proof_check_fails(results, capsys):
+def test_recheck_command_fails_when_a_proof_check_fails(results, capsys, monkeypatch):
+    from asobi.core import recheck_run
+
+    failing = ProofCheck(("fivelines", "not-a-number"))
+    monkeypatch.setattr(recheck_run, "declared_proof_checks", lambda: {"g.proof": failing})
     claims = pd.read_parquet(results / "claims.parquet")
     claims["recheck_command"] = claims["recheck_command"].where(
-        claims["recheck_command"].isna(), "asobi fivelines not-a-number"
+        claims["recheck_command"].isna(), failing.command
     )
     write_table(claims, results / "claims.parquet", table="claims")
     assert main(["claims", "recheck", str(results), "--claim", "g.proof"]) == 1
@@ -366,8 +376,9 @@ def test_recheck_command_passes_on_the_synthetic_tables_of_the_report_tests(tmp_
     results = write_synthetic_results(tmp_path / "results")
     assert main(["claims", "recheck", str(results)]) == 0
     summary = capsys.readouterr().out.strip().splitlines()[-1]
-    assert (
-        summary == "10 claims: 5 ok, 0 mismatched, 5 without a query; 0 proof checks run, 0 failed"
+    assert summary.startswith(
+        "10 claims: 5 ok, 0 mismatched, 5 without a query; 0 proof checks run, 0 failed; "
+        "queries: 0 asobi's, 10 not asobi's, 0 not compared"
     )
 
 
@@ -393,8 +404,10 @@ def test_recheck_passes_on_the_shared_tiny_run_and_fails_on_an_emptied_table(
 
     published = tmp_path / "results"
     shutil.copytree(tiny_run / "results", published)
-    assert main(["claims", "recheck", str(published), "--no-proofs"]) == 0
-    assert "0 mismatched, 0 without a query" in capsys.readouterr().out
+    assert main(["claims", "recheck", str(published), "--no-proofs", "--strict"]) == 0
+    summary = capsys.readouterr().out.strip().splitlines()[-1]
+    assert "0 mismatched, 0 without a query" in summary
+    assert re.search(r"queries: [1-9][0-9]* asobi's, 0 not asobi's, 0 not compared$", summary)
     claims = pd.read_parquet(published / "claims.parquet")
     assert len(claims) > 0 and claims["recheck_sql"].notna().all()
     # Empty the table most queries read: each claim that then fails is named, and only those.
@@ -402,7 +415,7 @@ def test_recheck_passes_on_the_shared_tiny_run_and_fails_on_an_emptied_table(
     table = max(set(names), key=names.count)
     emptied = pd.read_parquet(published / table).iloc[:0]
     write_table(emptied, published / table, table=table.removesuffix(".parquet"))
-    assert main(["claims", "recheck", str(published), "--no-proofs"]) == 1
+    assert main(["claims", "recheck", str(published), "--no-proofs", "--no-rebuild"]) == 1
     failed = re.findall(r"^MISMATCH +(\S+):", capsys.readouterr().out, re.M)
     readers = {row.claim_id for row in claims.itertuples() if table in row.recheck_sql}
     assert failed and set(failed) <= readers

@@ -1,9 +1,13 @@
-"""Interrupted runs: `make results` recovers by itself, stale temporaries are removed,
-provenance names inputs relatively, failed steps leave their traceback in the log."""
+"""Interrupted runs: `make results` recovers by itself (and, cut by SIGINT or SIGKILL at a
+few points and rerun, ends with the very tables of an uninterrupted run), stale temporaries
+are removed, provenance names inputs relatively, failed steps leave their traceback in the
+log."""
 
 from __future__ import annotations
 
 import fcntl
+import hashlib
+import json
 import logging
 import os
 import signal
@@ -13,6 +17,8 @@ import time
 from pathlib import Path
 
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 import yaml
 
@@ -116,3 +122,68 @@ def test_make_results_recovers_after_kill_9(tmp_path: Path):
     assert (tmp_path / TARGET).exists()
     assert not stale.exists()
     assert "removed the stale temporary" in output
+
+
+def _table_digests(workdir: Path) -> dict[str, str]:
+    """Every table under ``workdir/results`` → sha256 of its rows (Arrow IPC, schema without
+    Parquet metadata) and its asobi provenance metadata."""
+    digests = {}
+    for path in sorted((workdir / "results").rglob("*.parquet")):
+        table = pq.read_table(path)
+        sink = pa.BufferOutputStream()
+        with pa.ipc.new_stream(sink, table.schema.remove_metadata()) as writer:
+            writer.write_table(table.replace_schema_metadata(None))
+        provenance = json.dumps(read_metadata(path), sort_keys=True, default=str)
+        digest = hashlib.sha256(sink.getvalue().to_pybytes() + provenance.encode("utf-8"))
+        digests[str(path.relative_to(workdir))] = digest.hexdigest()
+    return digests
+
+
+def _logs_written(workdir: Path) -> int:
+    logs = workdir / "logs" / "fivelines"
+    return sum(1 for _ in logs.glob("*.log")) if logs.exists() else 0
+
+
+def _interrupt_after(workdir: Path, logs: int, first: signal.Signals) -> bool:
+    """Start ``make results``, wait until ``logs`` rule logs exist, send ``first`` to the
+    whole run (SIGINT: Snakemake stops its jobs; SIGKILL: everything dies at once), and
+    SIGKILL what is left after a grace period. ``False`` when the run ended first."""
+    run = _make_results(workdir)
+    deadline = time.monotonic() + 300
+    while _logs_written(workdir) < logs:
+        if run.poll() is not None:  # finished before the point: nothing to interrupt
+            return False
+        assert time.monotonic() < deadline, "the run never reached the interruption point"
+        time.sleep(0.1)
+    os.killpg(run.pid, first)
+    try:
+        run.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(run.pid, signal.SIGKILL)
+        run.wait()
+    _wait_for_the_run_lock_to_be_released()
+    return True
+
+
+@pytest.mark.slow  # three tiny runs of five lines, about a minute on 2 busy cores
+@pytest.mark.skipif(
+    not (VENV / ".installed-run").exists(), reason="needs the Makefile's venv (make test)"
+)
+def test_interrupted_runs_end_with_the_tables_of_an_uninterrupted_run(tmp_path: Path):
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    for workdir in (whole, cut):
+        workdir.mkdir()
+        (workdir / "tiny.yaml").write_text(yaml.safe_dump(TINY_FIVELINES))
+    done = _make_results(whole)
+    output, _ = done.communicate(timeout=600)
+    assert done.returncode == 0, output[-3000:]
+    # Cut the run at a few points, each rerun going further: SIGINT after the first job's
+    # log, SIGKILL two jobs later, SIGINT again further on; then let it finish.
+    assert _interrupt_after(cut, 1, signal.SIGINT)
+    assert _interrupt_after(cut, _logs_written(cut) + 2, signal.SIGKILL)
+    _interrupt_after(cut, _logs_written(cut) + 2, signal.SIGINT)  # may come too late
+    last = _make_results(cut)
+    output, _ = last.communicate(timeout=600)
+    assert last.returncode == 0, output[-3000:]
+    expected = _table_digests(whole)
+    assert expected and _table_digests(cut) == expected

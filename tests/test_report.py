@@ -250,7 +250,15 @@ def test_report_config_block_defaults_and_bad_values() -> None:
         "screenshot": "auto",
         "screenshot_width": 1280,
         "screenshot_height": 2400,
+        "recheck_query_seconds": 60,
+        "recheck_memory_mb": 4096,
+        "recheck_threads": 2,
+        "recheck_proof_seconds": 1800,
+        "recheck_rebuild_seconds": 600,
+        "recheck_total_seconds": 3600,
     }
+    with pytest.raises(ConfigError, match="report.recheck_query_seconds"):
+        validate_config({"report": {"recheck_query_seconds": 0}})
     with pytest.raises(ConfigError, match="report.screenshot"):
         validate_config({"report": {"screenshot": "maybe"}})
     with pytest.raises(ConfigError, match="unknown config key 'report.colour'"):

@@ -547,5 +547,6 @@ def test_every_claim_has_a_recheck_and_the_winners_name_the_certificate_check(wo
     proved = {cid for cid, claim in built.items() if claim.recheck.command is not None}
     assert proved == {cid for cid, claim in built.items() if OUTCOMES in claim.tables}
     assert {claim.recheck.command for claim in built.values()} - {None} == {PROOF_CHECK}
+    assert proved == set(claims.PROOF_CHECKS)  # asobi's registry: what recheck runs
     # a start word the run did not solve: the query must return no row
     assert built["shiritori.rokurokubi_yokai_win"].recheck.expected == []

@@ -21,10 +21,14 @@ Conventions:
   ``[]`` for "no row", e.g. no counterexample). The columns must be exactly the keys.
   Values are JSON values: numbers, strings, booleans, null, lists (a DuckDB ``LIST``) and
   objects (a ``STRUCT``); floats compare with a relative tolerance of 1e-9.
-* **Proofs**: ``command`` (optional) is the ``asobi`` command that re-checks a proof the
-  claim rests on (certificates, z3 lemmas), run in the results folder, e.g.
-  ``asobi shiritori verify .``. Only ``asobi`` commands are allowed; ``asobi claims
-  recheck`` runs each distinct command once.
+* **Proofs**: ``command`` (optional) names the proof check the claim rests on
+  (certificates), as the checks asobi defines name it (:mod:`asobi.core.proof_checks`), e.g.
+  ``asobi shiritori verify .``. It is published for the reader; ``asobi claims recheck``
+  never runs it: it runs the check the installed asobi defines for the claim and reports a
+  published command that differs (:mod:`asobi.core.recheck_run`).
+* **Bounds**: :func:`run_query` runs under :class:`QueryLimits`: a time limit (the query
+  is interrupted), a DuckDB memory limit with no spilling to disk, a thread count, and a
+  cap on the rows it may return.
 
 >>> check = Recheck("SELECT count(*) AS n FROM 'g/a.parquet' WHERE x > 1", {"n": 2})
 >>> check.tables
@@ -41,24 +45,19 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
-import os
 import re
-import shlex
-import subprocess
-import sys
-from collections.abc import Callable, Mapping, Sequence
+import threading
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import click
 import duckdb
 import pandas as pd
 import pyarrow as pa
 
 from asobi.core.errors import DataError
-from asobi.core.tables import read_table
 
 #: A table path under the results folder (the same form claims cite in ``tables``).
 TABLE_PATH = re.compile(r"^[a-z0-9_]+(/[a-z0-9_]+)*\.parquet$")
@@ -136,6 +135,80 @@ def _shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+#: The longest published query or figures (``recheck_sql``, ``recheck_expected``) read.
+MAX_PUBLISHED_CHARS = 1_000_000
+
+#: The deepest nesting of published figures (lists and objects) read.
+MAX_FIGURES_DEPTH = 32
+
+
+def _reject_constant(name: str) -> Any:
+    raise DataError(f"recheck figures are not strict JSON: {name} is not a JSON number")
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (iteratively: no recursion limit)."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        deepest = max(deepest, level)
+        if deepest > MAX_FIGURES_DEPTH:
+            break
+        if isinstance(item, dict):
+            stack.extend((child, level + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, level + 1) for child in item)
+    return deepest
+
+
+def parse_figures(text: str) -> Any:
+    """Published figures (``recheck_expected``) as JSON values: a :class:`DataError` when
+    they are not strict JSON (``NaN`` and ``Infinity`` included), longer than
+    :data:`MAX_PUBLISHED_CHARS` or nested deeper than :data:`MAX_FIGURES_DEPTH`.
+
+    >>> parse_figures('{"n": 3}')
+    {'n': 3}
+    >>> parse_figures('{"n": NaN}')
+    Traceback (most recent call last):
+    asobi.core.errors.DataError: recheck figures are not strict JSON: NaN is not a JSON number
+    """
+    if len(text) > MAX_PUBLISHED_CHARS:
+        raise DataError(f"recheck figures are longer than {MAX_PUBLISHED_CHARS} characters")
+    if text.count("[") + text.count("{") > MAX_FIGURES_DEPTH and _bracket_depth(text) > (
+        MAX_FIGURES_DEPTH
+    ):
+        raise DataError(f"recheck figures nest deeper than {MAX_FIGURES_DEPTH} levels")
+    try:
+        value = json.loads(text, parse_constant=_reject_constant)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise DataError(f"recheck figures are not JSON: {text[:80]!r}…: {error}") from None
+    if _depth(value) > MAX_FIGURES_DEPTH:
+        raise DataError(f"recheck figures nest deeper than {MAX_FIGURES_DEPTH} levels")
+    return value
+
+
+def _bracket_depth(text: str) -> int:
+    """The deepest bracket nesting of JSON ``text``, outside strings (before parsing it)."""
+    deepest = level = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            level += 1
+            deepest = max(deepest, level)
+        elif char in "]}":
+            level -= 1
+    return deepest
+
+
 def differences(rows: Sequence[Mapping[str, Any]], expected: Expected) -> list[str]:
     """What differs between the ``rows`` a query returned and the ``expected`` figures, one
     line per figure (empty when they agree)."""
@@ -162,16 +235,39 @@ def differences(rows: Sequence[Mapping[str, Any]], expected: Expected) -> list[s
     return problems
 
 
-def run_query(sql: str, sources: Mapping[str, Source], threads: int = 1) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class QueryLimits:
+    """What one recheck query may use: ``seconds`` of wall time (then DuckDB is
+    interrupted), ``memory_mb`` MiB of DuckDB memory (nothing spills to disk), ``threads``
+    and at most ``max_rows`` result rows. The defaults fit 2 cores and 24 GiB; ``asobi
+    claims recheck`` takes them from the config schema (``report.recheck_*``)."""
+
+    seconds: float = 60.0
+    memory_mb: int = 4096
+    threads: int = 1
+    max_rows: int = 10_000
+
+
+def run_query(
+    sql: str,
+    sources: Mapping[str, Source],
+    threads: int = 1,
+    limits: QueryLimits | None = None,
+) -> list[dict[str, Any]]:
     """The rows (column -> JSON value) of ``sql`` run with DuckDB, where each quoted name of
     ``sources`` reads its file or frame and nothing else can be read.
 
-    One ``SELECT`` statement only. A :class:`DataError` when the query fails, reads a table
-    that is not in ``sources`` or another file, or returns a value JSON cannot hold.
+    One ``SELECT`` statement only, bounded by ``limits`` (default: :class:`QueryLimits`
+    with ``threads``). A :class:`DataError` when the query fails, reads a table that is not
+    in ``sources`` or another file, goes over a limit, or returns a value JSON cannot hold.
     """
-    con = duckdb.connect(":memory:", config={"threads": threads})
+    limits = limits or QueryLimits(threads=threads)
+    con = duckdb.connect(":memory:", config={"threads": limits.threads})
+    timer = threading.Timer(limits.seconds, con.interrupt)
     try:
         con.execute("SET enable_progress_bar = false")
+        con.execute(f"SET memory_limit = '{int(limits.memory_mb)}MB'")
+        con.execute("SET temp_directory = ''")  # never spill to disk
         files = {name: src.resolve() for name, src in sources.items() if isinstance(src, Path)}
         con.execute("SET allowed_paths = ?", [[str(path) for path in files.values()]])
         for name, source in sources.items():
@@ -190,69 +286,52 @@ def run_query(sql: str, sources: Mapping[str, Source], threads: int = 1) -> list
         statements = con.extract_statements(sql)
         if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
             raise DataError("a recheck query is one SELECT statement")
+        timer.start()
         try:
             result = con.execute(sql)
             names = [column[0] for column in result.description or []]
-            values = result.fetchall()
+            values = result.fetchmany(limits.max_rows + 1)
+        except duckdb.InterruptException:
+            raise DataError(
+                f"the query was stopped at its time limit ({limits.seconds:g} s)"
+            ) from None
+        except duckdb.OutOfMemoryException:
+            raise DataError(
+                f"the query went over its memory limit ({limits.memory_mb} MiB)"
+            ) from None
         except duckdb.PermissionException as error:
             readable = ", ".join(sorted(sources)) or "none"
             raise DataError(
                 f"the query reads a file other than the tables it may read ({readable}): {error}"
             ) from error
         except duckdb.Error as error:
-            raise DataError(f"the query fails: {error}") from error
+            first = (str(error).splitlines() or ["?"])[0]
+            raise DataError(f"the query fails: {first}") from error
     finally:
+        timer.cancel()
         con.close()
+    if len(values) > limits.max_rows:
+        raise DataError(f"the query returns more than {limits.max_rows} rows")
     if len(set(names)) != len(names):
         raise DataError(f"the query returns duplicate column names: {names}")
     return [dict(zip(names, map(json_value, row), strict=True)) for row in values]
 
 
-def command_argv(command: str) -> list[str]:
-    """The arguments of an ``asobi ...`` proof command; a :class:`DataError` for any other,
-    or for an ``asobi`` command or sub-command that does not exist.
+#: A proof command as a claim may name one: ``asobi`` and plain words (no shell syntax).
+_COMMAND = re.compile(r"^asobi( [A-Za-z0-9._-]+)+$")
 
-    >>> command_argv("asobi shiritori verify .")
-    ['shiritori', 'verify', '.']
+
+def check_command(command: str) -> str:
+    """``command`` when it reads as an ``asobi`` command of plain words; a
+    :class:`DataError` otherwise. (What a claim's proof check *is* is decided by the
+    installed asobi's definitions, :mod:`asobi.core.proof_checks`, not by this string.)
+
+    >>> check_command("asobi shiritori verify .")
+    'asobi shiritori verify .'
     """
-    try:
-        words = shlex.split(command)
-    except ValueError as error:
-        raise DataError(f"proof command {command!r}: {error}") from error
-    if len(words) < 2 or words[0] != "asobi":
-        raise DataError(f"proof command {command!r} is not an asobi command")
-    from asobi.cli import cli  # the command line, only when a proof command is named
-
-    context = click.Context(cli)
-    top = cli.get_command(context, words[1])
-    if top is None:
-        raise DataError(f"proof command {command!r}: asobi has no command {words[1]!r}")
-    if isinstance(top, click.Group) and (
-        len(words) < 3 or top.get_command(context, words[2]) is None
-    ):
-        raise DataError(f"proof command {command!r}: asobi {words[1]} has no such command")
-    return words[1:]
-
-
-@dataclass(frozen=True)
-class ProofRun:
-    """The outcome of one proof command: its exit status and the end of its output."""
-
-    command: str
-    returncode: int
-    output: str
-
-    @property
-    def ok(self) -> bool:
-        return self.returncode == 0
-
-
-def run_command(command: str, results: str | os.PathLike[str]) -> ProofRun:
-    """Run the ``asobi`` proof ``command`` in the folder ``results`` (this Python's asobi)."""
-    argv = [sys.executable, "-m", "asobi", *command_argv(command)]
-    done = subprocess.run(argv, cwd=results, capture_output=True, text=True, check=False)
-    lines = (done.stdout + done.stderr).strip().splitlines()
-    return ProofRun(command, done.returncode, "\n".join(lines[-5:]))
+    if not _COMMAND.match(command):
+        raise DataError(f"proof command {command!r} is not an asobi command of plain words")
+    return command
 
 
 @dataclass(frozen=True)
@@ -262,8 +341,9 @@ class Recheck:
     ``sql``: one DuckDB ``SELECT`` over tables named ``'game/table.parquet'`` (paths under
     the results folder, all cited by the claim); ``expected``: the figures it must return
     (a JSON object for one row, a list of objects for rows), as the builder computed them;
-    ``command``: optionally, the ``asobi`` command that re-checks a proof the claim rests
-    on (run in the results folder). See the module's docstring for the conventions.
+    ``command``: optionally, the proof check the claim rests on, as published (asobi's
+    definitions are :mod:`asobi.core.proof_checks`; never run from the data).
+    See the module's docstring for the conventions.
     """
 
     sql: str
@@ -289,7 +369,7 @@ class Recheck:
             )
         object.__setattr__(self, "expected", expected)
         if self.command is not None:
-            command_argv(self.command)
+            check_command(self.command)
 
     @property
     def tables(self) -> tuple[str, ...]:
@@ -302,204 +382,26 @@ class Recheck:
         return json.dumps(self.expected, ensure_ascii=False)
 
     @classmethod
-    def from_columns(cls, sql: Any, expected_json: Any, command: Any = None) -> Recheck | None:
-        """The recheck of a published claims row (``None`` when it has no query)."""
+    def from_columns(cls, sql: Any, expected_json: Any) -> Recheck | None:
+        """The recheck of a published claims or readings row (``None`` when it has no
+        query); its proof command is not taken from the data (see
+        :mod:`asobi.core.recheck_run`)."""
         if not isinstance(sql, str) or not sql.strip():
             return None
+        if len(sql) > MAX_PUBLISHED_CHARS:
+            raise DataError(f"the recheck query is longer than {MAX_PUBLISHED_CHARS} characters")
         if not isinstance(expected_json, str):
-            raise DataError(f"a recheck query without its figures: {sql}")
-        try:
-            expected = json.loads(expected_json)
-        except json.JSONDecodeError as error:
-            raise DataError(f"recheck figures are not JSON: {expected_json!r}") from error
-        return cls(sql, expected, command if isinstance(command, str) else None)
+            raise DataError(f"a recheck query without its figures: {sql[:200]}")
+        return cls(sql, parse_figures(expected_json))
 
-    def run(self, sources: Mapping[str, Source], threads: int = 1) -> list[dict[str, Any]]:
+    def run(
+        self, sources: Mapping[str, Source], threads: int = 1, limits: QueryLimits | None = None
+    ) -> list[dict[str, Any]]:
         """The rows of the query over ``sources`` (:func:`run_query`)."""
-        return run_query(self.sql, sources, threads)
+        return run_query(self.sql, sources, threads, limits)
 
-    def differences(self, sources: Mapping[str, Source], threads: int = 1) -> list[str]:
+    def differences(
+        self, sources: Mapping[str, Source], threads: int = 1, limits: QueryLimits | None = None
+    ) -> list[str]:
         """What differs between the query over ``sources`` and ``expected`` (empty: agree)."""
-        return differences(self.run(sources, threads), self.expected)
-
-
-# --- re-checking a published run -----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ClaimCheck:
-    """What re-checking one published claim found: ``status`` is ``ok``, ``mismatch`` (a
-    figure differs, the query fails or a proof check fails: ``problems`` says which) or
-    ``no query`` (the claim has no recheck: it is not a pass)."""
-
-    claim_id: str
-    status: str
-    problems: tuple[str, ...] = ()
-
-    def line(self) -> str:
-        """One line for the terminal: the status, the claim, and what differs."""
-        status = "MISMATCH" if self.status == "mismatch" else self.status
-        text = f"{status:<9} {self.claim_id}"
-        return f"{text}: {'; '.join(self.problems)}" if self.problems else text
-
-
-@dataclass(frozen=True)
-class RecheckReport:
-    """Every claim re-checked (:func:`recheck_results`) and every proof command run."""
-
-    checks: tuple[ClaimCheck, ...]
-    proofs: tuple[ProofRun, ...]
-    proofs_skipped: bool
-
-    @property
-    def failed(self) -> bool:
-        return any(check.status == "mismatch" for check in self.checks)
-
-    def summary(self) -> str:
-        """``N claims: a ok, b mismatched, c without a query; proof checks: ...``."""
-        count = {s: sum(c.status == s for c in self.checks) for s in ("ok", "mismatch", "no query")}
-        if self.proofs_skipped:
-            proofs = "proof checks skipped"
-        else:
-            bad = sum(not run.ok for run in self.proofs)
-            proofs = f"{len(self.proofs)} proof checks run, {bad} failed"
-        return (
-            f"{len(self.checks)} claims: {count['ok']} ok, {count['mismatch']} mismatched, "
-            f"{count['no query']} without a query; {proofs}"
-        )
-
-
-def recheck_results(
-    results: str | os.PathLike[str],
-    *,
-    proofs: bool = True,
-    claim_ids: Sequence[str] = (),
-    threads: int = 1,
-    on_check: Callable[[ClaimCheck], None] | None = None,
-) -> RecheckReport:
-    """Re-check the claims of ``results/claims.parquet`` and their readings
-    (``results/claim_readings.parquet``) from the published files alone.
-
-    Each row's query runs with DuckDB on the tables it names, which the row must cite (files
-    under ``results``; it can read nothing else), its figures are compared with
-    ``recheck_expected``, and (unless ``proofs`` is false) each distinct ``recheck_command``
-    runs once in ``results``. ``claim_ids``: only these
-    claims (an unknown id is a :class:`DataError`); ``on_check`` is called with each claim's
-    check as soon as it is done (the command line prints it).
-    """
-    folder = Path(results)
-    path = folder / "claims.parquet"
-    if not path.is_file():
-        raise DataError(f"{path} does not exist: run the workflow first")
-    frame = read_table(path)
-    missing = {"claim_id", "tables", "recheck_sql", "recheck_expected"} - set(frame.columns)
-    if missing:
-        raise DataError(
-            f"{path} has no column {', '.join(sorted(missing))} (written by an older asobi)"
-        )
-    if claim_ids:
-        unknown = sorted(set(claim_ids) - set(frame["claim_id"]))
-        if unknown:
-            raise DataError(f"{path} has no claim {', '.join(unknown)}")
-        frame = frame[frame["claim_id"].isin(claim_ids)]
-    readings = _published_readings(folder, frame)
-    runs: dict[str, ProofRun] = {}
-    checks = []
-    for row in frame.to_dict("records"):
-        check = _check_row(row, folder, runs if proofs else None, threads)
-        check = _check_readings(check, row, readings, folder, threads)
-        if on_check is not None:
-            on_check(check)
-        checks.append(check)
-    return RecheckReport(tuple(checks), tuple(runs.values()), not proofs)
-
-
-def _published_readings(folder: Path, claims: pd.DataFrame) -> pd.DataFrame:
-    """``claim_readings.parquet`` of a results folder, checked against the headline rule:
-    a claim's verdict is its readings' headline (a claim that breaks it gets a MISMATCH
-    line, see :func:`_check_readings`)."""
-    path = folder / "claim_readings.parquet"
-    if not path.is_file():
-        raise DataError(f"{path} does not exist (the claims were written by an older asobi)")
-    frame = read_table(path)
-    wanted = {"claim_id", "reading_id", "verdict", "recheck_sql", "recheck_expected"}
-    missing = wanted - set(frame.columns)
-    if missing:
-        raise DataError(f"{path} has no column {', '.join(sorted(missing))}")
-    return frame
-
-
-def _check_readings(
-    check: ClaimCheck,
-    row: Mapping[str, Any],
-    readings: pd.DataFrame,
-    folder: Path,
-    threads: int,
-) -> ClaimCheck:
-    """``check`` with the problems of the claim's readings added: the headline rule
-    (:func:`asobi.core.claims.check_headlines`), and each reading's own query (one that
-    repeats the claim's query is not run twice)."""
-    from asobi.core.claims import check_headlines  # claims imports this module
-
-    claim_id = row["claim_id"]
-    own = readings[readings["claim_id"] == claim_id]
-    claim_row = pd.DataFrame({"claim_id": [claim_id], "verdict": [row.get("verdict")]})
-    problems = list(check.problems) + check_headlines(claim_row, own)
-    cited = {str(name) for name in row["tables"]}
-    ran = False
-    for reading in own.to_dict("records"):
-        if reading["recheck_sql"] == row["recheck_sql"] and (
-            reading["recheck_expected"] == row["recheck_expected"]
-        ):
-            continue
-        try:
-            recheck = Recheck.from_columns(reading["recheck_sql"], reading["recheck_expected"])
-            if recheck is None:
-                continue
-            uncited = [name for name in recheck.tables if name not in cited]
-            if uncited:
-                raise DataError(
-                    f"the query reads {', '.join(uncited)}, which the claim does not cite"
-                )
-            ran = True
-            found = recheck.differences({name: folder / name for name in recheck.tables}, threads)
-        except DataError as error:
-            found = [str(error)]
-        problems += [f"reading {reading['reading_id']}: {problem}" for problem in found]
-    if problems != list(check.problems):
-        return ClaimCheck(claim_id, "mismatch", tuple(problems))
-    if check.status == "no query" and ran:
-        return ClaimCheck(claim_id, "ok")  # its readings' queries re-check it
-    return check
-
-
-def _check_row(
-    row: Mapping[str, Any], folder: Path, runs: dict[str, ProofRun] | None, threads: int
-) -> ClaimCheck:
-    """Re-check one published claims row; ``runs`` caches the proof commands already run
-    (``None``: run none)."""
-    claim_id = row["claim_id"]
-    try:
-        recheck = Recheck.from_columns(
-            row["recheck_sql"], row["recheck_expected"], row.get("recheck_command")
-        )
-    except DataError as error:
-        return ClaimCheck(claim_id, "mismatch", (str(error),))
-    if recheck is None:
-        return ClaimCheck(claim_id, "no query")
-    cited = {str(name) for name in row["tables"]}
-    uncited = [name for name in recheck.tables if name not in cited]
-    try:
-        if uncited:
-            raise DataError(f"the query reads {', '.join(uncited)}, which the claim does not cite")
-        problems = recheck.differences({name: folder / name for name in recheck.tables}, threads)
-    except DataError as error:
-        problems = [str(error)]
-    if recheck.command is not None and runs is not None:
-        if recheck.command not in runs:
-            runs[recheck.command] = run_command(recheck.command, folder)
-        run = runs[recheck.command]
-        if not run.ok:
-            last = run.output.splitlines()[-1:] or ["no output"]
-            problems.append(f"proof check `{run.command}` fails (exit {run.returncode}): {last[0]}")
-    return ClaimCheck(claim_id, "mismatch" if problems else "ok", tuple(problems))
+        return differences(self.run(sources, threads, limits), self.expected)

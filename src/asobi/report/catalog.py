@@ -115,8 +115,9 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "has none); `asobi claims recheck` runs it",
         "recheck_expected": "The figures the query must return, as JSON: an object (column to "
         "value) for one row, a list of objects for rows (null without a query)",
-        "recheck_command": "The asobi command, run in the results folder, that re-checks a "
-        "proof the claim rests on (certificates, z3 lemmas; null when there is none)",
+        "recheck_command": "The name of asobi's proof check the claim rests on (certificates; "
+        "null when there is none): `asobi claims recheck` runs the installed asobi's own "
+        "check for the claim and reports a name that differs, never running this text",
     },
     "claim_readings": {
         "claim_id": "The claim this reading belongs to (claims.parquet)",

@@ -8,19 +8,28 @@ texts saved in DIR (``../shared/articles`` in this project: one file per article
 
 ``asobi claims recheck [RESULTS]`` re-derives every verdict's figures from the published
 tables alone: each claim's DuckDB query (column ``recheck_sql``) against the files in
-RESULTS, compared with the figures the claim states (``recheck_expected``), and each proof
-command (``recheck_command``). Exit status 1 on any mismatch, 2 on bad input.
+RESULTS, compared with the figures the claim states (``recheck_expected``), under time and
+memory limits; the proof checks the installed asobi defines for the claims (never a command
+read from the data); and whose query each claim has (:mod:`asobi.core.recheck_run`). Exit
+status 1 on any mismatch (with ``--strict``, on any difference from the installed asobi),
+2 on bad input.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
-from asobi.core.recheck import recheck_results
+from asobi.core.config import schema_entry
+from asobi.core.recheck import QueryLimits
+from asobi.core.recheck_run import RecheckLimits, recheck_results
 from asobi.core.sources import Citation, check_passages, declared_citations
 from asobi.core.tables import read_table
+
+F = TypeVar("F", bound=Callable[..., object])
 
 
 @click.group("claims")
@@ -72,6 +81,28 @@ def check_sources_command(articles: Path, claims_file: Path | None) -> None:
         raise click.exceptions.Exit(1)
 
 
+def _sentence(description: str) -> str:
+    """A schema description as an option's help (without its "asobi claims recheck: ")."""
+    text = " ".join(description.split()).removeprefix("asobi claims recheck: ")
+    return text[:1].upper() + text[1:]
+
+
+def _limit_option(key: str, name: str, kind: type) -> Callable[[F], F]:
+    """A ``--NAME`` option whose default, range and help come from the config schema's
+    ``report.recheck_KEY``."""
+    entry = schema_entry("report", f"recheck_{key}")
+    low = entry.get("minimum", entry.get("exclusiveMinimum"))
+    kind_type = click.IntRange if kind is int else click.FloatRange
+    return click.option(
+        f"--{name}",
+        key,
+        type=kind_type(low, entry.get("maximum"), min_open="exclusiveMinimum" in entry),
+        default=entry["default"],
+        show_default=True,
+        help=_sentence(entry["description"]),
+    )
+
+
 @command.command("recheck")
 @click.argument(
     "results",
@@ -81,7 +112,7 @@ def check_sources_command(articles: Path, claims_file: Path | None) -> None:
 @click.option(
     "--no-proofs",
     is_flag=True,
-    help="Skip the proof commands (certificate and lemma checks, which may take minutes).",
+    help="Skip the proof checks (certificate checks, which may take minutes).",
 )
 @click.option(
     "--claim",
@@ -90,18 +121,61 @@ def check_sources_command(articles: Path, claims_file: Path | None) -> None:
     metavar="ID",
     help="Re-check only this claim (repeatable).",
 )
-def recheck_command(results: Path, no_proofs: bool, claim_ids: tuple[str, ...]) -> None:
+@click.option(
+    "--no-rebuild",
+    is_flag=True,
+    help="Do not rebuild asobi's definitions on the tables: each claim's query is then "
+    "'not compared' with the installed asobi's.",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Fail on any difference from the installed asobi: a claim whose query, figures, "
+    "proof command or readings are not asobi's (or not compared), a claim asobi defines "
+    "that the dataset lacks.",
+)
+@_limit_option("query_seconds", "query-seconds", float)
+@_limit_option("memory_mb", "memory-mb", int)
+@_limit_option("threads", "threads", int)
+@_limit_option("proof_seconds", "proof-seconds", float)
+@_limit_option("rebuild_seconds", "rebuild-seconds", float)
+@_limit_option("total_seconds", "total-seconds", float)
+def recheck_command(
+    results: Path,
+    no_proofs: bool,
+    claim_ids: tuple[str, ...],
+    no_rebuild: bool,
+    strict: bool,
+    query_seconds: float,
+    memory_mb: int,
+    threads: int,
+    proof_seconds: float,
+    rebuild_seconds: float,
+    total_seconds: float,
+) -> None:
     """Re-check every claim of RESULTS/claims.parquet from the files in RESULTS alone.
 
-    Runs each claim's query (DuckDB, reading only the tables the claim cites) and compares
-    its figures with the ones the claim states; runs each proof command once (in RESULTS).
-    Prints one line per claim (ok, MISMATCH with the figure, no query) and a summary;
-    exits 1 on any mismatch. A claim without a query is counted apart, not as a pass.
+    Runs each claim's query (DuckDB, reading only the tables the claim cites, bounded in
+    time and memory) and compares its figures with the ones the claim states; runs the proof
+    checks the installed asobi defines for the claims, once each (in RESULTS); a published
+    proof command that is not asobi's is a MISMATCH and is never run. Prints one line per
+    claim (ok, MISMATCH with the figure, no query; and whose query it is: asobi's, not
+    asobi's, not compared) and a summary; exits 1 on any mismatch. A claim without a query
+    is counted apart, not as a pass.
     """
+    limits = RecheckLimits(
+        QueryLimits(seconds=query_seconds, memory_mb=memory_mb, threads=threads),
+        proof_seconds=proof_seconds,
+        rebuild_seconds=rebuild_seconds,
+        total_seconds=total_seconds,
+    )
     report = recheck_results(
         results,
         proofs=not no_proofs,
         claim_ids=claim_ids,
+        limits=limits,
+        rebuild=not no_rebuild,
+        strict=strict,
         on_check=lambda check: click.echo(check.line()),
     )
     click.echo(report.summary())

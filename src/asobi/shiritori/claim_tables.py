@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from asobi.core.claims import ResultTables
+from asobi.core.proof_checks import SHIRITORI_VERIFY
 from asobi.shiritori.shiritori import DEFAULT_RULES, Lexicon, Rules, Shiritori
 
 WORDS_TABLE = "shiritori/words.parquet"
@@ -23,8 +24,9 @@ MARKS_TABLE = "shiritori/article_marks.parquet"
 
 # -- recheck queries (DuckDB over the published tables) ----------------------------------------
 
-#: The command that re-checks the certificates behind every decided winner of the run.
-PROOF_CHECK = "asobi shiritori verify ."
+#: The command that re-checks the certificates behind every decided winner of the run (the
+#: definition is asobi's: :data:`asobi.core.proof_checks.SHIRITORI_VERIFY`).
+PROOF_CHECK = SHIRITORI_VERIFY.command
 
 
 def rules_sql(rules: Rules = DEFAULT_RULES, *, skip: str = "", alias: str = "") -> str:

@@ -22,6 +22,7 @@ gathers them in the article's order.
 from __future__ import annotations
 
 from asobi.core.claims import Claim, ResultTables, Verdict, verdict_from
+from asobi.core.proof_checks import SHIRITORI_VERIFY, ProofCheck
 from asobi.core.recheck import Recheck
 from asobi.shiritori.citations import CITATIONS, CLAIM_IDS, GAME, cited
 from asobi.shiritori.claim_tables import (
@@ -60,6 +61,7 @@ __all__ = [
     "GAME",
     "MARKS_TABLE",
     "OUTCOMES_TABLE",
+    "PROOF_CHECKS",
     "WORDS_TABLE",
 ]
 
@@ -282,3 +284,18 @@ BUILDERS = [
     song_link_small_kana,
     song_link_dakuten,
 ]
+
+#: The claims that rest on the certificates of the run's winners: ``asobi claims recheck``
+#: runs ``asobi shiritori verify .`` for them (see :mod:`asobi.core.proof_checks`).
+PROOF_CHECKS: dict[str, ProofCheck] = {
+    f"{GAME}.{name}": SHIRITORI_VERIFY
+    for name in (
+        "azukiarai_human_win",
+        "azukitogi_yokai_win",
+        "data_excerpt",
+        "name_changes_winner",
+        "rokurokubi_yokai_win",
+        "variants_change_outcomes",
+        "variants_save_yokai_wins",
+    )
+}

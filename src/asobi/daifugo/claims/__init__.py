@@ -23,6 +23,7 @@ from functools import partial, update_wrapper
 
 from asobi.core.claims import Claim, ClaimBuilder
 from asobi.core.errors import DataError
+from asobi.core.proof_checks import DAIFUGO_VERIFY, ProofCheck
 from asobi.daifugo.claims.citations import CITATIONS, GAME
 from asobi.daifugo.claims.examples import LAYOUT_EXAMPLES, WORKED_EXAMPLES
 from asobi.daifugo.claims.largest_prime import (
@@ -58,7 +59,15 @@ from asobi.daifugo.claims.revolution_odds import (
 )
 from asobi.daifugo.daifugo import Rules
 
-__all__ = ["BUILDERS", "CITATIONS", "CLAIM_IDS", "GAME", "builders", "with_rules"]
+__all__ = [
+    "BUILDERS",
+    "CITATIONS",
+    "CLAIM_IDS",
+    "GAME",
+    "PROOF_CHECKS",
+    "builders",
+    "with_rules",
+]
 
 CLAIM_IDS = tuple(
     f"{GAME}.{name}"
@@ -157,3 +166,14 @@ def builders(rules: Rules) -> list[ClaimBuilder]:
 
 #: The builders for the default deck (4 suits, 2 jokers, a joker may be 0).
 BUILDERS = builders(Rules())
+
+#: The claims that rest on the largest primes' certificates: ``asobi claims recheck`` runs
+#: ``asobi daifugo verify .`` for them (see :mod:`asobi.core.proof_checks`).
+PROOF_CHECKS: dict[str, ProofCheck] = {
+    f"{GAME}.{name}": DAIFUGO_VERIFY
+    for name in (
+        "largest_prime_71_digits",
+        "largest_prime_circulating_number",
+        "largest_whole_deck_prime_72_digits",
+    )
+}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pandas as pd
 
 from asobi.core.claims import Claim, ResultTables, Verdict, verdict_from
+from asobi.core.proof_checks import DAIFUGO_VERIFY
 from asobi.core.recheck import Recheck
 from asobi.daifugo.claims.citations import LARGEST_PRIMES, daifugo_claim
 from asobi.daifugo.daifugo import Rules
@@ -27,7 +28,7 @@ CIRCULATING = "99998888777766665555444433332222131313131313121212121111111011010
 _COLUMNS = ["cards", "prime", "digits", "certificate_kind", "layout"]
 
 #: Re-checks the ECPP certificates of the largest primes (the proofs the claims rest on).
-VERIFY = "asobi daifugo verify ."
+VERIFY = DAIFUGO_VERIFY.command
 #: The primes are decimal strings: longer first, then by their digits, is larger first.
 _LARGEST_FIRST = "ORDER BY length(prime) DESC, prime DESC LIMIT 1"
 
