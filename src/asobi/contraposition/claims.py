@@ -36,7 +36,6 @@ from asobi.contraposition.ladder_claims import (
     SELFPLAY_TABLE,
     SOLUTIONS_TABLE,
     basic_first_player_advantage_offset,
-    grave_strong,
     onetwo_first_player_advantage_offset,
 )
 from asobi.contraposition.mirror import adapted_mirror_counters
@@ -50,6 +49,7 @@ from asobi.contraposition.rule_claims import (
     sides_text,
     stones_per_colour,
 )
+from asobi.contraposition.strength_claims import grave_strong
 from asobi.core.claims import Claim, Reading, ResultTables, Verdict
 from asobi.core.recheck import Recheck
 
