@@ -495,24 +495,68 @@ def _scaled(frames, event: str, reference: str, factor: float, jokers: bool | No
     return odds
 
 
+FREQUENCY_CLAIMS = (
+    revolution_odds.revolution_four_cards_too_frequent,
+    revolution_odds.revolution_1729_overcomes_too_frequent,
+    revolution_odds.revolution_1729_as_prime_suitable,
+)
+
+
+def _ordinary(frames, value: float) -> pd.DataFrame:
+    """The ordinary daifugō odds with every chance of four of a kind set to ``value``."""
+    return frames[ORDINARY_ODDS].assign(probability=value)
+
+
+def test_the_frequency_claims_share_their_readings_of_ordinary_daifugo(frames):
+    """「通常の大富豪に比べて」 is read the same way in every claim that uses it: per hand,
+    a same-size hand and ordinary daifugō as dealt to 3, 4 and 5 players."""
+    built = [_claim(builder, frames) for builder in FREQUENCY_CLAIMS]
+    ids = [[r.reading_id for r in claim.readings] for claim in built]
+    assert ids[0] == ids[1] == ids[2]
+    assert len(ids[0]) == 2 * 2 * (1 + 3)  # hands of 5 and 7 cards, jokers off and on
+    assert {"same_hand_7_cards_with_jokers", "as_dealt_4_players_5_cards_without_jokers"} <= set(
+        ids[0]
+    )
+    for claim in built:
+        assert sorted(claim.tables) == [HAND_ODDS, ORDINARY_ODDS]
+        assert "山札" in claim.formal and "left out" in claim.formal
+        assert all(r.recheck is not None for r in claim.readings)
+
+
 @checks_claim("daifugo.revolution_four_cards_too_frequent", "confirmed")
-def test_revolution_four_cards_too_frequent_confirmed(frames):
+def test_revolution_four_cards_too_frequent_confirmed_under_every_yardstick(frames):
     claim = _claim(revolution_odds.revolution_four_cards_too_frequent, frames)
     assert claim.verdict is Verdict.CONFIRMED and "fails under: none" in claim.evidence
+    assert "(as dealt to 3/4/5 players)" in claim.evidence
 
 
 @checks_claim("daifugo.revolution_four_cards_too_frequent", "refuted")
-def test_revolution_four_cards_too_frequent_refuted_when_four_of_a_kind_is_likelier(frames):
-    odds = _odds(frames, "four_of_a_kind", 1.0)
-    claim = _claim(revolution_odds.revolution_four_cards_too_frequent, frames, {HAND_ODDS: odds})
+def test_revolution_four_cards_too_frequent_refuted_when_four_of_a_kind_is_certain(frames):
+    changed = {HAND_ODDS: _odds(frames, "four_of_a_kind", 1.0), ORDINARY_ODDS: _ordinary(frames, 1)}
+    claim = _claim(revolution_odds.revolution_four_cards_too_frequent, frames, changed)
     assert claim.verdict is Verdict.REFUTED
 
 
 @checks_claim("daifugo.revolution_four_cards_too_frequent", "depends")
-def test_revolution_four_cards_too_frequent_depends_when_one_hand_size_differs(frames):
-    odds = _odds(frames, "four_of_a_kind", 1.0, size=5)
+def test_revolution_four_cards_too_frequent_depends_on_the_yardstick(frames):
+    """Four of a kind certain in a same-size hand but not in ordinary daifugō as dealt."""
+    odds = _odds(frames, "four_of_a_kind", 1.0)
     claim = _claim(revolution_odds.revolution_four_cards_too_frequent, frames, {HAND_ODDS: odds})
-    assert claim.verdict is Verdict.DEPENDS and "fails under: 5 cards without" in claim.evidence
+    assert claim.verdict is Verdict.DEPENDS
+    assert "refuted under: same_hand_5_cards_without_jokers" in claim.caveat
+    assert "confirmed under: as_dealt_3_players_5_cards_without_jokers" in claim.caveat
+
+
+@checks_claim("daifugo.revolution_four_cards_too_frequent", "depends")
+def test_revolution_four_cards_too_frequent_depends_on_the_players_dealt_to(frames):
+    ordinary = frames[ORDINARY_ODDS].copy()
+    ordinary.loc[ordinary["players"] == 3, "probability"] = 1.0
+    claim = _claim(
+        revolution_odds.revolution_four_cards_too_frequent, frames, {ORDINARY_ODDS: ordinary}
+    )
+    assert claim.verdict is Verdict.DEPENDS
+    failed = [r.reading_id for r in claim.readings if r.verdict is Verdict.REFUTED]
+    assert failed and all(r.startswith("as_dealt_3_players") for r in failed)
 
 
 @checks_claim("daifugo.revolution_four_cards_too_frequent", "undecided")
@@ -546,24 +590,83 @@ def test_revolution_1729_composite_too_hard_depends_on_the_joker_rule(frames):
 
 
 @checks_claim("daifugo.revolution_1729_as_prime_suitable", "confirmed")
-def test_revolution_1729_as_prime_suitable_confirmed_between_the_two_rules(frames):
-    claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, frames)
+def test_revolution_1729_as_prime_suitable_confirmed_inside_the_band(frames):
+    """1729 as if prime at 0.001 %: above the composite play (impossible in 5- and 7-card
+    hands), below four of a kind under every yardstick."""
+    odds = _odds(frames, "ramanujan_as_prime", 1e-5)
+    claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, frames, {HAND_ODDS: odds})
     assert claim.verdict is Verdict.CONFIRMED and "fails under: none" in claim.evidence
 
 
 @checks_claim("daifugo.revolution_1729_as_prime_suitable", "refuted")
-def test_revolution_1729_as_prime_suitable_refuted_when_likelier_than_four_cards(frames):
-    odds = _scaled(frames, "ramanujan_as_prime", "prime_four_or_more", 1.01)
+def test_revolution_1729_as_prime_suitable_refuted_when_as_rare_as_the_composite_play(frames):
+    """The band's lower side: no likelier than the rule the article calls too hard."""
+    rare = {**frames, HAND_ODDS: _odds(frames, "ramanujan_as_prime", 1e-5)}
+    odds = _odds(rare, "ramanujan_composite", 1e-5)
     claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, frames, {HAND_ODDS: odds})
     assert claim.verdict is Verdict.REFUTED
 
 
-@checks_claim("daifugo.revolution_1729_as_prime_suitable", "depends")
-def test_revolution_1729_as_prime_suitable_depends_when_it_is_impossible_at_5_cards(frames):
-    odds = _odds(frames, "ramanujan_as_prime", 0.0, size=5)
+@checks_claim("daifugo.revolution_1729_as_prime_suitable", "refuted")
+def test_revolution_1729_as_prime_suitable_refuted_when_above_ordinary_daifugo(frames):
+    """The band's upper side: likelier than four of a kind under every yardstick."""
+    odds = _odds(frames, "ramanujan_as_prime", 0.9)
     claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, frames, {HAND_ODDS: odds})
+    assert claim.verdict is Verdict.REFUTED and "holds under 0 of 16" in claim.evidence
+
+
+@checks_claim("daifugo.revolution_1729_as_prime_suitable", "depends")
+def test_revolution_1729_as_prime_suitable_depends_on_the_yardstick(frames):
+    """The real 5- and 7-card odds: 1729 as if prime (1.9 % of 7-card hands) is likelier
+    than four of a kind in a same-size hand, rarer than in most ordinary deals."""
+    claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, frames)
     assert claim.verdict is Verdict.DEPENDS
-    assert "fails under: 5 cards without jokers, 5 cards with jokers" in claim.evidence
+    verdicts = {r.reading_id: r.verdict for r in claim.readings}
+    assert verdicts["same_hand_7_cards_without_jokers"] is Verdict.REFUTED
+    assert verdicts["as_dealt_4_players_7_cards_without_jokers"] is Verdict.CONFIRMED
+    assert verdicts["as_dealt_5_players_7_cards_without_jokers"] is Verdict.REFUTED
+
+
+@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "confirmed")
+def test_revolution_1729_overcomes_too_frequent_confirmed_when_rarer_under_every_yardstick(frames):
+    odds = _odds(frames, "ramanujan_as_prime", 1e-5)
+    claim = _claim(
+        revolution_odds.revolution_1729_overcomes_too_frequent, frames, {HAND_ODDS: odds}
+    )
+    assert claim.verdict is Verdict.CONFIRMED, claim.evidence
+
+
+@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "depends")
+def test_revolution_1729_overcomes_too_frequent_depends_on_the_yardstick(frames):
+    """The real odds: 7 cards without jokers 0.0193 against 0.0014 in the same hand,
+    0.0293 as dealt to 4 players and 0.0086 to 5."""
+    claim = _claim(revolution_odds.revolution_1729_overcomes_too_frequent, frames)
+    assert claim.verdict is Verdict.DEPENDS
+    assert "7 cards without jokers: 0.0193 vs four of a kind 0.0014 (same hand), " in (
+        claim.evidence
+    )
+    assert "0.1225/0.0293/0.0086 (as dealt to 3/4/5 players)" in claim.evidence
+
+
+@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "refuted")
+def test_revolution_1729_overcomes_too_frequent_refuted_when_likelier_in_every_hand(frames):
+    odds = _ramanujan_times(frames, 50.0)
+    claim = _claim(
+        revolution_odds.revolution_1729_overcomes_too_frequent, frames, {HAND_ODDS: odds}
+    )
+    assert claim.verdict is Verdict.REFUTED and "holds under 0 of 16" in claim.evidence
+
+
+@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "refuted")
+def test_revolution_1729_overcomes_too_frequent_reads_the_yardstick_from_its_table(frames):
+    """The ordinary daifugō odds come from the published table: a yardstick of 0.001 %
+    (and four of a kind as rare in the same hand) makes 1729 likelier under every one."""
+    changed = {
+        ORDINARY_ODDS: _ordinary(frames, 1e-5),
+        HAND_ODDS: _odds(frames, "four_of_a_kind", 1e-5),
+    }
+    claim = _claim(revolution_odds.revolution_1729_overcomes_too_frequent, frames, changed)
+    assert claim.verdict is Verdict.REFUTED
 
 
 def _ramanujan_times(frames, factor: float, size: int | None = None) -> pd.DataFrame:
@@ -573,48 +676,6 @@ def _ramanujan_times(frames, factor: float, size: int | None = None) -> pd.DataF
         rows &= odds["hand_size"] == size
     odds.loc[rows, "probability"] = (odds.loc[rows, "probability"] * factor).clip(upper=1.0)
     return odds
-
-
-@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "confirmed")
-def test_revolution_1729_overcomes_too_frequent_against_ordinary_daifugo_hands(frames):
-    """5- and 7-card hands: 1729 as if prime is rarer than four of a kind in an ordinary
-    daifugō hand of 13 cards (2.9 % without jokers, 22.3 % with)."""
-    claim = _claim(revolution_odds.revolution_1729_overcomes_too_frequent, frames)
-    assert claim.verdict is Verdict.CONFIRMED, claim.evidence
-    assert "7 cards without jokers: 0.0193 vs 0.0293" in claim.evidence
-    assert "ordinary daifugō hand of 13 cards" in claim.formal
-
-
-@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "depends")
-def test_revolution_1729_overcomes_too_frequent_depends_on_the_hand_size(frames):
-    """As at 11 cards in the default run (10.9 % against 2.9 %): one hand size fails."""
-    odds = _ramanujan_times(frames, 2.0, size=7)
-    claim = _claim(
-        revolution_odds.revolution_1729_overcomes_too_frequent, frames, {HAND_ODDS: odds}
-    )
-    assert claim.verdict is Verdict.DEPENDS
-    assert "fails under: 7 cards without jokers" in claim.evidence
-
-
-@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "refuted")
-def test_revolution_1729_overcomes_too_frequent_refuted_when_likelier_in_every_hand(frames):
-    odds = _ramanujan_times(frames, 50.0)
-    claim = _claim(
-        revolution_odds.revolution_1729_overcomes_too_frequent, frames, {HAND_ODDS: odds}
-    )
-    assert claim.verdict is Verdict.REFUTED and "holds under: none" in claim.evidence
-
-
-@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "refuted")
-def test_revolution_1729_overcomes_too_frequent_reads_the_yardstick_from_its_table(frames):
-    """The ordinary daifugō odds come from the published table: a yardstick of 0.1 %
-    makes 1729 as if prime likelier in every hand."""
-    ordinary = frames[ORDINARY_ODDS].assign(probability=0.001)
-    claim = _claim(
-        revolution_odds.revolution_1729_overcomes_too_frequent, frames, {ORDINARY_ODDS: ordinary}
-    )
-    assert claim.verdict is Verdict.REFUTED
-    assert sorted(claim.tables) == [HAND_ODDS, ORDINARY_ODDS]
 
 
 def test_ordinary_daifugo_hands_deal_the_whole_deck():
