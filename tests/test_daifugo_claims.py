@@ -218,7 +218,10 @@ def test_example_8_refuted_three_twos_with_four_cards_in_all_as_caveat(frames):
     claim = _claim(examples.example_8, frames)
     assert claim.verdict is Verdict.REFUTED and claim.tables == (RULINGS,)
     assert "plain plays: 2*2*2: 8 2 2 2 (2s discarded: [3])" in claim.evidence
-    assert claim.caveat == "read as four cards in all (the 8 and its 2s), it holds"
+    assert claim.caveat == (
+        "a slip, not a rule at issue: the plain play discards three 2s, 4 cards counting the "
+        "8; read as four cards in all, it holds"
+    )
     assert claim.recheck.expected == [{"play": "8=2*2*2", "cards": 4, "twos": 3}]
 
 
@@ -392,6 +395,75 @@ def test_finding_rescued_by_exponent_refuted_when_exponents_add_nothing(frames):
     numbers = frames[NUMBERS].assign(playable_with_exponent=frames[NUMBERS]["playable_composite"])
     claim = _claim(number_theory.finding_rescued_by_exponent, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED and claim.evidence.startswith("0 of")
+
+
+def _exponents_add_nothing(frames, cards: bool = True, playable: bool = True) -> pd.DataFrame:
+    """The numbers table as if exponent notation changed no fewest-card count (``cards``)
+    and made no composite playable that was not before (``playable``)."""
+    numbers = frames[NUMBERS].copy()
+    if cards:
+        numbers["min_cards_with_exponent"] = numbers["min_cards_composite"]
+    if playable:
+        numbers["playable_with_exponent"] = numbers["playable_composite"]
+    return numbers
+
+
+@checks_claim("daifugo.non_square_free_easier", "confirmed")
+def test_non_square_free_easier_confirmed_more_playable_and_fewer_cards(frames):
+    claim = _claim(number_theory.non_square_free_easier, frames)
+    assert claim.verdict is Verdict.CONFIRMED, claim.evidence
+    assert [r.reading_id for r in claim.readings] == ["more_playable", "fewer_cards"]
+    assert "0 lost" in claim.evidence and ", 0 more" in claim.evidence
+
+
+@checks_claim("daifugo.non_square_free_easier", "refuted")
+def test_non_square_free_easier_refuted_when_exponents_add_nothing(frames):
+    numbers = _exponents_add_nothing(frames)
+    claim = _claim(number_theory.non_square_free_easier, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.REFUTED
+    assert "0 gained" in claim.evidence and "0 need fewer cards" in claim.evidence
+
+
+@checks_claim("daifugo.non_square_free_easier", "depends")
+def test_non_square_free_easier_depends_when_only_more_numbers_become_playable(frames):
+    """Some become playable, but none playable before needs fewer cards: "easier" holds
+    in one reading and fails in the other."""
+    numbers = _exponents_add_nothing(frames, playable=False)
+    claim = _claim(number_theory.non_square_free_easier, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat == "confirmed under: more_playable; refuted under: fewer_cards"
+
+
+@checks_claim("daifugo.non_square_free_easier", "depends")
+def test_non_square_free_easier_depends_when_a_number_needs_more_cards(frames):
+    numbers = frames[NUMBERS].copy()
+    at = numbers["n"] == 8  # 8 = 2^3 (8 2 3) read as needing more than 8 2 2 2
+    numbers.loc[at, "min_cards_with_exponent"] = 9
+    claim = _claim(number_theory.non_square_free_easier, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.DEPENDS and ", 1 more" in claim.evidence
+
+
+@checks_claim("daifugo.formerly_unplayable_become_playable", "depends")
+def test_formerly_unplayable_become_playable_depends_128_yes_all_no(frames):
+    """128 becomes playable, but 2000 (2^4·5^3) and others stay unplayable."""
+    claim = _claim(number_theory.formerly_unplayable_become_playable, frames)
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat == "confirmed under: the_named_128; refuted under: every_one"
+    assert "smallest [2000," in claim.evidence
+
+
+@checks_claim("daifugo.formerly_unplayable_become_playable", "confirmed")
+def test_formerly_unplayable_become_playable_confirmed_when_every_one_is(frames):
+    numbers = frames[NUMBERS].assign(playable_with_exponent=True)
+    claim = _claim(number_theory.formerly_unplayable_become_playable, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.CONFIRMED
+
+
+@checks_claim("daifugo.formerly_unplayable_become_playable", "refuted")
+def test_formerly_unplayable_become_playable_refuted_when_exponents_add_nothing(frames):
+    numbers = _exponents_add_nothing(frames, cards=False)
+    claim = _claim(number_theory.formerly_unplayable_become_playable, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.REFUTED and "128: unplayable" in claim.evidence
 
 
 @checks_claim("daifugo.finding_still_unplayable", "confirmed")

@@ -129,6 +129,20 @@ CITATIONS: dict[str, Citation] = {
             "これまで全く出すことができなかった数もたくさん出せるようになります",
             f"{_EXP}; 'many' gives no measure: judged as existence, the count is the evidence",
         ),
+        "non_square_free_easier": _article(
+            EXPONENT,
+            "無平方数ではない合成数がこれまでよりは出しやすくなります",
+            f"{_EXP}; composites with a square factor above 1 up to the numbers table's "
+            "n_max; 'easier' gives no measure: read as more of them playable and as fewer "
+            "cards for those playable before, each a reading",
+        ),
+        "formerly_unplayable_become_playable": _article(
+            EXPONENT,
+            "このような数達が一挙に出しやすくなるわけですから",
+            f"{_EXP}; the composites unplayable before exponent notation (128 the least) up "
+            "to the numbers table's n_max, 1729 aside (its own rule); 一挙に read as 128 "
+            "itself and as every one of them, each a reading",
+        ),
         "finding_still_unplayable": Citation(
             OURS,
             "これまで全く出すことができなかった数もたくさん出せるようになります",

@@ -202,6 +202,12 @@ def example_64(tables: ResultTables, rules: Rules) -> Claim:
     )
 
 
+def _count_words(counts: Sequence[int]) -> str:
+    """``[3]`` as ``three``; several counts joined by ``or`` (digits beyond ten)."""
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return " or ".join(words[c] if c < len(words) else str(c) for c in counts) or "no"
+
+
 def example_8(tables: ResultTables) -> Claim:
     """To lay 8 = 2^3 as a composite (before exponent notation) one discards four 2s."""
     rows = _rulings(tables, "example_8")
@@ -224,7 +230,8 @@ def example_8(tables: ResultTables) -> Claim:
         _checks_text(checks) + f"; plain plays: {plays or 'none'} (2s discarded: {twos})",
         (RULINGS,),
         caveat=(
-            "read as four cards in all (the 8 and its 2s), it holds"
+            f"a slip, not a rule at issue: the plain play discards {_count_words(twos)} 2s, "
+            f"{in_all[0]} cards counting the 8; read as four cards in all, it holds"
             if in_all == [4] and 4 not in twos
             else None
         ),

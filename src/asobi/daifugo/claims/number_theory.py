@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from asobi.core.claims import Claim, ResultTables, Verdict
+from asobi.core.claims import Claim, Reading, ResultTables, Verdict, verdict_from
 from asobi.core.recheck import Recheck
 from asobi.daifugo.claims.citations import CUBE_SUMS, GENOCCHI, NUMBERS, Z3, daifugo_claim
 from asobi.daifugo.claims.decisions import (
@@ -406,4 +406,167 @@ def z3_crosscheck(tables: ResultTables) -> Claim:
             f"coalesce(max(n) FILTER (WHERE origin = 'range'), 0) AS top FROM '{Z3}'",
             {"disagree": int((~z3["agree"].astype(bool)).sum()), "checked": len(z3), "top": top},
         ),
+    )
+
+
+def _non_square_free(numbers: pd.DataFrame) -> pd.DataFrame:
+    """The composites of ``numbers`` (n ≥ 4) with a square factor above 1."""
+    composite = _composites(numbers)
+    return composite[~_square_free(composite["n"].to_numpy(dtype=np.int64))]
+
+
+def non_square_free_easier(tables: ResultTables) -> Claim:
+    """Exponent notation makes composites that are not square-free easier to play than
+    before. "Easier" read both ways a careful reader could: more of them playable (and none
+    lost), and fewer cards for those playable before (none needing more)."""
+    numbers = tables.read(
+        NUMBERS,
+        columns=[
+            "n",
+            "is_prime",
+            "playable_composite",
+            "playable_with_exponent",
+            "min_cards_composite",
+            "min_cards_with_exponent",
+        ],
+    )
+    n_max = int(numbers["n"].max())
+    squareful = _non_square_free(numbers)
+    before = squareful["playable_composite"].astype(bool)
+    after = squareful["playable_with_exponent"].astype(bool)
+    gained, lost = int((after & ~before).sum()), int((before & ~after).sum())
+    old = squareful[before & after]
+    saving = old["min_cards_composite"] - old["min_cards_with_exponent"]
+    fewer, more = int((saving > 0).sum()), int((saving < 0).sum())
+    mean = float(saving.mean()) if len(old) else 0.0
+    nsf = f"composites n ≤ {n_max} that are not square-free"
+    playable_figures = (
+        f"{int(before.sum())} of {len(squareful)} playable before, {int(after.sum())} with "
+        f"exponent notation: {gained} gained, {lost} lost"
+    )
+    cards_figures = (
+        f"of the {len(old)} playable both ways, {fewer} need fewer cards with exponent "
+        f"notation, {more} more (mean saving {mean:.2f} cards)"
+    )
+    square_free_sql = (
+        f"WITH composite AS (SELECT * FROM '{NUMBERS}' WHERE NOT is_prime AND n >= 4), "
+        "root AS (SELECT unnest(range(2, CAST(floor(sqrt(max(n))) AS BIGINT) + 1)) AS k "
+        "FROM composite), "
+        "squareful AS (SELECT DISTINCT unnest(range(k * k, (SELECT max(n) FROM composite) "
+        "+ 1, k * k)) AS n FROM root), "
+        "s AS (SELECT * FROM composite SEMI JOIN squareful USING (n)) "
+    )
+    readings = (
+        Reading(
+            "more_playable",
+            f"more of the {nsf} playable with exponent notation than without, none lost",
+            playable_figures,
+            verdict_from(gained > 0 and lost == 0),
+            Recheck(
+                square_free_sql + "SELECT count(*) AS squareful, "
+                "count(*) FILTER (WHERE playable_composite) AS before, "
+                "count(*) FILTER (WHERE playable_with_exponent) AS after, "
+                "count(*) FILTER (WHERE playable_with_exponent AND NOT playable_composite) "
+                "AS gained, count(*) FILTER (WHERE playable_composite AND NOT "
+                "playable_with_exponent) AS lost FROM s",
+                {
+                    "squareful": len(squareful),
+                    "before": int(before.sum()),
+                    "after": int(after.sum()),
+                    "gained": gained,
+                    "lost": lost,
+                },
+            ),
+        ),
+        Reading(
+            "fewer_cards",
+            f"of the {nsf} playable before, some need fewer cards with exponent notation "
+            "and none more",
+            cards_figures,
+            verdict_from(fewer > 0 and more == 0),
+            Recheck(
+                square_free_sql + "SELECT count(*) AS both_ways, count(*) FILTER (WHERE "
+                "min_cards_with_exponent < min_cards_composite) AS fewer, count(*) FILTER "
+                "(WHERE min_cards_with_exponent > min_cards_composite) AS more FROM s "
+                "WHERE playable_composite AND playable_with_exponent",
+                {"both_ways": len(old), "fewer": fewer, "more": more},
+            ),
+        ),
+    )
+    return daifugo_claim(
+        "non_square_free_easier",
+        "Exponent notation makes composites that are not square-free easier to play than "
+        "before.",
+        f"for the {nsf} (a square factor above 1), 'easier' under two readings: more of "
+        "them playable (none lost), and fewer cards for those playable before (none more)",
+        None,
+        f"{playable_figures}; {cards_figures}",
+        (NUMBERS,),
+        readings=readings,
+    )
+
+
+def formerly_unplayable_become_playable(tables: ResultTables) -> Claim:
+    """The composites that could not be played before exponent notation, 128 the least,
+    become playable "all at once" (一挙に): read as 128 itself, the number the passage
+    names, and as every composite unplayable before (1729 aside, laid by its own rule)."""
+    numbers = tables.read(
+        NUMBERS,
+        columns=["n", "is_prime", "playable_composite", "playable_with_exponent"],
+    )
+    n_max = int(numbers["n"].max())
+    composite = _composites(numbers)
+    stuck = composite[~composite["playable_composite"].astype(bool)]
+    stuck = stuck[stuck["n"] != RAMANUJAN]
+    now = stuck["playable_with_exponent"].astype(bool)
+    row = stuck[stuck["n"] == FIRST_UNPLAYABLE_COMPOSITE]
+    first = bool(row["playable_with_exponent"].iloc[0]) if len(row) else None
+    still = stuck.loc[~now, "n"]
+    every_figures = (
+        f"{int(now.sum())} of the {len(stuck)} composites unplayable before become playable, "
+        f"{len(still)} stay unplayable (smallest {still.head(5).tolist()})"
+    )
+    first_figures = (
+        f"128: {'not in the table' if first is None else 'playable' if first else 'unplayable'} "
+        "with exponent notation"
+    )
+    readings = (
+        Reading(
+            "the_named_128",
+            "128, the least composite unplayable before and the one the passage names, is "
+            "playable with exponent notation",
+            first_figures,
+            "undecided" if first is None else verdict_from(first),
+            Recheck(
+                f"SELECT playable_composite, playable_with_exponent FROM '{NUMBERS}' "
+                f"WHERE n = {FIRST_UNPLAYABLE_COMPOSITE}",
+                {"playable_composite": False, "playable_with_exponent": first}
+                if first is not None
+                else [],
+            ),
+        ),
+        Reading(
+            "every_one",
+            f"every composite n ≤ {n_max} unplayable before (1729 aside) is playable with "
+            "exponent notation (一挙に read as all of them)",
+            every_figures,
+            verdict_from(len(stuck) > 0 and not len(still)),
+            Recheck(
+                f"SELECT count(*) AS unplayable_before, count(*) FILTER (WHERE "
+                f"playable_with_exponent) AS now_playable FROM '{NUMBERS}' WHERE NOT is_prime "
+                f"AND n >= 4 AND NOT playable_composite AND n <> {RAMANUJAN}",
+                {"unplayable_before": len(stuck), "now_playable": int(now.sum())},
+            ),
+        ),
+    )
+    return daifugo_claim(
+        "formerly_unplayable_become_playable",
+        "Exponent notation makes the composites that could not be played before, such as "
+        "128, playable all at once.",
+        f"composites n ≤ {n_max} with playable_composite false (1729 aside): 128 and every "
+        "one of them playable with exponent notation",
+        None,
+        f"{first_figures}; {every_figures}",
+        (NUMBERS,),
+        readings=readings,
     )
