@@ -130,7 +130,11 @@ ENGINE_EXAMPLES = [
 @checks_claim("daifugo.ramanujan_revolution_rules", "confirmed")
 @pytest.mark.parametrize(
     "builder",
-    [b for b in examples.WORKED_EXAMPLES if b is not examples.example_8],
+    [
+        b
+        for b in examples.WORKED_EXAMPLES
+        if b not in (examples.example_8, examples.joker_zero_used_in_revolution)
+    ],
     ids=lambda b: b.__name__,
 )
 def test_examples_confirmed_by_the_engine_on_the_standard_deck(builder, frames):
@@ -201,6 +205,44 @@ def test_ramanujan_revolution_rules_refuted_by_a_missing_step(frames):
     assert claim.verdict is Verdict.REFUTED
     assert "clearing keeps the revolution: fails" in claim.evidence
     assert claim.evidence.count(": fails") == 1
+
+
+@checks_claim("daifugo.joker_zero_used_in_revolution", "confirmed")
+def test_joker_zero_used_in_revolution_confirmed_1009_the_strongest_answer():
+    claim = _claim(examples.joker_zero_used_in_revolution, {RULINGS: rulings_frame(Rules())})
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "the smallest answer is 1009 (A Joker(0) Joker(0) 9)" in claim.evidence
+    assert claim.tables == (RULINGS,)
+
+
+@checks_claim("daifugo.joker_zero_used_in_revolution", "refuted")
+def test_joker_zero_used_in_revolution_refuted_without_the_joker_as_0():
+    """Without the joker as 0 no four-card answer needs one; the smallest is 1117."""
+    rulings = rulings_frame(Rules(joker_zero=False))
+    claim = _claim(examples.joker_zero_used_in_revolution, {RULINGS: rulings})
+    assert claim.verdict is Verdict.REFUTED
+    assert "0 only with a joker as 0" in claim.evidence and "is 1117 (A A A 7)" in claim.evidence
+
+
+@checks_claim("daifugo.ramanujan_revolution_rules", "refuted")
+def test_ramanujan_revolution_rules_refuted_without_a_joker_to_stand_in():
+    """A deck without jokers refuses 1729 laid partly with a joker: that rule is not shown."""
+    claim = _claim(examples.ramanujan_revolution_rules, {RULINGS: rulings_frame(Rules(jokers=0))})
+    assert claim.verdict is Verdict.REFUTED
+    assert "1729 partly laid by a joker starts it too: fails" in claim.evidence
+
+
+@checks_claim("daifugo.ramanujan_revolution_rules", "refuted")
+def test_ramanujan_revolution_rules_refuted_when_the_same_player_ends_it(frames):
+    """The article has another player end the revolution: a table whose ending 1729 is
+    the first player's own does not show that rule."""
+    rulings = frames[RULINGS].copy()
+    at = (rulings["example"] == examples.OTHER_PLAYER) & (rulings["step"] == 4)
+    rulings.loc[at, "player"] = "first"
+    claim = _claim(examples.ramanujan_revolution_rules, {RULINGS: rulings})
+    assert claim.verdict is Verdict.REFUTED
+    assert "game: another player's 1729 ends it: fails" in claim.evidence
+    assert "game: the first player's 1729 starts it: holds" in claim.evidence
 
 
 @checks_claim("daifugo.example_691", "refuted")
@@ -464,6 +506,53 @@ def test_formerly_unplayable_become_playable_refuted_when_exponents_add_nothing(
     numbers = _exponents_add_nothing(frames, cards=False)
     claim = _claim(number_theory.formerly_unplayable_become_playable, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED and "128: unplayable" in claim.evidence
+
+
+@checks_claim("daifugo.non_square_free_several_ways", "confirmed")
+def test_non_square_free_several_ways_confirmed_with_the_exceptions_as_evidence(frames):
+    claim = _claim(number_theory.non_square_free_several_ways, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "have one (smallest [2008," in claim.evidence
+
+
+@checks_claim("daifugo.non_square_free_several_ways", "refuted")
+def test_non_square_free_several_ways_refuted_when_most_have_one_layout(frames):
+    numbers = frames[NUMBERS].copy()
+    numbers.loc[numbers["n"] % 3 != 0, "n_layouts_with_exponent"] = 1
+    claim = _claim(number_theory.non_square_free_several_ways, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.REFUTED
+
+
+@checks_claim("daifugo.special_numbers_not_prime", "confirmed")
+def test_special_numbers_not_prime_confirmed(frames):
+    claim = _claim(number_theory.special_numbers_not_prime, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "1729 = 7·13·19, each prime: holds" in claim.evidence
+
+
+@checks_claim("daifugo.special_numbers_not_prime", "refuted")
+def test_special_numbers_not_prime_refuted_when_the_table_calls_57_prime(frames):
+    numbers = _set(frames[NUMBERS], lambda f: f["n"] == 57, "is_prime", True)
+    claim = _claim(number_theory.special_numbers_not_prime, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.REFUTED and "57 not prime: fails" in claim.evidence
+
+
+@checks_claim("daifugo.special_numbers_not_prime", "refuted")
+def test_special_numbers_not_prime_refuted_when_a_factor_is_not_prime(frames):
+    numbers = _set(frames[NUMBERS], lambda f: f["n"] == 13, "is_prime", False)
+    claim = _claim(number_theory.special_numbers_not_prime, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.REFUTED and "5187 = 3·7·13·19, each prime: fails" in (
+        claim.evidence
+    )
+
+
+@checks_claim("daifugo.special_numbers_not_prime", "undecided")
+def test_special_numbers_not_prime_undecided_below_1729(frames):
+    numbers = frames[NUMBERS][frames[NUMBERS]["n"] < 1000]
+    claim = _claim(number_theory.special_numbers_not_prime, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.UNDECIDED and "beyond the table: [1729, 5187]" in (
+        claim.evidence
+    )
 
 
 @checks_claim("daifugo.finding_still_unplayable", "confirmed")

@@ -95,6 +95,19 @@ CITATIONS: dict[str, Citation] = {
             "パスをして場が流れても革命状態は解除されない。",
             f"{_REV}; every rule of the section's list that a sequence of plays can show",
         ),
+        "joker_zero_used_in_revolution": _article(
+            REVOLUTION,
+            "ジョーカーを $0$ として利用してもよいというルールが有効に利用されるケース",
+            f"{_REV}; in revolution a four-card play answers 1729 only with a smaller one: "
+            "the primes from 1000 to 1728 laid in four cards; 'real use' read as some of them, "
+            "and the smallest (the strongest answer), needing a joker as 0",
+        ),
+        "special_numbers_not_prime": _article(
+            REVOLUTION,
+            "$1729$ は素数ではないが素数として四枚出しで場に出す",
+            "57 and 1729, played as if prime (57 「素数でないのに素数と呼ばれている」), and the "
+            "article's factorisations 1729 = 7·13·19 and 5187 = 3·1729 = 3·7·13·19",
+        ),
         "smallest_unplayable_composite_without_exponent": _article(
             EXPONENT,
             "$128$ が最小とかなり小さい数でありながら出せない",
@@ -142,6 +155,13 @@ CITATIONS: dict[str, Citation] = {
             f"{_EXP}; the composites unplayable before exponent notation (128 the least) up "
             "to the numbers table's n_max, 1729 aside (its own rule); 一挙に read as 128 "
             "itself and as every one of them, each a reading",
+        ),
+        "non_square_free_several_ways": _article(
+            EXPONENT,
+            "無平方数ではない合成数の出し方は一般に複数通り生じる",
+            f"{_EXP}; composites with a square factor above 1, playable, up to the numbers "
+            "table's n_max; 一般に read as 'as a rule' (most, exceptions allowed), a layout "
+            "being one play (expression and cards)",
         ),
         "finding_still_unplayable": Citation(
             OURS,

@@ -29,7 +29,7 @@ from asobi.daifugo.claims.decisions import (
     decide_least,
     decide_looks_prime,
 )
-from asobi.daifugo.daifugo import RAMANUJAN, Rules
+from asobi.daifugo.daifugo import GROTHENDIECK, RAMANUJAN, Rules
 from asobi.daifugo.genocchi import genocchi
 from asobi.daifugo.layouts import composite_layouts
 from asobi.daifugo.numbers import is_carmichael
@@ -495,8 +495,7 @@ def non_square_free_easier(tables: ResultTables) -> Claim:
     )
     return daifugo_claim(
         "non_square_free_easier",
-        "Exponent notation makes composites that are not square-free easier to play than "
-        "before.",
+        "Exponent notation makes composites that are not square-free easier to play than before.",
         f"for the {nsf} (a square factor above 1), 'easier' under two readings: more of "
         "them playable (none lost), and fewer cards for those playable before (none more)",
         None,
@@ -569,4 +568,81 @@ def formerly_unplayable_become_playable(tables: ResultTables) -> Claim:
         f"{first_figures}; {every_figures}",
         (NUMBERS,),
         readings=readings,
+    )
+
+
+def non_square_free_several_ways(tables: ResultTables) -> Claim:
+    """With exponent notation a composite that is not square-free can in general be laid
+    in several ways: read as most of those playable having two or more layouts (一般に, "in
+    general", allows exceptions: they are the evidence)."""
+    numbers = tables.read(
+        NUMBERS, columns=["n", "is_prime", "playable_with_exponent", "n_layouts_with_exponent"]
+    )
+    n_max = int(numbers["n"].max())
+    squareful = _non_square_free(numbers)
+    playable = squareful[squareful["playable_with_exponent"].astype(bool)]
+    several = int((playable["n_layouts_with_exponent"] >= 2).sum())
+    single = playable.loc[playable["n_layouts_with_exponent"] < 2, "n"]
+    share = several / len(playable) if len(playable) else 0.0
+    figures = (
+        f"{several} of the {len(playable)} playable ones ({share:.1%}) have two or more "
+        f"layouts; {len(single)} have one (smallest {single.head(5).tolist()})"
+    )
+    return daifugo_claim(
+        "non_square_free_several_ways",
+        "With exponent notation a composite that is not square-free can in general be laid "
+        "in several ways.",
+        f"composites n ≤ {n_max} with a square factor above 1, playable with exponent "
+        "notation: more than half of them have two or more layouts (一般に read as 'as a "
+        "rule': most, exceptions allowed)",
+        verdict_from(len(playable) > 0 and 2 * several > len(playable)),
+        figures,
+        (NUMBERS,),
+        recheck=Recheck(
+            f"WITH composite AS (SELECT * FROM '{NUMBERS}' WHERE NOT is_prime AND n >= 4), "
+            "root AS (SELECT unnest(range(2, CAST(floor(sqrt(max(n))) AS BIGINT) + 1)) AS k "
+            "FROM composite), "
+            "squareful AS (SELECT DISTINCT unnest(range(k * k, (SELECT max(n) FROM composite) "
+            "+ 1, k * k)) AS n FROM root) "
+            "SELECT count(*) AS playable, count(*) FILTER (WHERE n_layouts_with_exponent >= 2) "
+            "AS several FROM composite SEMI JOIN squareful USING (n) "
+            "WHERE playable_with_exponent",
+            {"playable": len(playable), "several": several},
+        ),
+    )
+
+
+#: The article's factorisations of the numbers it plays as if prime or forbids as factors.
+ARTICLE_FACTORISATIONS: dict[int, tuple[int, ...]] = {
+    RAMANUJAN: (7, 13, 19),  # 「1729=7×13×19」
+    3 * RAMANUJAN: (3, 7, 13, 19),  # 「5187=3×7×13×19」 (= 3×1729)
+}
+
+
+def special_numbers_not_prime(tables: ResultTables) -> Claim:
+    """57 and 1729, the numbers played as if prime, are not prime, and the article's
+    factorisations hold: 1729 = 7·13·19, 5187 = 3·1729 = 3·7·13·19 with prime factors."""
+    wanted = sorted({GROTHENDIECK, *ARTICLE_FACTORISATIONS, 3, 7, 13, 19})
+    numbers = tables.read(NUMBERS, columns=["n", "is_prime"], filters=[("n", "in", wanted)])
+    prime = {int(n): bool(p) for n, p in zip(numbers["n"], numbers["is_prime"], strict=True)}
+    checks = {f"{n} not prime": prime.get(n) is False for n in (GROTHENDIECK, RAMANUJAN)} | {
+        f"{n} = {'·'.join(map(str, factors))}, each prime": math.prod(factors) == n
+        and all(prime.get(f) is True for f in factors)
+        for n, factors in ARTICLE_FACTORISATIONS.items()
+    }
+    checks["5187 = 3·1729"] = 3 * RAMANUJAN == 5187
+    missing = [n for n in wanted if n not in prime]
+    return daifugo_claim(
+        "special_numbers_not_prime",
+        "57 and 1729 are not prime; 1729 = 7·13·19 and 5187 = 3·1729 = 3·7·13·19.",
+        "the numbers table's is_prime for 57, 1729 and the factors; the products computed",
+        Verdict.UNDECIDED if missing else verdict_from(all(checks.values())),
+        "; ".join(f"{name}: {'holds' if ok else 'fails'}" for name, ok in checks.items())
+        + (f"; beyond the table: {missing}" if missing else ""),
+        (NUMBERS,),
+        recheck=Recheck(
+            f"SELECT n, is_prime FROM '{NUMBERS}' WHERE n IN ({', '.join(map(str, wanted))}) "
+            "ORDER BY n",
+            [{"n": n, "is_prime": prime[n]} for n in wanted if n in prime],
+        ),
     )

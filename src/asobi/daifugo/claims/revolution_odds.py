@@ -102,7 +102,9 @@ class _Yardsticks:
     jokers stand in on both sides or on neither."""
 
     def __init__(self, tables: ResultTables, odds: _Odds) -> None:
-        table = tables.read(ORDINARY_ODDS, columns=["players", "hand_size", "jokers", "probability"])
+        table = tables.read(
+            ORDINARY_ODDS, columns=["players", "hand_size", "jokers", "probability"]
+        )
         self.odds = odds
         self.ordinary = {
             (int(row.players), bool(row.jokers)): (int(row.hand_size), float(row.probability))
