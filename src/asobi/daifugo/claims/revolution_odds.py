@@ -1,7 +1,8 @@
-"""The article's claims on how often a revolution can start, read off the hand odds table:
-a revolution on any four-card prime would come more often than ordinary daifugō's, 1729 as
-a composite play would be harder than 1729 as if prime, 1729 as if prime lies between the
-two and (the article says) overcomes the too-frequent problem, and jokers make it likelier.
+"""The article's claims on how often a revolution can start, read off the hand odds and the
+ordinary daifugō odds: a revolution on any four-card prime would come more often than
+ordinary daifugō's, 1729 as if prime overcomes that problem and gives a suitable frequency
+(above the composite play, no likelier than ordinary daifugō's revolution), 1729 as a
+composite play would be harder than 1729 as if prime, and jokers make it likelier.
 Where the article gives no measure, the verdict rests on the direction or order its words
 commit to; the sizes are the evidence. "More often than ordinary daifugō" has two
 yardsticks, read the same way in every claim that uses the phrase: four of a kind in a hand
