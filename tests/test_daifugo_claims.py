@@ -896,6 +896,7 @@ def test_revolution_jokers_more_likely_depends_on_the_hand(frames):
 def test_every_daifugo_claim_is_built_and_cites_what_it_read(frames):
     built = run_builders(claims.BUILDERS, ResultTables(frames=frames), declared=claims.CLAIM_IDS)
     assert [c.claim_id for c in built] == list(claims.CLAIM_IDS)
+    assert [c.claim_id for c in built if c.recheck is None] == []
     assert {c.verdict for c in built} <= set(Verdict)
     assert {c.claim_id: c.citation for c in built} == claims.CITATIONS
 

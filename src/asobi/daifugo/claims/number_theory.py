@@ -501,6 +501,7 @@ def non_square_free_easier(tables: ResultTables) -> Claim:
         None,
         f"{playable_figures}; {cards_figures}",
         (NUMBERS,),
+        recheck=readings[0].recheck,
         readings=readings,
     )
 
@@ -567,6 +568,7 @@ def formerly_unplayable_become_playable(tables: ResultTables) -> Claim:
         None,
         f"{first_figures}; {every_figures}",
         (NUMBERS,),
+        recheck=readings[1].recheck,
         readings=readings,
     )
 
