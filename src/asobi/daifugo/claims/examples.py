@@ -595,8 +595,8 @@ def joker_zero_used_in_revolution(tables: ResultTables) -> Claim:
         ),
         Reading(
             "strongest_answer",
-            "the smallest four-card prime below 1729, the strongest answer in revolution, "
-            "can be laid only with a joker as 0",
+            "(ours) the smallest four-card prime below 1729, the strongest answer in "
+            "revolution, can be laid only with a joker as 0",
             figures,
             verdict_from(strongest),
             recheck,

@@ -459,7 +459,7 @@ def non_square_free_easier(tables: ResultTables) -> Claim:
     readings = (
         Reading(
             "more_playable",
-            f"more of the {nsf} playable with exponent notation than without, none lost",
+            f"(ours) more of the {nsf} playable with exponent notation than without, none lost",
             playable_figures,
             verdict_from(gained > 0 and lost == 0),
             Recheck(
@@ -480,8 +480,8 @@ def non_square_free_easier(tables: ResultTables) -> Claim:
         ),
         Reading(
             "fewer_cards",
-            f"of the {nsf} playable before, some need fewer cards with exponent notation "
-            "and none more",
+            f"(ours) of the {nsf} playable before, some need fewer cards with exponent "
+            "notation and none more",
             cards_figures,
             verdict_from(fewer > 0 and more == 0),
             Recheck(
@@ -596,7 +596,7 @@ def non_square_free_several_ways(tables: ResultTables) -> Claim:
         "in several ways.",
         f"composites n ≤ {n_max} with a square factor above 1, playable with exponent "
         "notation: more than half of them have two or more layouts (一般に read as 'as a "
-        "rule': most, exceptions allowed)",
+        "rule': most, exceptions allowed; the half is ours)",
         verdict_from(len(playable) > 0 and 2 * several > len(playable)),
         figures,
         (NUMBERS,),
