@@ -512,15 +512,23 @@ def test_formerly_unplayable_become_playable_refuted_when_exponents_add_nothing(
 def test_non_square_free_several_ways_confirmed_with_the_exceptions_as_evidence(frames):
     claim = _claim(number_theory.non_square_free_several_ways, frames)
     assert claim.verdict is Verdict.CONFIRMED
-    assert "have one (smallest [2008," in claim.evidence
+    assert "layouts, 108 one (smallest [2008," in claim.evidence
 
 
 @checks_claim("daifugo.non_square_free_several_ways", "refuted")
 def test_non_square_free_several_ways_refuted_when_most_have_one_layout(frames):
-    numbers = frames[NUMBERS].copy()
-    numbers.loc[numbers["n"] % 3 != 0, "n_layouts_with_exponent"] = 1
+    numbers = frames[NUMBERS].assign(n_layouts_with_exponent=1)
     claim = _claim(number_theory.non_square_free_several_ways, frames, {NUMBERS: numbers})
-    assert claim.verdict is Verdict.REFUTED
+    assert claim.verdict is Verdict.REFUTED and "(0.0%) have two or more" in claim.evidence
+
+
+@checks_claim("daifugo.non_square_free_several_ways", "depends")
+def test_non_square_free_several_ways_depends_when_square_free_ones_have_more(frames):
+    """Most have several layouts, but every square-free composite has as many."""
+    numbers = frames[NUMBERS].assign(n_layouts_with_exponent=5)
+    claim = _claim(number_theory.non_square_free_several_ways, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat == "confirmed under: most; refuted under: more_than_square_free"
 
 
 @checks_claim("daifugo.special_numbers_not_prime", "confirmed")

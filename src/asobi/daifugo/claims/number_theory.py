@@ -575,42 +575,81 @@ def formerly_unplayable_become_playable(tables: ResultTables) -> Claim:
 
 def non_square_free_several_ways(tables: ResultTables) -> Claim:
     """With exponent notation a composite that is not square-free can in general be laid
-    in several ways: read as most of those playable having two or more layouts (一般に, "in
-    general", allows exceptions: they are the evidence)."""
+    in several ways. 一般に ("in general") allows exceptions and names no share, so two
+    readings, both ours: most of those playable have two or more layouts; and a larger share
+    of them than of the square-free composites, whose plays exponent notation leaves as they
+    were. The exceptions are the evidence."""
     numbers = tables.read(
         NUMBERS, columns=["n", "is_prime", "playable_with_exponent", "n_layouts_with_exponent"]
     )
     n_max = int(numbers["n"].max())
+    composite = _composites(numbers)
+    free = _square_free(composite["n"].to_numpy(dtype=np.int64))
+    shares, counts = {}, {}
+    for name, part in (("squareful", composite[~free]), ("square_free", composite[free])):
+        playable = part[part["playable_with_exponent"].astype(bool)]
+        several = int((playable["n_layouts_with_exponent"] >= 2).sum())
+        counts[name] = (several, len(playable))
+        shares[name] = several / len(playable) if len(playable) else 0.0
+    several, playable = counts["squareful"]
+    free_several, free_playable = counts["square_free"]
     squareful = _non_square_free(numbers)
-    playable = squareful[squareful["playable_with_exponent"].astype(bool)]
-    several = int((playable["n_layouts_with_exponent"] >= 2).sum())
-    single = playable.loc[playable["n_layouts_with_exponent"] < 2, "n"]
-    share = several / len(playable) if len(playable) else 0.0
+    single = squareful.loc[
+        squareful["playable_with_exponent"].astype(bool)
+        & (squareful["n_layouts_with_exponent"] < 2),
+        "n",
+    ]
     figures = (
-        f"{several} of the {len(playable)} playable ones ({share:.1%}) have two or more "
-        f"layouts; {len(single)} have one (smallest {single.head(5).tolist()})"
+        f"{several} of the {playable} playable ones ({shares['squareful']:.1%}) have two or "
+        f"more layouts, {len(single)} one (smallest {single.head(5).tolist()}); square-free "
+        f"composites: {counts['square_free'][0]} of {counts['square_free'][1]} "
+        f"({shares['square_free']:.1%})"
+    )
+    recheck = Recheck(
+        f"WITH composite AS (SELECT * FROM '{NUMBERS}' WHERE NOT is_prime AND n >= 4), "
+        "root AS (SELECT unnest(range(2, CAST(floor(sqrt(max(n))) AS BIGINT) + 1)) AS k "
+        "FROM composite), "
+        "squareful AS (SELECT DISTINCT unnest(range(k * k, (SELECT max(n) FROM composite) "
+        "+ 1, k * k)) AS n FROM root) "
+        "SELECT n IN (SELECT n FROM squareful) AS squareful, count(*) AS playable, "
+        "count(*) FILTER (WHERE n_layouts_with_exponent >= 2) AS several FROM composite "
+        "WHERE playable_with_exponent GROUP BY ALL ORDER BY squareful",
+        [
+            {"squareful": False, "playable": free_playable, "several": free_several},
+            {"squareful": True, "playable": playable, "several": several},
+        ],
+    )
+    readings = (
+        Reading(
+            "most",
+            "(ours) more than half of the playable composites that are not square-free have "
+            "two or more layouts",
+            figures,
+            verdict_from(playable > 0 and 2 * several > playable),
+            recheck,
+        ),
+        Reading(
+            "more_than_square_free",
+            "(ours) a larger share of the playable composites that are not square-free have "
+            "two or more layouts than of the square-free ones",
+            figures,
+            verdict_from(playable > 0 and shares["squareful"] > shares["square_free"]),
+            recheck,
+        ),
     )
     return daifugo_claim(
         "non_square_free_several_ways",
         "With exponent notation a composite that is not square-free can in general be laid "
         "in several ways.",
         f"composites n ≤ {n_max} with a square factor above 1, playable with exponent "
-        "notation: more than half of them have two or more layouts (一般に read as 'as a "
-        "rule': most, exceptions allowed; the half is ours)",
-        verdict_from(len(playable) > 0 and 2 * several > len(playable)),
+        "notation, a layout being one play (expression and cards): 一般に read as most of "
+        "them having two or more layouts, and as a larger share than among the square-free "
+        "composites",
+        None,
         figures,
         (NUMBERS,),
-        recheck=Recheck(
-            f"WITH composite AS (SELECT * FROM '{NUMBERS}' WHERE NOT is_prime AND n >= 4), "
-            "root AS (SELECT unnest(range(2, CAST(floor(sqrt(max(n))) AS BIGINT) + 1)) AS k "
-            "FROM composite), "
-            "squareful AS (SELECT DISTINCT unnest(range(k * k, (SELECT max(n) FROM composite) "
-            "+ 1, k * k)) AS n FROM root) "
-            "SELECT count(*) AS playable, count(*) FILTER (WHERE n_layouts_with_exponent >= 2) "
-            "AS several FROM composite SEMI JOIN squareful USING (n) "
-            "WHERE playable_with_exponent",
-            {"playable": len(playable), "several": several},
-        ),
+        recheck=recheck,
+        readings=readings,
     )
 
 
