@@ -130,7 +130,11 @@ ENGINE_EXAMPLES = [
 @checks_claim("daifugo.ramanujan_revolution_rules", "confirmed")
 @pytest.mark.parametrize(
     "builder",
-    [b for b in examples.WORKED_EXAMPLES if b is not examples.example_8],
+    [
+        b
+        for b in examples.WORKED_EXAMPLES
+        if b not in (examples.example_8, examples.joker_zero_used_in_revolution)
+    ],
     ids=lambda b: b.__name__,
 )
 def test_examples_confirmed_by_the_engine_on_the_standard_deck(builder, frames):
@@ -203,6 +207,44 @@ def test_ramanujan_revolution_rules_refuted_by_a_missing_step(frames):
     assert claim.evidence.count(": fails") == 1
 
 
+@checks_claim("daifugo.joker_zero_used_in_revolution", "confirmed")
+def test_joker_zero_used_in_revolution_confirmed_1009_the_strongest_answer():
+    claim = _claim(examples.joker_zero_used_in_revolution, {RULINGS: rulings_frame(Rules())})
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "the smallest answer is 1009 (A Joker(0) Joker(0) 9)" in claim.evidence
+    assert claim.tables == (RULINGS,)
+
+
+@checks_claim("daifugo.joker_zero_used_in_revolution", "refuted")
+def test_joker_zero_used_in_revolution_refuted_without_the_joker_as_0():
+    """Without the joker as 0 no four-card answer needs one; the smallest is 1117."""
+    rulings = rulings_frame(Rules(joker_zero=False))
+    claim = _claim(examples.joker_zero_used_in_revolution, {RULINGS: rulings})
+    assert claim.verdict is Verdict.REFUTED
+    assert "0 only with a joker as 0" in claim.evidence and "is 1117 (A A A 7)" in claim.evidence
+
+
+@checks_claim("daifugo.ramanujan_revolution_rules", "refuted")
+def test_ramanujan_revolution_rules_refuted_without_a_joker_to_stand_in():
+    """A deck without jokers refuses 1729 laid partly with a joker: that rule is not shown."""
+    claim = _claim(examples.ramanujan_revolution_rules, {RULINGS: rulings_frame(Rules(jokers=0))})
+    assert claim.verdict is Verdict.REFUTED
+    assert "1729 partly laid by a joker starts it too: fails" in claim.evidence
+
+
+@checks_claim("daifugo.ramanujan_revolution_rules", "refuted")
+def test_ramanujan_revolution_rules_refuted_when_the_same_player_ends_it(frames):
+    """The article has another player end the revolution: a table whose ending 1729 is
+    the first player's own does not show that rule."""
+    rulings = frames[RULINGS].copy()
+    at = (rulings["example"] == examples.OTHER_PLAYER) & (rulings["step"] == 4)
+    rulings.loc[at, "player"] = "first"
+    claim = _claim(examples.ramanujan_revolution_rules, {RULINGS: rulings})
+    assert claim.verdict is Verdict.REFUTED
+    assert "game: another player's 1729 ends it: fails" in claim.evidence
+    assert "game: the first player's 1729 starts it: holds" in claim.evidence
+
+
 @checks_claim("daifugo.example_691", "refuted")
 def test_a_refused_example_refuted_when_its_row_is_missing(frames):
     rulings = frames[RULINGS]
@@ -218,7 +260,10 @@ def test_example_8_refuted_three_twos_with_four_cards_in_all_as_caveat(frames):
     claim = _claim(examples.example_8, frames)
     assert claim.verdict is Verdict.REFUTED and claim.tables == (RULINGS,)
     assert "plain plays: 2*2*2: 8 2 2 2 (2s discarded: [3])" in claim.evidence
-    assert claim.caveat == "read as four cards in all (the 8 and its 2s), it holds"
+    assert claim.caveat == (
+        "a slip, not a rule at issue: the plain play discards three 2s, 4 cards counting the "
+        "8; read as four cards in all, it holds"
+    )
     assert claim.recheck.expected == [{"play": "8=2*2*2", "cards": 4, "twos": 3}]
 
 
@@ -394,6 +439,130 @@ def test_finding_rescued_by_exponent_refuted_when_exponents_add_nothing(frames):
     assert claim.verdict is Verdict.REFUTED and claim.evidence.startswith("0 of")
 
 
+def _exponents_add_nothing(frames, cards: bool = True, playable: bool = True) -> pd.DataFrame:
+    """The numbers table as if exponent notation changed no fewest-card count (``cards``)
+    and made no composite playable that was not before (``playable``)."""
+    numbers = frames[NUMBERS].copy()
+    if cards:
+        numbers["min_cards_with_exponent"] = numbers["min_cards_composite"]
+    if playable:
+        numbers["playable_with_exponent"] = numbers["playable_composite"]
+    return numbers
+
+
+@checks_claim("daifugo.non_square_free_easier", "confirmed")
+def test_non_square_free_easier_confirmed_more_playable_and_fewer_cards(frames):
+    claim = _claim(number_theory.non_square_free_easier, frames)
+    assert claim.verdict is Verdict.CONFIRMED, claim.evidence
+    assert [r.reading_id for r in claim.readings] == ["more_playable", "fewer_cards"]
+    assert "0 lost" in claim.evidence and ", 0 more" in claim.evidence
+
+
+@checks_claim("daifugo.non_square_free_easier", "refuted")
+def test_non_square_free_easier_refuted_when_exponents_add_nothing(frames):
+    numbers = _exponents_add_nothing(frames)
+    claim = _claim(number_theory.non_square_free_easier, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.REFUTED
+    assert "0 gained" in claim.evidence and "0 need fewer cards" in claim.evidence
+
+
+@checks_claim("daifugo.non_square_free_easier", "depends")
+def test_non_square_free_easier_depends_when_only_more_numbers_become_playable(frames):
+    """Some become playable, but none playable before needs fewer cards: "easier" holds
+    in one reading and fails in the other."""
+    numbers = _exponents_add_nothing(frames, playable=False)
+    claim = _claim(number_theory.non_square_free_easier, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat == "confirmed under: more_playable; refuted under: fewer_cards"
+
+
+@checks_claim("daifugo.non_square_free_easier", "depends")
+def test_non_square_free_easier_depends_when_a_number_needs_more_cards(frames):
+    numbers = frames[NUMBERS].copy()
+    at = numbers["n"] == 8  # 8 = 2^3 (8 2 3) read as needing more than 8 2 2 2
+    numbers.loc[at, "min_cards_with_exponent"] = 9
+    claim = _claim(number_theory.non_square_free_easier, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.DEPENDS and ", 1 more" in claim.evidence
+
+
+@checks_claim("daifugo.formerly_unplayable_become_playable", "depends")
+def test_formerly_unplayable_become_playable_depends_128_yes_all_no(frames):
+    """128 becomes playable, but 2000 (2^4·5^3) and others stay unplayable."""
+    claim = _claim(number_theory.formerly_unplayable_become_playable, frames)
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat == "confirmed under: the_named_128; refuted under: every_one"
+    assert "smallest [2000," in claim.evidence
+
+
+@checks_claim("daifugo.formerly_unplayable_become_playable", "confirmed")
+def test_formerly_unplayable_become_playable_confirmed_when_every_one_is(frames):
+    numbers = frames[NUMBERS].assign(playable_with_exponent=True)
+    claim = _claim(number_theory.formerly_unplayable_become_playable, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.CONFIRMED
+
+
+@checks_claim("daifugo.formerly_unplayable_become_playable", "refuted")
+def test_formerly_unplayable_become_playable_refuted_when_exponents_add_nothing(frames):
+    numbers = _exponents_add_nothing(frames, cards=False)
+    claim = _claim(number_theory.formerly_unplayable_become_playable, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.REFUTED and "128: unplayable" in claim.evidence
+
+
+@checks_claim("daifugo.non_square_free_several_ways", "confirmed")
+def test_non_square_free_several_ways_confirmed_with_the_exceptions_as_evidence(frames):
+    claim = _claim(number_theory.non_square_free_several_ways, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "layouts, 108 one (smallest [2008," in claim.evidence
+
+
+@checks_claim("daifugo.non_square_free_several_ways", "refuted")
+def test_non_square_free_several_ways_refuted_when_most_have_one_layout(frames):
+    numbers = frames[NUMBERS].assign(n_layouts_with_exponent=1)
+    claim = _claim(number_theory.non_square_free_several_ways, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.REFUTED and "(0.0%) have two or more" in claim.evidence
+
+
+@checks_claim("daifugo.non_square_free_several_ways", "depends")
+def test_non_square_free_several_ways_depends_when_square_free_ones_have_more(frames):
+    """Most have several layouts, but every square-free composite has as many."""
+    numbers = frames[NUMBERS].assign(n_layouts_with_exponent=5)
+    claim = _claim(number_theory.non_square_free_several_ways, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.DEPENDS
+    assert claim.caveat == "confirmed under: most; refuted under: more_than_square_free"
+
+
+@checks_claim("daifugo.special_numbers_not_prime", "confirmed")
+def test_special_numbers_not_prime_confirmed(frames):
+    claim = _claim(number_theory.special_numbers_not_prime, frames)
+    assert claim.verdict is Verdict.CONFIRMED
+    assert "1729 = 7·13·19, each prime: holds" in claim.evidence
+
+
+@checks_claim("daifugo.special_numbers_not_prime", "refuted")
+def test_special_numbers_not_prime_refuted_when_the_table_calls_57_prime(frames):
+    numbers = _set(frames[NUMBERS], lambda f: f["n"] == 57, "is_prime", True)
+    claim = _claim(number_theory.special_numbers_not_prime, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.REFUTED and "57 not prime: fails" in claim.evidence
+
+
+@checks_claim("daifugo.special_numbers_not_prime", "refuted")
+def test_special_numbers_not_prime_refuted_when_a_factor_is_not_prime(frames):
+    numbers = _set(frames[NUMBERS], lambda f: f["n"] == 13, "is_prime", False)
+    claim = _claim(number_theory.special_numbers_not_prime, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.REFUTED and "5187 = 3·7·13·19, each prime: fails" in (
+        claim.evidence
+    )
+
+
+@checks_claim("daifugo.special_numbers_not_prime", "undecided")
+def test_special_numbers_not_prime_undecided_below_1729(frames):
+    numbers = frames[NUMBERS][frames[NUMBERS]["n"] < 1000]
+    claim = _claim(number_theory.special_numbers_not_prime, frames, {NUMBERS: numbers})
+    assert claim.verdict is Verdict.UNDECIDED and "beyond the table: [1729, 5187]" in (
+        claim.evidence
+    )
+
+
 @checks_claim("daifugo.finding_still_unplayable", "confirmed")
 def test_finding_still_unplayable_confirmed(frames):
     assert _claim(number_theory.finding_still_unplayable, frames).verdict is Verdict.CONFIRMED
@@ -495,24 +664,68 @@ def _scaled(frames, event: str, reference: str, factor: float, jokers: bool | No
     return odds
 
 
+FREQUENCY_CLAIMS = (
+    revolution_odds.revolution_four_cards_too_frequent,
+    revolution_odds.revolution_1729_overcomes_too_frequent,
+    revolution_odds.revolution_1729_as_prime_suitable,
+)
+
+
+def _ordinary(frames, value: float) -> pd.DataFrame:
+    """The ordinary daifugō odds with every chance of four of a kind set to ``value``."""
+    return frames[ORDINARY_ODDS].assign(probability=value)
+
+
+def test_the_frequency_claims_share_their_readings_of_ordinary_daifugo(frames):
+    """「通常の大富豪に比べて」 is read the same way in every claim that uses it: per hand,
+    a same-size hand and ordinary daifugō as dealt to 3, 4 and 5 players."""
+    built = [_claim(builder, frames) for builder in FREQUENCY_CLAIMS]
+    ids = [[r.reading_id for r in claim.readings] for claim in built]
+    assert ids[0] == ids[1] == ids[2]
+    assert len(ids[0]) == 2 * 2 * (1 + 3)  # hands of 5 and 7 cards, jokers off and on
+    assert {"same_hand_7_cards_with_jokers", "as_dealt_4_players_5_cards_without_jokers"} <= set(
+        ids[0]
+    )
+    for claim in built:
+        assert sorted(claim.tables) == [HAND_ODDS, ORDINARY_ODDS]
+        assert "山札" in claim.formal and "left out" in claim.formal
+        assert all(r.recheck is not None for r in claim.readings)
+
+
 @checks_claim("daifugo.revolution_four_cards_too_frequent", "confirmed")
-def test_revolution_four_cards_too_frequent_confirmed(frames):
+def test_revolution_four_cards_too_frequent_confirmed_under_every_yardstick(frames):
     claim = _claim(revolution_odds.revolution_four_cards_too_frequent, frames)
     assert claim.verdict is Verdict.CONFIRMED and "fails under: none" in claim.evidence
+    assert "(as dealt to 3/4/5 players)" in claim.evidence
 
 
 @checks_claim("daifugo.revolution_four_cards_too_frequent", "refuted")
-def test_revolution_four_cards_too_frequent_refuted_when_four_of_a_kind_is_likelier(frames):
-    odds = _odds(frames, "four_of_a_kind", 1.0)
-    claim = _claim(revolution_odds.revolution_four_cards_too_frequent, frames, {HAND_ODDS: odds})
+def test_revolution_four_cards_too_frequent_refuted_when_four_of_a_kind_is_certain(frames):
+    changed = {HAND_ODDS: _odds(frames, "four_of_a_kind", 1.0), ORDINARY_ODDS: _ordinary(frames, 1)}
+    claim = _claim(revolution_odds.revolution_four_cards_too_frequent, frames, changed)
     assert claim.verdict is Verdict.REFUTED
 
 
 @checks_claim("daifugo.revolution_four_cards_too_frequent", "depends")
-def test_revolution_four_cards_too_frequent_depends_when_one_hand_size_differs(frames):
-    odds = _odds(frames, "four_of_a_kind", 1.0, size=5)
+def test_revolution_four_cards_too_frequent_depends_on_the_yardstick(frames):
+    """Four of a kind certain in a same-size hand but not in ordinary daifugō as dealt."""
+    odds = _odds(frames, "four_of_a_kind", 1.0)
     claim = _claim(revolution_odds.revolution_four_cards_too_frequent, frames, {HAND_ODDS: odds})
-    assert claim.verdict is Verdict.DEPENDS and "fails under: 5 cards without" in claim.evidence
+    assert claim.verdict is Verdict.DEPENDS
+    assert "refuted under: same_hand_5_cards_without_jokers" in claim.caveat
+    assert "confirmed under: as_dealt_3_players_5_cards_without_jokers" in claim.caveat
+
+
+@checks_claim("daifugo.revolution_four_cards_too_frequent", "depends")
+def test_revolution_four_cards_too_frequent_depends_on_the_players_dealt_to(frames):
+    ordinary = frames[ORDINARY_ODDS].copy()
+    ordinary.loc[ordinary["players"] == 3, "probability"] = 1.0
+    claim = _claim(
+        revolution_odds.revolution_four_cards_too_frequent, frames, {ORDINARY_ODDS: ordinary}
+    )
+    assert claim.verdict is Verdict.DEPENDS
+    failed = [r.reading_id for r in claim.readings if r.verdict is Verdict.REFUTED]
+    assert failed and all(r.startswith("as_dealt_3_players") for r in failed)
 
 
 @checks_claim("daifugo.revolution_four_cards_too_frequent", "undecided")
@@ -546,24 +759,83 @@ def test_revolution_1729_composite_too_hard_depends_on_the_joker_rule(frames):
 
 
 @checks_claim("daifugo.revolution_1729_as_prime_suitable", "confirmed")
-def test_revolution_1729_as_prime_suitable_confirmed_between_the_two_rules(frames):
-    claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, frames)
+def test_revolution_1729_as_prime_suitable_confirmed_inside_the_band(frames):
+    """1729 as if prime at 0.001 %: above the composite play (impossible in 5- and 7-card
+    hands), below four of a kind under every yardstick."""
+    odds = _odds(frames, "ramanujan_as_prime", 1e-5)
+    claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, frames, {HAND_ODDS: odds})
     assert claim.verdict is Verdict.CONFIRMED and "fails under: none" in claim.evidence
 
 
 @checks_claim("daifugo.revolution_1729_as_prime_suitable", "refuted")
-def test_revolution_1729_as_prime_suitable_refuted_when_likelier_than_four_cards(frames):
-    odds = _scaled(frames, "ramanujan_as_prime", "prime_four_or_more", 1.01)
+def test_revolution_1729_as_prime_suitable_refuted_when_as_rare_as_the_composite_play(frames):
+    """The band's lower side: no likelier than the rule the article calls too hard."""
+    rare = {**frames, HAND_ODDS: _odds(frames, "ramanujan_as_prime", 1e-5)}
+    odds = _odds(rare, "ramanujan_composite", 1e-5)
     claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, frames, {HAND_ODDS: odds})
     assert claim.verdict is Verdict.REFUTED
 
 
-@checks_claim("daifugo.revolution_1729_as_prime_suitable", "depends")
-def test_revolution_1729_as_prime_suitable_depends_when_it_is_impossible_at_5_cards(frames):
-    odds = _odds(frames, "ramanujan_as_prime", 0.0, size=5)
+@checks_claim("daifugo.revolution_1729_as_prime_suitable", "refuted")
+def test_revolution_1729_as_prime_suitable_refuted_when_above_ordinary_daifugo(frames):
+    """The band's upper side: likelier than four of a kind under every yardstick."""
+    odds = _odds(frames, "ramanujan_as_prime", 0.9)
     claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, frames, {HAND_ODDS: odds})
+    assert claim.verdict is Verdict.REFUTED and "holds under 0 of 16" in claim.evidence
+
+
+@checks_claim("daifugo.revolution_1729_as_prime_suitable", "depends")
+def test_revolution_1729_as_prime_suitable_depends_on_the_yardstick(frames):
+    """The real 5- and 7-card odds: 1729 as if prime (1.9 % of 7-card hands) is likelier
+    than four of a kind in a same-size hand, rarer than in most ordinary deals."""
+    claim = _claim(revolution_odds.revolution_1729_as_prime_suitable, frames)
     assert claim.verdict is Verdict.DEPENDS
-    assert "fails under: 5 cards without jokers, 5 cards with jokers" in claim.evidence
+    verdicts = {r.reading_id: r.verdict for r in claim.readings}
+    assert verdicts["same_hand_7_cards_without_jokers"] is Verdict.REFUTED
+    assert verdicts["as_dealt_4_players_7_cards_without_jokers"] is Verdict.CONFIRMED
+    assert verdicts["as_dealt_5_players_7_cards_without_jokers"] is Verdict.REFUTED
+
+
+@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "confirmed")
+def test_revolution_1729_overcomes_too_frequent_confirmed_when_rarer_under_every_yardstick(frames):
+    odds = _odds(frames, "ramanujan_as_prime", 1e-5)
+    claim = _claim(
+        revolution_odds.revolution_1729_overcomes_too_frequent, frames, {HAND_ODDS: odds}
+    )
+    assert claim.verdict is Verdict.CONFIRMED, claim.evidence
+
+
+@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "depends")
+def test_revolution_1729_overcomes_too_frequent_depends_on_the_yardstick(frames):
+    """The real odds: 7 cards without jokers 0.0193 against 0.0014 in the same hand,
+    0.0293 as dealt to 4 players and 0.0086 to 5."""
+    claim = _claim(revolution_odds.revolution_1729_overcomes_too_frequent, frames)
+    assert claim.verdict is Verdict.DEPENDS
+    assert "7 cards without jokers: 0.0193 vs four of a kind 0.0014 (same hand), " in (
+        claim.evidence
+    )
+    assert "0.1225/0.0293/0.0086 (as dealt to 3/4/5 players)" in claim.evidence
+
+
+@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "refuted")
+def test_revolution_1729_overcomes_too_frequent_refuted_when_likelier_in_every_hand(frames):
+    odds = _ramanujan_times(frames, 50.0)
+    claim = _claim(
+        revolution_odds.revolution_1729_overcomes_too_frequent, frames, {HAND_ODDS: odds}
+    )
+    assert claim.verdict is Verdict.REFUTED and "holds under 0 of 16" in claim.evidence
+
+
+@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "refuted")
+def test_revolution_1729_overcomes_too_frequent_reads_the_yardstick_from_its_table(frames):
+    """The ordinary daifugō odds come from the published table: a yardstick of 0.001 %
+    (and four of a kind as rare in the same hand) makes 1729 likelier under every one."""
+    changed = {
+        ORDINARY_ODDS: _ordinary(frames, 1e-5),
+        HAND_ODDS: _odds(frames, "four_of_a_kind", 1e-5),
+    }
+    claim = _claim(revolution_odds.revolution_1729_overcomes_too_frequent, frames, changed)
+    assert claim.verdict is Verdict.REFUTED
 
 
 def _ramanujan_times(frames, factor: float, size: int | None = None) -> pd.DataFrame:
@@ -573,48 +845,6 @@ def _ramanujan_times(frames, factor: float, size: int | None = None) -> pd.DataF
         rows &= odds["hand_size"] == size
     odds.loc[rows, "probability"] = (odds.loc[rows, "probability"] * factor).clip(upper=1.0)
     return odds
-
-
-@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "confirmed")
-def test_revolution_1729_overcomes_too_frequent_against_ordinary_daifugo_hands(frames):
-    """5- and 7-card hands: 1729 as if prime is rarer than four of a kind in an ordinary
-    daifugō hand of 13 cards (2.9 % without jokers, 22.3 % with)."""
-    claim = _claim(revolution_odds.revolution_1729_overcomes_too_frequent, frames)
-    assert claim.verdict is Verdict.CONFIRMED, claim.evidence
-    assert "7 cards without jokers: 0.0193 vs 0.0293" in claim.evidence
-    assert "ordinary daifugō hand of 13 cards" in claim.formal
-
-
-@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "depends")
-def test_revolution_1729_overcomes_too_frequent_depends_on_the_hand_size(frames):
-    """As at 11 cards in the default run (10.9 % against 2.9 %): one hand size fails."""
-    odds = _ramanujan_times(frames, 2.0, size=7)
-    claim = _claim(
-        revolution_odds.revolution_1729_overcomes_too_frequent, frames, {HAND_ODDS: odds}
-    )
-    assert claim.verdict is Verdict.DEPENDS
-    assert "fails under: 7 cards without jokers" in claim.evidence
-
-
-@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "refuted")
-def test_revolution_1729_overcomes_too_frequent_refuted_when_likelier_in_every_hand(frames):
-    odds = _ramanujan_times(frames, 50.0)
-    claim = _claim(
-        revolution_odds.revolution_1729_overcomes_too_frequent, frames, {HAND_ODDS: odds}
-    )
-    assert claim.verdict is Verdict.REFUTED and "holds under: none" in claim.evidence
-
-
-@checks_claim("daifugo.revolution_1729_overcomes_too_frequent", "refuted")
-def test_revolution_1729_overcomes_too_frequent_reads_the_yardstick_from_its_table(frames):
-    """The ordinary daifugō odds come from the published table: a yardstick of 0.1 %
-    makes 1729 as if prime likelier in every hand."""
-    ordinary = frames[ORDINARY_ODDS].assign(probability=0.001)
-    claim = _claim(
-        revolution_odds.revolution_1729_overcomes_too_frequent, frames, {ORDINARY_ODDS: ordinary}
-    )
-    assert claim.verdict is Verdict.REFUTED
-    assert sorted(claim.tables) == [HAND_ODDS, ORDINARY_ODDS]
 
 
 def test_ordinary_daifugo_hands_deal_the_whole_deck():
@@ -674,6 +904,7 @@ def test_revolution_jokers_more_likely_depends_on_the_hand(frames):
 def test_every_daifugo_claim_is_built_and_cites_what_it_read(frames):
     built = run_builders(claims.BUILDERS, ResultTables(frames=frames), declared=claims.CLAIM_IDS)
     assert [c.claim_id for c in built] == list(claims.CLAIM_IDS)
+    assert [c.claim_id for c in built if c.recheck is None] == []
     assert {c.verdict for c in built} <= set(Verdict)
     assert {c.claim_id: c.citation for c in built} == claims.CITATIONS
 

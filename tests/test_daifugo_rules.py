@@ -439,3 +439,24 @@ def test_random_playouts_stay_legal(mine, theirs, rng):
             assert after.field.top is None or after.field.n_cards == len(move.cards)
         position = after
     assert GAME.is_over(position)
+
+
+def test_a_joker_may_stand_in_for_part_of_a_play_within_the_decks_jokers():
+    """「$1729$ を出す際に一部をジョーカー利用で出してもよい」: the stand-ins, zeros and copies
+    beyond the deck together take at most the deck's jokers."""
+    play = Play.parse("1729 [A 7 2 Joker(9)]")
+    assert play.stand_ins == (9,) and str(play) == "1729 [A 7 2 Joker(9)]"
+    assert judge(Field(1409, 4), play, RULES).field == Field(1729, 4, revolution=True)
+    two = Play.parse("1729 [Joker(A) 7 2 Joker(9)]")
+    assert judge(Field(), two, RULES).legal
+    three = Play.parse("1729 [Joker(A) Joker(7) 2 Joker(9)]")
+    assert "it needs 3 jokers, it has 2" in judge(Field(), three, RULES).reason
+    zero_too = Play.parse("1013 [A Joker(0) Joker(A) 3]")  # a zero and a stand-in: two
+    assert judge(Field(), zero_too, RULES).legal
+    assert not judge(Field(), zero_too, Rules(jokers=1)).legal
+
+
+def test_hands_hold_no_stand_in_jokers_in_the_two_player_game():
+    start = Position(Field(), (1, 2, 7, 9), (3,))
+    with pytest.raises(IllegalMoveError, match="no jokers"):
+        GAME.play(start, Play.parse("1729 [A 7 2 Joker(9)]"))

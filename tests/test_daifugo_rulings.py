@@ -12,6 +12,8 @@ from asobi.daifugo.daifugo import Field, Play, Rules, judge
 from asobi.daifugo.pipeline import write_cube_sums, write_rulings
 from asobi.daifugo.rulings import (
     CUBE_SUMS_MAX,
+    OTHER_PLAYER,
+    OTHER_PLAYER_MOVES,
     PASS,
     QUESTIONS,
     cube_sums_frame,
@@ -30,7 +32,7 @@ def _field(row, when: str) -> Field:
 
 def test_every_row_is_the_engines_ruling_on_its_field():
     frame = rulings_frame(Rules())
-    assert list(frame["example"].unique()) == ["example_8", *QUESTIONS]
+    assert list(frame["example"].unique()) == ["example_8", *QUESTIONS, OTHER_PLAYER]
     for _, row in frame.iterrows():
         before, after = _field(row, "before"), _field(row, "after")
         if row["play"] == PASS:
@@ -45,13 +47,35 @@ def test_every_row_is_the_engines_ruling_on_its_field():
 def test_a_step_without_a_field_plays_on_the_field_the_previous_step_left():
     frame = rulings_frame(Rules())
     steps = frame[frame["example"] == "ramanujan_revolution_rules"].reset_index(drop=True)
-    assert steps["step"].tolist() == list(range(1, 11))
+    assert steps["step"].tolist() == list(range(1, 12))
     for index, (_, given) in enumerate(QUESTIONS["ramanujan_revolution_rules"]):
         if index and given is None:
             assert _field(steps.iloc[index], "before") == _field(steps.iloc[index - 1], "after")
     # 1729 starts a revolution, the pass clears the field and keeps it, 1729 again ends it
     assert steps.loc[[0, 4, 5], "revolution_after"].tolist() == [True, True, False]
     assert steps.loc[4, "cleared"] and steps.loc[5, "revolution_before"]
+
+
+def test_the_two_player_example_is_played_in_turn_through_the_game():
+    """Who plays is the game's: the players alternate, a pass lets the other lead, and the
+    field of each step is the one the game holds after the previous move."""
+    frame = rulings_frame(Rules())
+    steps = frame[frame["example"] == OTHER_PLAYER].reset_index(drop=True)
+    assert steps["play"].tolist() == list(OTHER_PLAYER_MOVES)
+    assert steps["player"].tolist() == ["first", "second", "first", "second"]
+    assert (steps["ruling"] == "legal").all()
+    for index in range(1, len(steps)):
+        assert _field(steps.iloc[index], "before") == _field(steps.iloc[index - 1], "after")
+    assert frame.loc[frame["example"] != OTHER_PLAYER, "player"].isna().all()
+
+
+def test_a_joker_may_stand_for_part_of_1729_within_the_decks_jokers():
+    frame = rulings_frame(Rules()).set_index("play")
+    row = frame.loc["1729 [A 7 2 Joker(9)]"]
+    assert row["ruling"] == "legal" and row["revolution_after"]
+    assert row["discarded"] == ["A", "7", "2", "Joker(9)"]
+    without = rulings_frame(Rules(jokers=0)).set_index("play").loc["1729 [A 7 2 Joker(9)]"]
+    assert without["ruling"] == "refused" and "needs 1 jokers, it has 0" in without["reason"]
 
 
 def test_a_legal_play_lists_every_card_it_discards():

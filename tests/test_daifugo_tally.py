@@ -4,6 +4,8 @@ enumerator; and the players' counts it decides."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -274,12 +276,36 @@ def _reading_counts(frames) -> dict[str, int]:
     return {r.name: count_playable(primes, r) for r in READINGS}
 
 
+def _plain_primes(lo: int, hi: int) -> dict[str, pd.DataFrame]:
+    """The 8-digit primes of ``lo`` … ``hi`` with no 0 and no digit five times or more (every
+    reading of "playable" counts them alike), the tally's 8-digit row made to match."""
+    primes = primes_frame(lo, hi)
+    plain = primes[
+        primes["n"].map(lambda n: "0" not in str(n) and max(Counter(str(n)).values()) <= 4)
+    ].reset_index(drop=True)
+    tally = tally_frame(tally_range(lo, hi))
+    tally.loc[tally["digits"] == 8, ["primes", "playable"]] = [len(plain), len(plain)]
+    return {PRIME_TALLY: tally, PRIMES: plain}
+
+
 @checks_claim("daifugo.public_tally_8_digits", "confirmed")
-def test_eight_digit_count_confirmed_when_the_game_gives_it(eight_digits, monkeypatch):
+def test_eight_digit_count_confirmed_when_every_reading_gives_it(monkeypatch):
+    frames = _plain_primes(23_456_000, 23_460_000)
+    counts = _reading_counts(frames)
+    assert len(set(counts.values())) == 1 and counts["game"] > 0
+    claim = _eight(frames, counts["game"], monkeypatch)
+    assert claim.verdict is Verdict.CONFIRMED and "reproduced by: game, " in claim.evidence
+    assert claim.tables == (PRIME_TALLY, PRIMES)
+    assert [r.reading_id for r in claim.readings] == list(counts)
+
+
+@checks_claim("daifugo.public_tally_8_digits", "depends")
+def test_eight_digit_count_depends_when_only_the_games_rules_give_it(eight_digits, monkeypatch):
+    """True if you count by the game's rules, false if you count without the 10 card."""
     counts = _reading_counts(eight_digits)
     claim = _eight(eight_digits, counts["game"], monkeypatch)
-    assert claim.verdict is Verdict.CONFIRMED and "reproduced by: game" in claim.evidence
-    assert claim.tables == (PRIME_TALLY, PRIMES)
+    assert claim.verdict is Verdict.DEPENDS
+    assert "confirmed under: game" in claim.caveat and "no_ten_card" in claim.caveat
 
 
 @checks_claim("daifugo.public_tally_8_digits", "depends")
@@ -297,7 +323,12 @@ def test_eight_digit_count_refuted_when_no_reading_gives_it(eight_digits, monkey
     claim = _eight(eight_digits, quoted, monkeypatch)
     assert claim.verdict is Verdict.REFUTED and "reproduced by: no reading" in claim.evidence
     assert f"game {counts['game']} ({counts['game'] - quoted:+d})" in claim.evidence
-    assert f"against {quoted} quoted; the tally counts {counts['game']}" in claim.evidence
+    gap = quoted - counts["game"]
+    off = f"off by {gap:,} ({gap / quoted:.2%})".replace(",", " ").replace("%", " %")
+    assert f"against {quoted} quoted; the game's reading is {off}; the tally counts " in (
+        claim.evidence
+    )
+    assert f"the tally counts {counts['game']}" in claim.evidence
 
 
 @checks_claim("daifugo.public_tally_8_digits", "undecided")

@@ -42,6 +42,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
+from dataclasses import field as dataclass_field
 from functools import cache
 from typing import Any
 
@@ -263,30 +264,58 @@ class Play:
     number: int
     cards: tuple[int, ...] | None = None
     factors: Factors | None = None
+    #: Values among ``cards`` that jokers stand in for (written ``Joker(9)``), e.g. part of
+    #: 1729 (「一部をジョーカー利用で出してもよい」); a joker as 0 is the card ``Joker(0)``.
+    stand_ins: tuple[int, ...] = dataclass_field(default=(), repr=False)
 
     def __str__(self) -> str:
         text = str(self.number)
         if self.factors is not None:
             text += "=" + "*".join(term_text(base, levels) for base, levels in self.factors)
         if self.cards is not None:
-            text += " [" + " ".join(card_name(t) for t in self.cards) + "]"
+            text += " [" + " ".join(self.card_names()) + "]"
         return text
+
+    def card_names(self) -> list[str]:
+        """The cards' names, a stand-in joker as ``Joker(v)`` (its last copies).
+
+        >>> Play.parse("1729 [A 7 2 Joker(9)]").card_names()
+        ['A', '7', '2', 'Joker(9)']
+        """
+        left = Counter(self.stand_ins)
+        names = []
+        for token in reversed(self.cards or ()):
+            if left[token]:
+                left[token] -= 1
+                names.append(f"Joker({card_name(token)})")
+            else:
+                names.append(card_name(token))
+        return names[::-1]
 
     @classmethod
     def parse(cls, text: str) -> Play:
         """``"1729"``, ``"64 = 2*2*2*2^3"``, ``"5187=3*1729"``, ``"13 [A 3]"`` (digits 0-9)."""
         text, bracket, names = text.partition("[")
         cards = None
+        stand_ins: list[int] = []
         if bracket:
             if not names.rstrip().endswith("]"):
                 raise InputError(f"unclosed card list in {text + bracket + names!r}")
-            cards = tuple(card_token(name) for name in names.rstrip()[:-1].split())
+            tokens = []
+            for name in names.rstrip()[:-1].split():
+                inner = name.removeprefix("Joker(").removesuffix(")")
+                if name.startswith("Joker(") and inner != str(JOKER_ZERO):
+                    stand_ins.append(card_token(inner))
+                    tokens.append(stand_ins[-1])
+                else:
+                    tokens.append(card_token(name))
+            cards = tuple(tokens)
         left, sep, right = text.partition("=")
         number = check_number(left)
         factors = tuple(parse_expression(right)) if sep else None
         if cards is not None and "".join(str(t) for t in cards) != str(number):
             raise InputError(f"the cards {names.rstrip()[:-1]} do not read {number}")
-        return cls(number, cards, factors)
+        return cls(number, cards, factors, tuple(stand_ins))
 
 
 @dataclass(frozen=True)
@@ -407,6 +436,8 @@ def _choose_cards(n: int, play: Play, field: Field, rules: Rules) -> tuple[int, 
     if play.cards is not None:
         if play.cards not in tokenisations(n, rules):
             return _refuse(field, f"those cards do not read {n}")
+        if play.stand_ins:
+            return _with_stand_ins(n, play, field, rules)
         candidates = [play.cards]
     else:
         candidates = sorted(tokenisations(n, rules), key=lambda t: (len(t), t))
@@ -416,6 +447,25 @@ def _choose_cards(n: int, play: Play, field: Field, rules: Rules) -> tuple[int, 
         if cards in options:
             return cards
     return _refuse(field, f"the deck cannot lay {n} (not enough cards or jokers)")
+
+
+def _with_stand_ins(n: int, play: Play, field: Field, rules: Rules) -> tuple[int, ...] | Ruling:
+    """The cards of a play of ``n`` on its own some of whose cards are jokers standing in:
+    the jokers it uses (its stand-ins, its zeros, copies beyond the deck's) must be at most
+    the deck's."""
+    cards = play.cards or ()
+    if play.factors is not None:
+        return _refuse(field, "jokers standing in are modelled for a number laid on its own")
+    real = Counter(cards)
+    real.subtract(Counter(play.stand_ins))
+    if min(real.values(), default=0) < 0:
+        return _refuse(field, f"the jokers stand in for cards that {n} does not have")
+    used = len(play.stand_ins) + jokers_needed(real.elements(), rules)
+    if used > rules.jokers:
+        return _refuse(
+            field, f"the deck cannot lay {n} (it needs {used} jokers, it has {rules.jokers})"
+        )
+    return cards
 
 
 def _own_part(n: int, cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -522,6 +572,8 @@ class Daifugo:
             raise IllegalMoveError("the field was cut by 57: pass")
         if move.factors is not None:
             raise IllegalMoveError("composite plays from a hand are not modelled")
+        if move.stand_ins:
+            raise IllegalMoveError("hands hold no jokers in this model")
         ruling = judge(field, move, self.rules)
         if not ruling.legal:
             raise IllegalMoveError(ruling.reason)

@@ -21,9 +21,20 @@ from collections.abc import Iterator
 import pandas as pd
 import pyarrow as pa
 
+from asobi.core.errors import IllegalMoveError
 from asobi.daifugo import daifugo
-from asobi.daifugo.daifugo import Field, Play, Rules, Ruling, card_names, jokers_needed, lay_numbers
+from asobi.daifugo.daifugo import (
+    RAMANUJAN,
+    Field,
+    Play,
+    Rules,
+    Ruling,
+    card_names,
+    jokers_needed,
+    lay_numbers,
+)
 from asobi.daifugo.layouts import composite_layouts
+from asobi.daifugo.numbers import is_prime
 
 RULINGS_SCHEMA = pa.schema(
     [
@@ -40,6 +51,7 @@ RULINGS_SCHEMA = pa.schema(
         ("revolution_after", pa.bool_()),
         ("cleared", pa.bool_()),
         ("discarded", pa.list_(pa.string())),
+        ("player", pa.string()),
     ]
 )
 
@@ -70,8 +82,26 @@ QUESTIONS: dict[str, tuple[tuple[str, Field | None], ...]] = {
         ("1729", Field(2003, 4)),  # 8: not on a larger four-card play
         ("1729=7*13*19", Field(2003, 4, revolution=True)),  # 9: a foul, the revolution stays
         ("57", Field(53, 2)),  # 10: 57 still cuts
+        ("1729 [A 7 2 Joker(9)]", Field(1409, 4)),  # 11: partly laid by a joker, it starts one
+    ),
+    # every prime from 1000 to 1728 as an answer to 1729 in revolution (four cards)
+    "joker_zero_used_in_revolution": tuple(
+        (str(n), Field(RAMANUJAN, 4, revolution=True))
+        for n in range(1000, RAMANUJAN)
+        if is_prime(n)
     ),
 }
+
+#: The example played as a two-player game (:class:`~asobi.daifugo.daifugo.Daifugo`), so
+#: that who plays is the game's: the hands, then the moves in turn (first player first).
+OTHER_PLAYER = "ramanujan_other_player"
+OTHER_PLAYER_HANDS = ((1, 2, 3, 7, 9), (1, 1, 2, 2, 2, 3, 5, 7, 9))
+OTHER_PLAYER_MOVES = (
+    "1729 [A 7 2 9]",  # first: starts the revolution
+    "1223 [A 2 2 3]",  # second, the next player: a smaller four-card play answers it
+    PASS,  # first: the field flows, the revolution stays, the second player leads
+    "1729 [A 7 2 9]",  # second, another player: 1729 again ends the revolution
+)
 
 #: The number whose plain composite plays (without exponent notation) example_8 asks about.
 PLAIN_EIGHT = 8
@@ -108,6 +138,7 @@ def _row(
     example: str, step: int, text: str, before: Field, rules: Rules
 ) -> tuple[dict[str, object], Field]:
     """The row of one play on ``before``, and the field it leaves."""
+    play = None
     if text == PASS:
         ruling = Ruling(True, False, "everyone passes: the field flows", before.cleared())
         cards = None
@@ -117,6 +148,10 @@ def _row(
         ruling = daifugo.judge(before, play, rules)
         cards = discarded(play, ruling, rules)
     after = ruling.field
+    if cards is not None and play is not None and play.stand_ins:
+        names = play.card_names()
+    else:
+        names = None if cards is None else card_names(cards, rules)
     return {
         "example": example,
         "step": step,
@@ -130,18 +165,40 @@ def _row(
         "cards_after": after.n_cards,
         "revolution_after": after.revolution,
         "cleared": after.top is None and before.top is not None,
-        "discarded": None if cards is None else card_names(cards, rules),
+        "discarded": names,
+        "player": None,
     }, after
 
 
+def _game_rows(rules: Rules) -> list[dict[str, object]]:
+    """The rows of :data:`OTHER_PLAYER`: its moves played in turn in the two-player game,
+    each ruled by the engine on the field the game holds, with the player who made it."""
+    game = daifugo.Daifugo(rules)
+    position = daifugo.Position(Field(), *OTHER_PLAYER_HANDS)
+    rows = []
+    for step, text in enumerate(OTHER_PLAYER_MOVES, start=1):
+        player = "first" if step % 2 else "second"
+        row, _ = _row(OTHER_PLAYER, step, text, position.field, rules)
+        rows.append({**row, "player": player})
+        if row["ruling"] != "legal":
+            break
+        try:
+            position = game.play(position, game.parse_move(text))
+        except IllegalMoveError:  # the game refuses what the engine allowed: stop there
+            break
+    return rows
+
+
 def rulings_frame(rules: Rules) -> pd.DataFrame:
-    """One row per play the article's examples ask about, ruled by the engine for ``rules``."""
+    """One row per play the article's examples ask about, ruled by the engine for ``rules``
+    (the two-player example played in turn through the game)."""
     rows = []
     for example, plays in _questions(rules):
         field = Field()
         for step, (text, given) in enumerate(plays, start=1):
             row, field = _row(example, step, text, field if given is None else given, rules)
             rows.append(row)
+    rows.extend(_game_rows(rules))
     frame = pd.DataFrame(rows, columns=RULINGS_SCHEMA.names)
     for column in ("top_before", "cards_before", "top_after", "cards_after"):
         frame[column] = frame[column].astype("Int64")

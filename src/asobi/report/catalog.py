@@ -382,7 +382,10 @@ COLUMN_DESCRIPTIONS: dict[str, dict[str, str]] = {
         "revolution_after": "The revolution is on after the play",
         "cleared": "The play cleared the field (a pass, or 57's Grothendieck cut)",
         "discarded": "The cards a legal play discards: the number's and, for a composite "
-        "play, its factors' and exponents' (null when not legal)",
+        "play, its factors' and exponents' (null when not legal); Joker(9) is a joker "
+        "standing in for a 9",
+        "player": "Who makes the play in the two-player game (`first`, `second`) of the "
+        "example ramanujan_other_player; null for the plays asked on given fields",
     },
     "daifugo/cube_sums": {
         "n": "A sum of two positive cubes, n = a³ + b³ ≤ 100 000",

@@ -35,12 +35,16 @@ from asobi.daifugo.claims.number_theory import (
     finding_primes_needing_joker,
     finding_rescued_by_exponent,
     finding_still_unplayable,
+    formerly_unplayable_become_playable,
     genocchi_17_only_prime,
+    non_square_free_easier,
+    non_square_free_several_ways,
     ramanujan_looks_prime,
     ramanujan_smallest_carmichael_four_cards,
     ramanujan_taxicab,
     smallest_eden_prime,
     smallest_unplayable_composite_without_exponent,
+    special_numbers_not_prime,
     square_free_unchanged,
     z3_crosscheck,
 )
@@ -86,6 +90,8 @@ CLAIM_IDS = tuple(
         "example_5187",
         "ramanujan_not_composite",
         "ramanujan_revolution_rules",
+        "joker_zero_used_in_revolution",
+        "special_numbers_not_prime",
         "smallest_unplayable_composite_without_exponent",
         "smallest_eden_prime",
         "ramanujan_smallest_carmichael_four_cards",
@@ -93,6 +99,9 @@ CLAIM_IDS = tuple(
         "ramanujan_looks_prime",
         "genocchi_17_only_prime",
         "finding_rescued_by_exponent",
+        "non_square_free_easier",
+        "formerly_unplayable_become_playable",
+        "non_square_free_several_ways",
         "finding_still_unplayable",
         "finding_primes_needing_joker",
         "square_free_unchanged",
@@ -117,13 +126,16 @@ if set(CITATIONS) != set(CLAIM_IDS):  # pragma: no cover - a module that cannot 
     )
 
 #: Builders of the tables alone, and those that take the deck too (in the claims' order).
-_TABLE_ONLY_FIRST = (smallest_unplayable_composite_without_exponent,)
+_TABLE_ONLY_FIRST = (special_numbers_not_prime, smallest_unplayable_composite_without_exponent)
 _NUMBERS = (
     ramanujan_smallest_carmichael_four_cards,
     ramanujan_taxicab,
     ramanujan_looks_prime,
     genocchi_17_only_prime,
     finding_rescued_by_exponent,
+    non_square_free_easier,
+    formerly_unplayable_become_playable,
+    non_square_free_several_ways,
     finding_still_unplayable,
     finding_primes_needing_joker,
 )

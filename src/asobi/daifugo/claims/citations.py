@@ -54,6 +54,13 @@ _ODDS = (
     "the article's rules; hand size left open by the article (7 or 11 cards usual; we read "
     "5, 7 and 11), the joker rule optional; 'can start' read as 'the dealt hand holds the cards'"
 )
+#: "More often than ordinary daifugō": the same readings wherever the phrase is used.
+_ORDINARY = (
+    "'ordinary daifugō' read two ways, each hand apart: four of a kind in a hand of the same "
+    "size, and four of a kind in ordinary daifugō as dealt (the whole deck to 3, 4 or 5 "
+    "players); hands as dealt, drawing from the deck (山札) left out, as the article does "
+    "not say when a player draws"
+)
 _TALLY = (
     "a prime counts when its digits can be laid from one deck (A…K, 10 as one card, two "
     "jokers standing for any card or 0); primes counted by digit count, not by card count "
@@ -93,7 +100,21 @@ CITATIONS: dict[str, Citation] = {
         "ramanujan_revolution_rules": _article(
             REVOLUTION,
             "パスをして場が流れても革命状態は解除されない。",
-            f"{_REV}; every rule of the section's list that a sequence of plays can show",
+            f"{_REV}; every rule of the section's list that a sequence of plays can show, "
+            "1729 laid partly with a joker and another player's 1729 among them",
+        ),
+        "joker_zero_used_in_revolution": _article(
+            REVOLUTION,
+            "ジョーカーを $0$ として利用してもよいというルールが有効に利用されるケース",
+            f"{_REV}; in revolution a four-card play answers 1729 only with a smaller one: "
+            "the primes from 1000 to 1728 laid in four cards; 'real use' read as some of them, "
+            "and the smallest (the strongest answer), needing a joker as 0",
+        ),
+        "special_numbers_not_prime": _article(
+            REVOLUTION,
+            "$1729$ は素数ではないが素数として四枚出しで場に出す",
+            "57 and 1729, played as if prime (57 「素数でないのに素数と呼ばれている」), and the "
+            "article's factorisations 1729 = 7·13·19 and 5187 = 3·1729 = 3·7·13·19",
         ),
         "smallest_unplayable_composite_without_exponent": _article(
             EXPONENT,
@@ -129,6 +150,27 @@ CITATIONS: dict[str, Citation] = {
             "これまで全く出すことができなかった数もたくさん出せるようになります",
             f"{_EXP}; 'many' gives no measure: judged as existence, the count is the evidence",
         ),
+        "non_square_free_easier": _article(
+            EXPONENT,
+            "無平方数ではない合成数がこれまでよりは出しやすくなります",
+            f"{_EXP}; composites with a square factor above 1 up to the numbers table's "
+            "n_max; 'easier' gives no measure: read as more of them playable and as fewer "
+            "cards for those playable before, each a reading",
+        ),
+        "formerly_unplayable_become_playable": _article(
+            EXPONENT,
+            "このような数達が一挙に出しやすくなるわけですから",
+            f"{_EXP}; the composites unplayable before exponent notation (128 the least) up "
+            "to the numbers table's n_max, 1729 aside (its own rule); 一挙に read as 128 "
+            "itself and as every one of them, each a reading",
+        ),
+        "non_square_free_several_ways": _article(
+            EXPONENT,
+            "無平方数ではない合成数の出し方は一般に複数通り生じる",
+            f"{_EXP}; composites with a square factor above 1, playable, up to the numbers "
+            "table's n_max; 一般に read as 'as a rule' (most, exceptions allowed), a layout "
+            "being one play (expression and cards)",
+        ),
         "finding_still_unplayable": Citation(
             OURS,
             "これまで全く出すことができなかった数もたくさん出せるようになります",
@@ -153,7 +195,8 @@ CITATIONS: dict[str, Citation] = {
         "revolution_four_cards_too_frequent": _article(
             REVOLUTION,
             "通常の大富豪に比べて頻繁に革命状態になってしまう。",
-            f"{_ODDS}; the article's yardstick: ordinary daifugō's revolution (four of a kind)",
+            f"{_ODDS}; the article's yardstick: ordinary daifugō's revolution (four of a "
+            f"kind); {_ORDINARY}",
         ),
         "revolution_1729_composite_too_hard": _article(
             REVOLUTION,
@@ -164,16 +207,16 @@ CITATIONS: dict[str, Citation] = {
         "revolution_1729_as_prime_suitable": _article(
             REVOLUTION,
             "出現頻度はある程度適切になると期待できます",
-            f"{_ODDS}; 'suitable' gives no measure: judged as between the rule it calls too "
-            "frequent (any prime of four or more cards) and the one it calls too hard "
-            "(1729 as a composite play)",
+            f"{_ODDS}; 'suitable' gives no measure: read as the band the article's words set, "
+            "likelier than the rule it calls too hard (1729 as a composite play) and no "
+            "likelier than ordinary daifugō's revolution (the four-card rule's problem); "
+            f"{_ORDINARY}",
         ),
         "revolution_1729_overcomes_too_frequent": _article(
             REVOLUTION,
             "という問題点も克服できます",
             f"{_ODDS}; the problem overcome is the article's own yardstick: a revolution "
-            "more frequent than in ordinary daifugō (four of a kind), dealt as ordinary "
-            "daifugō deals (the whole deck to four players, 13-card hands)",
+            f"more frequent than in ordinary daifugō (four of a kind); {_ORDINARY}",
         ),
         "revolution_jokers_somewhat_more_likely": _article(
             REVOLUTION,

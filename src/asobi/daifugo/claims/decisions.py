@@ -106,11 +106,6 @@ def rarer(p: float, reference: float) -> bool:
     return p < reference
 
 
-def between(p: float, too_rare: float, too_frequent: float) -> bool:
-    """Rarer than the rule called too frequent, likelier than the one called too hard."""
-    return too_rare < p < too_frequent
-
-
 def at_most(p: float, reference: float) -> bool:
     """``p`` is no higher than the reference odds (not more frequent)."""
     return p <= reference

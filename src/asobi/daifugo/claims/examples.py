@@ -17,12 +17,13 @@ from typing import Any
 
 import pandas as pd
 
-from asobi.core.claims import Claim, ResultTables
+from asobi.core.claims import Claim, Reading, ResultTables, verdict_from
 from asobi.core.recheck import Recheck, json_value
 from asobi.daifugo.claims.citations import NUMBERS, RULES_ENGINE, RULINGS, daifugo_claim
 from asobi.daifugo.claims.decisions import decide_all_hold
 from asobi.daifugo.daifugo import Rules, card_names, jokers_needed, tokenisations
 from asobi.daifugo.layouts import Term, composite_layouts, expression_layouts
+from asobi.daifugo.notation import JOKER_ZERO_NAME
 
 
 def _has_layout(n: int, expression: str, multiset: list[int], rules: Rules) -> bool:
@@ -202,6 +203,12 @@ def example_64(tables: ResultTables, rules: Rules) -> Claim:
     )
 
 
+def _count_words(counts: Sequence[int]) -> str:
+    """``[3]`` as ``three``; several counts joined by ``or`` (digits beyond ten)."""
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return " or ".join(words[c] if c < len(words) else str(c) for c in counts) or "no"
+
+
 def example_8(tables: ResultTables) -> Claim:
     """To lay 8 = 2^3 as a composite (before exponent notation) one discards four 2s."""
     rows = _rulings(tables, "example_8")
@@ -224,7 +231,8 @@ def example_8(tables: ResultTables) -> Claim:
         _checks_text(checks) + f"; plain plays: {plays or 'none'} (2s discarded: {twos})",
         (RULINGS,),
         caveat=(
-            "read as four cards in all (the 8 and its 2s), it holds"
+            f"a slip, not a rule at issue: the plain play discards {_count_words(twos)} 2s, "
+            f"{in_all[0]} cards counting the 8; read as four cards in all, it holds"
             if in_all == [4] and 4 not in twos
             else None
         ),
@@ -382,70 +390,241 @@ def ramanujan_not_composite(tables: ResultTables) -> Claim:
     )
 
 
-#: The section's rules, each shown by one step of the rulings table's sequence
-#: (:data:`asobi.daifugo.rulings.QUESTIONS`): the step, its play, the ruling and what the
-#: field must be after it.
-REVOLUTION_RULES: dict[str, tuple[int, str, str, dict[str, object]]] = {
-    "1729 on 1409 starts a revolution": (1, "1729", "legal", {"revolution_after": True}),
-    "1729 stays on the field (no cut)": (1, "1729", "legal", {"top_after": 1729}),
-    "in revolution 2003 does not beat it": (2, "2003", "refused", {}),
-    "a play of other than 4 cards cannot answer 4 cards": (3, "13", "refused", {}),
-    "in revolution 1013 beats 1729": (4, "1013", "legal", {"top_after": 1013}),
+#: The example of the rulings table played as a two-player game (who plays is the game's).
+OTHER_PLAYER = "ramanujan_other_player"
+
+#: The section's rules, each shown by one step of the rulings table's sequences
+#: (:data:`asobi.daifugo.rulings.QUESTIONS`, and the two-player game of
+#: :data:`asobi.daifugo.rulings.OTHER_PLAYER_MOVES`): the example, the step, its play, the
+#: ruling and what the row must say after it.
+REVOLUTION_RULES: dict[str, tuple[str, int, str, str, dict[str, object]]] = {
+    "1729 on 1409 starts a revolution": (
+        "ramanujan_revolution_rules",
+        1,
+        "1729",
+        "legal",
+        {"revolution_after": True},
+    ),
+    "1729 partly laid by a joker starts it too": (
+        "ramanujan_revolution_rules",
+        11,
+        "1729 [A 7 2 Joker(9)]",
+        "legal",
+        {"revolution_after": True, "top_after": 1729},
+    ),
+    "1729 stays on the field (no cut)": (
+        "ramanujan_revolution_rules",
+        1,
+        "1729",
+        "legal",
+        {"top_after": 1729},
+    ),
+    "in revolution 2003 does not beat it": ("ramanujan_revolution_rules", 2, "2003", "refused", {}),
+    "a play of other than 4 cards cannot answer 4 cards": (
+        "ramanujan_revolution_rules",
+        3,
+        "13",
+        "refused",
+        {},
+    ),
+    "in revolution 1013 beats 1729": (
+        "ramanujan_revolution_rules",
+        4,
+        "1013",
+        "legal",
+        {"top_after": 1013},
+    ),
     "clearing keeps the revolution": (
+        "ramanujan_revolution_rules",
         5,
         "pass",
         "legal",
         {"cleared": True, "revolution_after": True},
     ),
-    "a second 1729 ends it": (6, "1729", "legal", {"revolution_after": False}),
-    "1729 on a cleared field starts one": (7, "1729", "legal", {"revolution_after": True}),
-    "1729 on a larger four-card play (2003) is refused": (8, "1729", "refused", {}),
+    "a second 1729 ends it": (
+        "ramanujan_revolution_rules",
+        6,
+        "1729",
+        "legal",
+        {"revolution_after": False},
+    ),
+    "1729 on a cleared field starts one": (
+        "ramanujan_revolution_rules",
+        7,
+        "1729",
+        "legal",
+        {"revolution_after": True},
+    ),
+    "1729 on a larger four-card play (2003) is refused": (
+        "ramanujan_revolution_rules",
+        8,
+        "1729",
+        "refused",
+        {},
+    ),
     "1729 as a composite on 2003 in revolution is a foul that keeps it": (
+        "ramanujan_revolution_rules",
         9,
         "1729=7*13*19",
         "foul",
         {"revolution_after": True},
     ),
-    "57 cuts the field": (10, "57", "legal", {"cleared": True}),
+    "57 cuts the field": ("ramanujan_revolution_rules", 10, "57", "legal", {"cleared": True}),
+    "game: the first player's 1729 starts it": (
+        OTHER_PLAYER,
+        1,
+        "1729 [A 7 2 9]",
+        "legal",
+        {"player": "first", "revolution_after": True},
+    ),
+    "game: the next player answers with a smaller four-card play": (
+        OTHER_PLAYER,
+        2,
+        "1223 [A 2 2 3]",
+        "legal",
+        {"player": "second", "top_after": 1223, "revolution_after": True},
+    ),
+    "game: the field flows, the revolution stays": (
+        OTHER_PLAYER,
+        3,
+        "pass",
+        "legal",
+        {"cleared": True, "revolution_after": True},
+    ),
+    "game: another player's 1729 ends it": (
+        OTHER_PLAYER,
+        4,
+        "1729 [A 7 2 9]",
+        "legal",
+        {"player": "second", "revolution_after": False},
+    ),
 }
+
+#: The two examples of the rulings table the Ramanujan rules read.
+_REVOLUTION_EXAMPLES = ("ramanujan_revolution_rules", OTHER_PLAYER)
 
 
 def ramanujan_revolution_rules(tables: ResultTables) -> Claim:
     """The section's list of rules for 1729, each shown by a play: it is played like a
-    four-card prime on a smaller four-card play or a cleared field and flips the order; it
-    does not clear the field; n cards answer n cards; clearing keeps the revolution; another
-    1729 ends it; 1729 as a composite is a foul that keeps the revolution; 57 still cuts."""
-    rows = _rulings(tables, "ramanujan_revolution_rules")
-    steps = {int(row["step"]): row for _, row in rows.iterrows()}
+    four-card prime on a smaller four-card play or a cleared field, also when a joker stands
+    for part of it, and flips the order; it does not clear the field; the next player
+    answers with a smaller four-card play or passes; n cards answer n cards; clearing keeps
+    the revolution; another player's 1729 ends it (shown in the two-player game, where who
+    plays is the game's); 1729 as a composite is a foul that keeps the revolution; 57 still
+    cuts."""
+    rows = pd.concat([_rulings(tables, example) for example in _REVOLUTION_EXAMPLES])
+    steps = {(str(row["example"]), int(row["step"])): row for _, row in rows.iterrows()}
 
-    def shown(step: int, play: str, ruling: str, after: Mapping[str, object]) -> bool:
-        row = steps.get(step)
+    def shown(example: str, step: int, play: str, ruling: str, after: Mapping[str, object]) -> bool:
+        row = steps.get((example, step))
         return (
             row is not None
             and row["play"] == play
             and row["ruling"] == ruling
-            and all(row[column] == value for column, value in after.items())
+            and all(
+                not pd.isna(row[column]) and row[column] == value for column, value in after.items()
+            )
         )
 
     checks = {name: shown(*rule) for name, rule in REVOLUTION_RULES.items()}
-    columns = ("step", "play", "ruling", "top_after", "revolution_after", "cleared")
+    columns = ("example", "step", "play", "player", "ruling", "top_after", "revolution_after")
+    columns = (*columns, "cleared")
     return _example(
         "ramanujan_revolution_rules",
-        "1729 is played like a four-card prime on a smaller four-card play or a cleared field "
-        "and flips the order without clearing the field; n-card plays still need n cards; "
-        "clearing the field keeps the revolution; another 1729 ends it; laying 1729 as a "
-        "composite is a foul that does not end it.",
-        f"{RULES_ENGINE}, as the rulings table records: a scripted sequence of plays, each "
-        "step checked",
+        "1729 is played like a four-card prime on a smaller four-card play or a cleared field, "
+        "also with a joker standing for part of it, and flips the order without clearing the "
+        "field; the next player answers with a smaller four-card play or passes; n-card plays "
+        "still need n cards; clearing the field keeps the revolution; when another player "
+        "lays 1729 again it ends; laying 1729 as a composite is a foul that does not end it.",
+        f"{RULES_ENGINE}, as the rulings table records: a scripted sequence of plays on given "
+        "fields, each step checked, and a two-player game (who plays is the game's: the "
+        "players alternate, a pass lets the other lead) in which the first player's 1729 "
+        "starts the revolution, the second answers it with a smaller four-card play and, "
+        "after the field flows, ends it with 1729; a second 1729 from the same player, which "
+        "the article does not speak of, is not asked",
         checks,
         f"rulings table: {len(rows)} steps",
         (RULINGS,),
-        _rulings_recheck("ramanujan_revolution_rules", columns, rows),
+        Recheck(
+            f"SELECT {', '.join(columns)} FROM '{RULINGS}' WHERE example IN "
+            f"({', '.join(repr(e) for e in _REVOLUTION_EXAMPLES)}) ORDER BY example, step",
+            _records(rows.sort_values(["example", "step"]), columns),
+        ),
+    )
+
+
+def joker_zero_used_in_revolution(tables: ResultTables) -> Claim:
+    """With the revolution, the rule that a joker may be 0 finds use: in revolution 1729 is
+    answered by a smaller four-card play, and the smallest such plays (1009, 1013, ...) can
+    be laid in four cards only with a joker as 0, as the engine's rulings on every prime
+    from 1000 to 1728 laid on 1729 in revolution show. Two readings: some answer needs a
+    joker as 0, and the strongest answer (the smallest) needs one."""
+    name = "joker_zero_used_in_revolution"
+    rows = _rulings(tables, name)
+    legal = rows[rows["ruling"] == "legal"].assign(
+        zero=lambda f: f["discarded"].map(lambda cards: JOKER_ZERO_NAME in list(cards))
+    )
+    needing = legal.loc[legal["zero"], "play"].astype(int).tolist()
+    smallest = legal.iloc[int(legal["play"].astype(int).argmin())] if len(legal) else None
+    strongest = smallest is not None and bool(smallest["zero"])
+    figures = (
+        f"rulings table: {len(legal)} of {len(rows)} primes from 1000 to 1728 answer 1729 in "
+        f"revolution with four cards; {len(needing)} only with a joker as 0 (smallest "
+        f"{needing[:5]}); the smallest answer is "
+        + (f"{smallest['play']} ({' '.join(smallest['discarded'])})" if len(legal) else "none")
+    )
+    recheck = Recheck(
+        "SELECT count(*) FILTER (WHERE ruling = 'legal') AS answers, count(*) FILTER (WHERE "
+        f"ruling = 'legal' AND list_contains(discarded, '{JOKER_ZERO_NAME}')) AS with_zero, "
+        "arg_min(discarded, CAST(play AS INTEGER)) FILTER (WHERE ruling = 'legal') AS "
+        f"smallest FROM '{RULINGS}' WHERE example = '{name}'",
+        {
+            "answers": len(legal),
+            "with_zero": len(needing),
+            "smallest": None if smallest is None else list(smallest["discarded"]),
+        },
+    )
+    readings = (
+        Reading(
+            "some_answer",
+            "some four-card prime that answers 1729 in revolution can be laid only with a "
+            "joker as 0",
+            figures,
+            verdict_from(bool(needing)),
+            recheck,
+        ),
+        Reading(
+            "strongest_answer",
+            "(ours) the smallest four-card prime below 1729, the strongest answer in "
+            "revolution, can be laid only with a joker as 0",
+            figures,
+            verdict_from(strongest),
+            recheck,
+        ),
+    )
+    return daifugo_claim(
+        name,
+        "With the revolution, the rule that a joker may stand for 0 comes into real use.",
+        f"{RULES_ENGINE}, as the rulings table records: in revolution 1729 is answered by a "
+        "smaller play of four cards; of the primes from 1000 to 1728 laid on 1729 in "
+        "revolution, some (and the smallest) can be laid only with a joker as 0",
+        None,
+        figures,
+        (RULINGS,),
+        recheck=recheck,
+        readings=readings,
     )
 
 
 #: The examples of a layout, which also take the deck.
-LAYOUT_EXAMPLES = (example_32, example_88, example_64, example_23456, example_1024, example_65536)
+LAYOUT_EXAMPLES = (
+    example_32,
+    example_88,
+    example_64,
+    example_23456,
+    example_1024,
+    example_65536,
+)
 
 #: The worked examples, in the order of the claims.
 WORKED_EXAMPLES = (
@@ -463,4 +642,5 @@ WORKED_EXAMPLES = (
     example_5187,
     ramanujan_not_composite,
     ramanujan_revolution_rules,
+    joker_zero_used_in_revolution,
 )

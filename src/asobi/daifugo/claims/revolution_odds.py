@@ -1,14 +1,19 @@
-"""The article's claims on how often a revolution can start, read off the hand odds table:
-a revolution on any four-card prime would come more often than ordinary daifugō's, 1729 as
-a composite play would be harder than 1729 as if prime, 1729 as if prime lies between the
-two and (the article says) overcomes the too-frequent problem, and jokers make it likelier.
+"""The article's claims on how often a revolution can start, read off the hand odds and the
+ordinary daifugō odds: a revolution on any four-card prime would come more often than
+ordinary daifugō's, 1729 as if prime overcomes that problem and gives a suitable frequency
+(above the composite play, no likelier than ordinary daifugō's revolution), 1729 as a
+composite play would be harder than 1729 as if prime, and jokers make it likelier.
 Where the article gives no measure, the verdict rests on the direction or order its words
-commit to; the sizes are the evidence.
+commit to; the sizes are the evidence. "More often than ordinary daifugō" has two
+yardsticks, read the same way in every claim that uses the phrase: four of a kind in a hand
+of the same size, and four of a kind in ordinary daifugō as it deals (the whole deck to 3,
+4 or 5 players); each hand (size, jokers) and yardstick is one reading.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -16,13 +21,15 @@ from asobi.core.claims import (
     Claim,
     Reading,
     ResultTables,
+    Verdict,
+    reading_slug,
     readings_evidence,
     readings_from_holds,
+    verdict_from,
 )
 from asobi.core.recheck import Recheck
 from asobi.daifugo.claims.citations import HAND_ODDS, ORDINARY_ODDS, daifugo_claim
-from asobi.daifugo.claims.decisions import at_most, between, more_often, rarer
-from asobi.daifugo.odds import ORDINARY_PLAYERS
+from asobi.daifugo.claims.decisions import at_most, more_often, rarer
 
 
 class _Odds:
@@ -88,32 +95,215 @@ def _hand_readings(
     return readings_from_holds(holds, figures, yardstick)
 
 
+class _Yardsticks:
+    """The two yardsticks of "more often than ordinary daifugō" (the article's words, in
+    both frequency claims, read the same way): four of a kind in a hand of the same size
+    from the same deck (``same_hand``), and four of a kind in ordinary daifugō as it deals,
+    the whole deck to 3, 4 or 5 players (``as_dealt``, the ``ordinary_odds`` table); the
+    jokers stand in on both sides or on neither."""
+
+    def __init__(self, tables: ResultTables, odds: _Odds) -> None:
+        table = tables.read(
+            ORDINARY_ODDS, columns=["players", "hand_size", "jokers", "probability"]
+        )
+        self.odds = odds
+        self.ordinary = {
+            (int(row.players), bool(row.jokers)): (int(row.hand_size), float(row.probability))
+            for row in table.itertuples()
+        }
+        self.players = sorted({players for players, _ in self.ordinary})
+
+    def yardsticks(self, size: int, jokers: bool) -> list[tuple[str, str, float, str]]:
+        """Per yardstick for the hand (``size``, ``jokers``): its reading id, its words,
+        the chance of four of a kind under it, and the SQL giving that chance."""
+        name = _Odds.name(size, jokers)
+        same = self.odds.chance("four_of_a_kind", size, jokers)
+        found = [
+            (
+                reading_slug(f"same hand {name}"),
+                f"four of a kind in a hand of the same size ({name})",
+                same,
+                f"(SELECT max(probability) FROM '{HAND_ODDS}' WHERE event = 'four_of_a_kind' "
+                f"AND hand_size = {size} AND jokers = {_sql_bool(jokers)})",
+            )
+        ]
+        for players in self.players:
+            hand, chance = self.ordinary.get((players, jokers), (0, float("nan")))
+            found.append(
+                (
+                    reading_slug(f"as dealt {players} players {name}"),
+                    f"four of a kind in ordinary daifugō as dealt: the whole deck to "
+                    f"{players} players ({hand}-card hands), against a prime-daifugō {name}",
+                    chance,
+                    f"(SELECT max(probability) FROM '{ORDINARY_ODDS}' WHERE players = "
+                    f"{players} AND jokers = {_sql_bool(jokers)})",
+                )
+            )
+        return found
+
+
+def _sql_bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _frequency_readings(
+    odds: _Odds,
+    sticks: _Yardsticks,
+    event: str,
+    holds: Callable[[float, float, float], bool],
+    what: str,
+    with_composite: bool = False,
+) -> tuple[tuple[Reading, ...], str]:
+    """Per hand (size, jokers) and yardstick, one reading: ``holds(p, yardstick,
+    composite)`` with ``p`` the chance of ``event`` and ``composite`` that of 1729 as a
+    composite play (same hand, a figure of the reading when ``with_composite``); ``what``
+    says what holds in words. Also the evidence: the
+    figures per hand and which readings hold."""
+    if not odds.readings:
+        reading = Reading("no_hands", what, "the hand_odds table has no rows", "undecided")
+        return (reading,), "the hand_odds table has no rows"
+    readings, lines = [], []
+    for size, jokers in odds.readings:
+        p = odds.chance(event, size, jokers)
+        composite = odds.chance("ramanujan_composite", size, jokers)
+        shown = []
+        for reading_id, words, chance, sql in sticks.yardsticks(size, jokers):
+            figures = f"{event} {p:.4f} vs four of a kind {chance:.4f}"
+            columns = {"chance": p, "yardstick": chance}
+            select = (
+                f"(SELECT max(probability) FROM '{HAND_ODDS}' WHERE event = '{event}' AND "
+                f"hand_size = {size} AND jokers = {_sql_bool(jokers)}) AS chance, "
+                f"{sql} AS yardstick"
+            )
+            if with_composite:
+                figures += f" (1729 as a composite play {composite:.5f})"
+                columns["composite"] = composite
+                select += (
+                    f", (SELECT max(probability) FROM '{HAND_ODDS}' WHERE event = "
+                    f"'ramanujan_composite' AND hand_size = {size} AND jokers = "
+                    f"{_sql_bool(jokers)}) AS composite"
+                )
+            ok = holds(p, chance, composite)
+            readings.append(
+                Reading(
+                    reading_id,
+                    f"{what}: {words}",
+                    figures,
+                    "undecided" if math.isnan(chance) or math.isnan(p) else verdict_from(ok),
+                    Recheck(
+                        f"SELECT {select}",
+                        {key: _figure(value) for key, value in columns.items()},
+                    ),
+                )
+            )
+            shown.append(f"{chance:.4f}")
+        lines.append(
+            f"{_Odds.name(size, jokers)}: {p:.4f} vs four of a kind {shown[0]} (same hand), "
+            f"{'/'.join(shown[1:])} (as dealt to {'/'.join(map(str, sticks.players))} players)"
+        )
+    held = [r.reading_id for r in readings if r.verdict is Verdict.CONFIRMED]
+    failed = [r.reading_id for r in readings if r.verdict is Verdict.REFUTED]
+    evidence = (
+        f"{'; '.join(lines)}; holds under {len(held)} of {len(readings)} readings; fails "
+        f"under: {', '.join(failed) or 'none'}"
+    )
+    return tuple(readings), evidence
+
+
+#: What the frequency claims leave out, in their conditions and caveat.
+_NO_DRAWING = (
+    "hands as dealt at the start: the article's game draws from a deck (山札) that the "
+    "flowed cards go back to, but it does not say when a player draws, so hands growing by "
+    "drawing are left out"
+)
+
+
 def revolution_four_cards_too_frequent(tables: ResultTables) -> Claim:
     """A revolution on any play of four or more cards would come more often than the
-    revolution of ordinary daifugō (four of a kind)."""
+    revolution of ordinary daifugō (four of a kind), under each yardstick of "ordinary
+    daifugō" (a same-size hand; ordinary daifugō as dealt to 3, 4 or 5 players)."""
     odds = _Odds(tables)
-    holds, values = {}, []
-    for size, jokers in odds.readings:
-        rule = odds.chance("prime_four_or_more", size, jokers)
-        ordinary = odds.chance("four_of_a_kind", size, jokers)
-        holds[odds.name(size, jokers)] = more_often(rule, ordinary)
-        values.append(f"{odds.name(size, jokers)}: {rule:.4f} vs {ordinary:.4f}")
+    readings, evidence = _frequency_readings(
+        odds,
+        _Yardsticks(tables, odds),
+        "prime_four_or_more",
+        lambda p, yardstick, _: more_often(p, yardstick),
+        "some prime of four or more cards likelier than",
+    )
     return daifugo_claim(
         "revolution_four_cards_too_frequent",
         "If every play of four or more cards started a revolution, revolutions would be "
         "possible more often than in ordinary daifugō.",
         f"for {odds.hands()} dealt from the deck, jokers unused and standing in: the chance "
         "that the hand can lay some prime with four or more cards is higher than the chance "
-        "of four cards of one rank (ordinary daifugō's revolution)",
+        "of four cards of one rank (ordinary daifugō's revolution), in a hand of the same "
+        "size and in ordinary daifugō as dealt (the whole deck to 3, 4 or 5 players); "
+        f"{_NO_DRAWING}",
         None,
-        _reading_evidence(values, holds),
-        (HAND_ODDS,),
+        evidence,
+        (HAND_ODDS, ORDINARY_ODDS),
         recheck=odds.recheck("prime_four_or_more", "four_of_a_kind"),
-        readings=_hand_readings(
-            values,
-            holds,
-            "some prime of four or more cards likelier than four of a kind in the same hand",
-        ),
+        readings=readings,
+    )
+
+
+def revolution_1729_as_prime_suitable(tables: ResultTables) -> Claim:
+    """Playing 1729 as if prime gives the revolution a suitable frequency: read as the band
+    the article's own words set, likelier than the rule it calls too hard (1729 as a
+    composite play) and no likelier than the revolution of ordinary daifugō (the problem the
+    four-card rule had), under each yardstick of "ordinary daifugō"."""
+    odds = _Odds(tables)
+    readings, evidence = _frequency_readings(
+        odds,
+        _Yardsticks(tables, odds),
+        "ramanujan_as_prime",
+        lambda p, yardstick, composite: rarer(composite, p) and at_most(p, yardstick),
+        "1729 as if prime likelier than as a composite play and no likelier than",
+        with_composite=True,
+    )
+    return daifugo_claim(
+        "revolution_1729_as_prime_suitable",
+        "Letting 1729 be played as if prime should give the revolution a suitable frequency.",
+        f"'suitable' read as the band the article's words set, for {odds.hands()}: the "
+        "chance of laying 1729 as if prime is higher than that of 1729 as a composite play "
+        "(the rule it calls too hard) and no higher than that of four of a kind, the "
+        "revolution of ordinary daifugō (the four-card rule's problem), in a hand of the "
+        "same size and in ordinary daifugō as dealt (the whole deck to 3, 4 or 5 players); "
+        f"{_NO_DRAWING}",
+        None,
+        evidence,
+        (HAND_ODDS, ORDINARY_ODDS),
+        recheck=odds.recheck("ramanujan_composite", "ramanujan_as_prime", "four_of_a_kind"),
+        readings=readings,
+    )
+
+
+def revolution_1729_overcomes_too_frequent(tables: ResultTables) -> Claim:
+    """The Ramanujan revolution overcomes the four-card rule's problem, a revolution more
+    frequent than in ordinary daifugō: the same readings of "ordinary daifugō" as
+    :func:`revolution_four_cards_too_frequent` (a same-size hand; ordinary daifugō as dealt
+    to 3, 4 or 5 players), 1729 as if prime no likelier than four of a kind under each."""
+    odds = _Odds(tables)
+    readings, evidence = _frequency_readings(
+        odds,
+        _Yardsticks(tables, odds),
+        "ramanujan_as_prime",
+        lambda p, yardstick, _: at_most(p, yardstick),
+        "1729 as if prime no likelier than",
+    )
+    return daifugo_claim(
+        "revolution_1729_overcomes_too_frequent",
+        "The Ramanujan revolution overcomes the problem of revolutions coming more often than "
+        "in ordinary daifugō.",
+        f"for {odds.hands()} of prime daifugō, jokers unused and standing in: the chance "
+        "that the hand can lay 1729 as if prime is no higher than the chance of four cards "
+        "of one rank, in a hand of the same size and in ordinary daifugō as dealt (the "
+        f"whole deck to 3, 4 or 5 players), jokers on both sides or on neither; {_NO_DRAWING}",
+        None,
+        evidence,
+        (HAND_ODDS, ORDINARY_ODDS),
+        recheck=odds.recheck("ramanujan_as_prime", "four_of_a_kind"),
+        readings=readings,
     )
 
 
@@ -141,101 +331,6 @@ def revolution_1729_composite_too_hard(tables: ResultTables) -> Claim:
         recheck=odds.recheck("ramanujan_composite", "ramanujan_as_prime"),
         readings=_hand_readings(
             values, holds, "1729 as a composite play rarer than 1729 as if prime"
-        ),
-    )
-
-
-def revolution_1729_as_prime_suitable(tables: ResultTables) -> Claim:
-    """Playing 1729 as if prime gives the revolution a suitable frequency: between the rule
-    the article calls too frequent and the one it calls too hard."""
-    odds = _Odds(tables)
-    holds, values = {}, []
-    for size, jokers in odds.readings:
-        rule = odds.chance("prime_four_or_more", size, jokers)
-        prime = odds.chance("ramanujan_as_prime", size, jokers)
-        composite = odds.chance("ramanujan_composite", size, jokers)
-        holds[odds.name(size, jokers)] = between(prime, composite, rule)
-        values.append(f"{odds.name(size, jokers)}: {composite:.5f} < {prime:.4f} < {rule:.4f}")
-    return daifugo_claim(
-        "revolution_1729_as_prime_suitable",
-        "Letting 1729 be played as if prime should give the revolution a suitable frequency.",
-        f"'suitable' read as the order the article's words commit to, for {odds.hands()}: the "
-        "chance of laying 1729 as if prime is lower than that of some prime of four or more "
-        "cards (the rule it calls too frequent) and higher than that of 1729 as a composite "
-        "play (the rule it calls too hard)",
-        None,
-        _reading_evidence(values, holds),
-        (HAND_ODDS,),
-        recheck=odds.recheck("ramanujan_composite", "ramanujan_as_prime", "prime_four_or_more"),
-        readings=_hand_readings(
-            values,
-            holds,
-            "1729 as if prime rarer than some four-card prime, likelier than as a composite",
-        ),
-    )
-
-
-def revolution_1729_overcomes_too_frequent(tables: ResultTables) -> Claim:
-    """The Ramanujan revolution overcomes the four-card rule's problem, a revolution more
-    frequent than in ordinary daifugō: the article's yardstick is ordinary daifugō itself, so
-    a prime-daifugō hand's chance of 1729 as if prime is set against the chance of four of a
-    kind in an ordinary daifugō hand (the whole deck dealt to four players, the
-    ``ordinary_odds`` table), jokers standing in on both sides or on neither."""
-    odds = _Odds(tables)
-    table = tables.read(ORDINARY_ODDS, filters=[("players", "=", ORDINARY_PLAYERS)])
-    ordinary = dict(zip(table["jokers"].astype(bool), table["probability"], strict=True))
-    ordinary_size = int(table["hand_size"].max()) if len(table) else 0
-    holds, values, figures = {}, [], []
-    for size, jokers in odds.readings:
-        prime = odds.chance("ramanujan_as_prime", size, jokers)
-        yardstick = ordinary.get(jokers, float("nan"))
-        holds[odds.name(size, jokers)] = at_most(prime, yardstick)
-        same_hand = odds.chance("four_of_a_kind", size, jokers)
-        values.append(
-            f"{odds.name(size, jokers)}: {prime:.4f} vs {yardstick:.4f} "
-            f"(x{prime / yardstick:.2f}; four of a kind in the same hand {same_hand:.4f})"
-        )
-        figures.append(
-            {
-                "hand_size": size,
-                "jokers": jokers,
-                "ramanujan_as_prime": _figure(prime),
-                "ordinary": _figure(yardstick),
-            }
-        )
-    others = tables.read(ORDINARY_ODDS, filters=[("players", "!=", ORDINARY_PLAYERS)])
-    larger = ", ".join(
-        f"{row.players} players ({row.hand_size} cards): {row.probability:.4f}"
-        for row in others.sort_values(["players", "jokers"]).itertuples()
-        if row.jokers
-    )
-    return daifugo_claim(
-        "revolution_1729_overcomes_too_frequent",
-        "The Ramanujan revolution overcomes the problem of revolutions coming more often than "
-        "in ordinary daifugō.",
-        f"the article's yardstick, ordinary daifugō: for {odds.hands()} of prime daifugō, the "
-        "chance that the hand can lay 1729 as if prime is no higher than the chance of four "
-        f"cards of one rank in an ordinary daifugō hand of {ordinary_size} cards (the whole "
-        f"deck dealt to {ORDINARY_PLAYERS} players), jokers standing in on both sides or on "
-        "neither",
-        None,
-        _reading_evidence(values, holds),
-        (HAND_ODDS, ORDINARY_ODDS),
-        caveat=f"ordinary daifugō read as {ORDINARY_PLAYERS} players; with fewer players its "
-        f"hands are larger and four of a kind likelier (with jokers: {larger or 'not tabled'})",
-        recheck=Recheck(
-            "SELECT h.hand_size, h.jokers, max(h.probability) FILTER (WHERE h.event = "
-            "'ramanujan_as_prime') AS ramanujan_as_prime, any_value(o.probability) AS ordinary "
-            f"FROM '{HAND_ODDS}' AS h LEFT JOIN '{ORDINARY_ODDS}' AS o "
-            f"ON o.jokers = h.jokers AND o.players = {ORDINARY_PLAYERS} "
-            "GROUP BY h.hand_size, h.jokers ORDER BY h.hand_size, h.jokers",
-            figures,
-        ),
-        readings=_hand_readings(
-            values,
-            holds,
-            "1729 as if prime in a prime-daifugō hand no likelier than four of a kind in an "
-            f"ordinary daifugō hand ({ORDINARY_PLAYERS} players)",
         ),
     )
 
