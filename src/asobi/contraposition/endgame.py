@@ -52,9 +52,10 @@ _MIX_WHITE = -7046029254386353131
 _MIX_BLACK = -4417276706812531889
 _MIX_FINAL = 1609587929392839161
 _DEBRUIJN = 0x03F79D71B4CB0A89
-_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
+DEBRUIJN_CELLS = np.zeros(64, dtype=np.int64)
+"""The cell of a one-bit mask, indexed by the top 6 bits of its product with ``_DEBRUIJN``."""
 for _bit in range(64):
-    _DEBRUIJN_INDEX[(((1 << _bit) * _DEBRUIJN) & ((1 << 64) - 1)) >> 58] = _bit
+    DEBRUIJN_CELLS[(((1 << _bit) * _DEBRUIJN) & ((1 << 64) - 1)) >> 58] = _bit
 
 
 def neighbour_masks(side: int) -> np.ndarray:
@@ -400,7 +401,7 @@ class EndgameSolver:
             max_nodes,
             self.tt_min_empty,
             self.nbr_masks,
-            _DEBRUIJN_INDEX,
+            DEBRUIJN_CELLS,
             self.balance,
             self.tw,
             self.tb,
@@ -446,7 +447,7 @@ class EndgameSolver:
 
     def full_board_winner(self, white: int, black: int) -> int:
         """Winner of a full board (1 white, 2 black)."""
-        return int(winner_of(white, black, self.n, self.nbr_masks, _DEBRUIJN_INDEX, self.balance))
+        return int(winner_of(white, black, self.n, self.nbr_masks, DEBRUIJN_CELLS, self.balance))
 
 
 def masks_of(board: tuple[int, ...], n: int) -> tuple[int, int]:
