@@ -156,10 +156,7 @@ def tt_store(
 ) -> None:
     """Slot 0 keeps the entry with most empty cells, slot 1 always takes the newest."""
     slot = _slot(white_key, black, tw.shape[0] - 2)
-    if tv[slot] < 0 or depth >= td[slot]:
-        target = slot
-    else:
-        target = slot + 1
+    target = slot if tv[slot] < 0 or depth >= td[slot] else slot + 1
     tw[target] = white_key
     tb[target] = black
     tv[target] = value
@@ -379,6 +376,10 @@ class EndgameSolver:
         self.balance = np.zeros(self.n + 1, dtype=np.int64)
         self.stats = np.zeros(3, dtype=np.int64)
 
+    def clear(self) -> None:
+        """Forget every stored position (for timing cold searches)."""
+        self.tv[:] = -1
+
     def state_wins(
         self, white: int, black: int, mover: int, half: int, max_nodes: int
     ) -> EndgameResult:
@@ -417,32 +418,44 @@ class EndgameSolver:
         white, black = masks_of(position.board, self.n)
         return self.state_wins(white, black, int(position.to_move), 0, max_nodes)
 
+    def action_wins(
+        self, white: int, black: int, mover: int, half: int, action: int, max_nodes: int
+    ) -> EndgameResult:
+        """Does ``mover`` still win after taking ``action`` (a cell, or :data:`END_TURN`
+        after a first 12? stone) at this state?"""
+        full = (1 << self.n) - 1
+        if action == END_TURN:
+            if not (self.onetwo and half == 1):
+                raise InputError("only a 12? turn with one stone placed can end")
+            after = self.state_wins(white, black, 3 - mover, 0, max_nodes)
+            return EndgameResult(None if after.wins is None else not after.wins, after.nodes)
+        bit = 1 << action
+        if (white | black) & bit or not 0 <= action < self.n:
+            raise InputError(f"cell {action} is not an empty cell of the board")
+        w = white | bit if mover == 1 else white
+        b = black | bit if mover == 2 else black
+        if w | b == full:
+            return EndgameResult(self.full_board_winner(w, b) == mover, 0)
+        same_player = self.onetwo and half == 0
+        after = self.state_wins(
+            w, b, mover if same_player else 3 - mover, int(same_player), max_nodes
+        )
+        return EndgameResult(None if after.wins is None else after.wins == same_player, after.nodes)
+
     def turn_values(
         self, white: int, black: int, mover: int, half: int, max_nodes: int
     ) -> list[TurnValue]:
         """The value of every decision at a state, for the player who takes it: each empty
         cell (a stone), and "end the turn" after a first 12? stone. ``max_nodes`` is the
         budget of each decision's search."""
-        full = (1 << self.n) - 1
-        empty = full & ~(white | black)
-        values = []
-        for cell in range(self.n):
-            if not empty >> cell & 1:
-                continue
-            bit = 1 << cell
-            w = white | bit if mover == 1 else white
-            b = black | bit if mover == 2 else black
-            same_player = self.onetwo and half == 0
-            if w | b == full:
-                wins: bool | None = self.full_board_winner(w, b) == mover
-                values.append(TurnValue(cell, wins, 0))
-                continue
-            after = self.state_wins(w, b, mover if same_player else 3 - mover, int(same_player), max_nodes)
-            wins = None if after.wins is None else after.wins == same_player
-            values.append(TurnValue(cell, wins, after.nodes))
+        empty = ((1 << self.n) - 1) & ~(white | black)
+        actions = [cell for cell in range(self.n) if empty >> cell & 1]
         if self.onetwo and half == 1:
-            after = self.state_wins(white, black, 3 - mover, 0, max_nodes)
-            values.append(TurnValue(END_TURN, None if after.wins is None else not after.wins, after.nodes))
+            actions.append(END_TURN)
+        values = []
+        for action in actions:
+            result = self.action_wins(white, black, mover, half, action, max_nodes)
+            values.append(TurnValue(action, result.wins, result.nodes))
         return values
 
     def full_board_winner(self, white: int, black: int) -> int:

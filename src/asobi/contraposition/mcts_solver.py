@@ -544,7 +544,9 @@ def play_recorded(
     n = cell_count(rules.side)
     onetwo = rules.protocol is Protocol.ONE_TWO
     players = {
-        colour: SolverPlayer(rules, agent) if agent.kind == "mcsolver" else _MctsPlayer(rules, agent)
+        colour: SolverPlayer(rules, agent)
+        if agent.kind == "mcsolver"
+        else _MctsPlayer(rules, agent)
         for colour, agent in ((1, white), (2, black))
     }
     names = {1: white.name, 2: black.name}
@@ -555,7 +557,9 @@ def play_recorded(
     while filled < n:
         action = players[mover].choose(board, mover, half)
         if record:
-            decisions.append(Decision(tuple(int(v) for v in board), mover, half, action, names[mover]))
+            decisions.append(
+                Decision(tuple(int(v) for v in board), mover, half, action, names[mover])
+            )
         for player in players.values():
             player.observe(action)
         if action == n:
@@ -583,4 +587,3 @@ def play_games(rules: Rules, white: Agent, black: Agent, seeds: list[int]) -> li
     if "mcsolver" not in (white.kind, black.kind):
         return self_play(rules, white, black, seeds)
     return [play_recorded(rules, white, black, seed)[0] for seed in seeds]
-
