@@ -163,3 +163,37 @@ def test_solver_agents_are_checked():
     with pytest.raises(ValueError, match="mcsolver"):
         SolverPlayer(Rules(4), QUICK)
     assert dataclasses.replace(SOLVER, playouts=5).name == "mcsolver5"
+
+
+@pytest.mark.parametrize("protocol", list(Protocol))
+def test_every_proof_in_the_tree_is_the_exact_value(protocol):
+    """Proofs found in the tree (exact searches below the horizon, full boards, and what the
+    children settle) agree with the endgame solver, node by node."""
+    rules = Rules(4, protocol)
+    n = rules.cell_count
+    checker = EndgameSolver(rules, 16)
+    agent = Agent.default("mcsolver", playouts=400, horizon=7, solve_nodes=2000)
+    _, decisions = play_recorded(rules, QUICK, QUICK, 1, record=True)
+    start = next(d for d in decisions if d.half == 0 and d.board.count(0) <= 11)
+    player = SolverPlayer(rules, agent, tt_bits=14)
+    player.choose(np.array(start.board, dtype=np.int8), start.mover, 0)
+    first_child, child_count, action_of, mover_of = player.tree.arrays[:4]
+    proof = player.tree.arrays[7]
+    checked = 0
+    stack = [(player.root, start.board, start.mover, 0)]
+    while stack:
+        node, board, mover, half = stack.pop()
+        if proof[node] != 0 and 0 in board:
+            white, black = masks_of(board, n)
+            assert checker.state_wins(white, black, mover, half, 10**7).wins is bool(
+                proof[node] == 1
+            )
+            checked += 1
+        for child in range(first_child[node], first_child[node] + child_count[node]):
+            action = int(action_of[child])
+            after = list(board)
+            if action < n:
+                after[action] = mover
+            half_after = int(protocol is Protocol.ONE_TWO and half == 0 and action < n)
+            stack.append((child, tuple(after), int(mover_of[child]), half_after))
+    assert checked >= 10
