@@ -24,8 +24,6 @@ import argparse
 import math
 import time
 
-import numpy as np
-
 from asobi.contraposition.board import parse_board
 from asobi.contraposition.contraposition import Colour, Position, Protocol, Rules
 from asobi.contraposition.endgame import EndgameSolver, masks_of
@@ -40,6 +38,12 @@ def nearest_rank(values: list[float], share: float) -> float:
     """The nearest-rank percentile (``share`` in (0, 1]) of non-empty ``values``."""
     ordered = sorted(values)
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def shown(value: float, form: str, bound: float) -> str:
+    """A percentile, or ``>bound`` when it falls on a position the budget did not solve
+    (``bound``: the budget, or the least time an unsolved search took)."""
+    return form.format(value) if math.isfinite(value) else ">" + form.format(bound)
 
 
 def first_at_most(decisions: list[Decision], empties: int) -> Decision | None:
@@ -60,27 +64,29 @@ def reach(rules: Rules, agent: Agent, games: int, max_nodes: int) -> None:
         if level >= rules.cell_count:
             break
         positions = [d for d in (first_at_most(g, level) for g in played) if d is not None]
-        seconds, nodes, won = [], [], 0
+        seconds, nodes, cut_off, won = [], [], [], 0
         for decision in positions:
             solver.clear()
             white, black = masks_of(decision.board, rules.cell_count)
             start = time.process_time()
             result = solver.state_wins(white, black, decision.mover, 0, max_nodes)
             elapsed = time.process_time() - start
-            if result.wins is not None:
-                seconds.append(elapsed)
-                nodes.append(result.nodes)
-                won += result.wins
-        solved = len(seconds)
+            if result.wins is None:
+                cut_off.append(elapsed)
+            seconds.append(elapsed if result.wins is not None else math.inf)
+            nodes.append(result.nodes if result.wins is not None else math.inf)
+            won += bool(result.wins)
+        solved = sum(math.isfinite(x) for x in nodes)
         row = [rules.side, rules.protocol.display, level, len(positions), solved]
         if solved:
+            finite = [x for x in seconds if math.isfinite(x)]
             row += [
                 f"{won / solved:.2f}",
-                f"{float(np.median(seconds)):.3f}",
-                f"{nearest_rank(seconds, 0.95):.3f}",
-                f"{float(np.median(nodes)):.0f}",
-                f"{nearest_rank(nodes, 0.95):.0f}",
-                f"{sum(nodes) / max(sum(seconds), 1e-9) / 1e6:.2f}M",
+                shown(nearest_rank(seconds, 0.5), "{:.3f}", min(cut_off, default=0.0)),
+                shown(nearest_rank(seconds, 0.95), "{:.3f}", min(cut_off, default=0.0)),
+                shown(nearest_rank(nodes, 0.5), "{:.0f}", max_nodes),
+                shown(nearest_rank(nodes, 0.95), "{:.0f}", max_nodes),
+                f"{sum(x for x in nodes if math.isfinite(x)) / max(sum(finite), 1e-9) / 1e6:.2f}M",
             ]
         print("\t".join(map(str, row)), flush=True)
         if 2 * solved < len(positions):

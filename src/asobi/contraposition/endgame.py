@@ -45,7 +45,7 @@ END_TURN = -1
 """The action "end the turn" after a first 12? stone."""
 
 # stats slots
-NODES, ABORTED, TT_HITS = 0, 1, 2
+NODES, ABORTED, TT_HITS, ETC_CUTS = 0, 1, 2, 3
 
 # odd 64-bit multipliers as signed int64 (numba multiplies int64 modulo 2^64)
 _MIX_WHITE = -7046029254386353131
@@ -201,6 +201,40 @@ def last_cell_value(
     return 0
 
 
+@nb.njit(cache=True)
+def stored_child_wins(
+    white: int,
+    black: int,
+    mover: int,
+    half: int,
+    onetwo: bool,
+    moves: np.ndarray,
+    count: int,
+    tw: np.ndarray,
+    tb: np.ndarray,
+    tv: np.ndarray,
+) -> bool:
+    """Enhanced transposition cutoff: is some child already stored as a win for ``mover``
+    (a placement, or "end the turn" after a first 12? stone)?"""
+    for k in range(count):
+        bit = 1 << moves[k]
+        w = white | bit if mover == 1 else white
+        b = black | bit if mover == 2 else black
+        if onetwo and half == 0:
+            child_mover, child_half = mover, 1
+        else:
+            child_mover, child_half = 3 - mover, 0
+        key = w | ((child_mover - 1) << MOVER_FLAG_BIT) | (child_half << HALF_FLAG_BIT)
+        stored = tt_probe(tw, tb, tv, key, b)
+        if stored >= 0 and (stored == 1) == (child_mover == mover):
+            return True
+    if onetwo and half == 1:
+        key = white | ((2 - mover) << MOVER_FLAG_BIT)
+        if tt_probe(tw, tb, tv, key, black) == 0:
+            return True
+    return False
+
+
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 
 
@@ -221,6 +255,7 @@ def endgame_search(
     tb: np.ndarray,
     tv: np.ndarray,
     td: np.ndarray,
+    history: np.ndarray,
     stats: np.ndarray,
 ) -> int:
     """1 when ``mover`` (1 white, 2 black) wins, 0 when it loses, -1 when the search has
@@ -269,6 +304,7 @@ def endgame_search(
                 state = _RETURN
                 continue
             empties = popcount(empty)
+            fempties[d] = empties
             if empties >= tt_min_empty:
                 key = w | ((m - 1) << MOVER_FLAG_BIT) | (h << HALF_FLAG_BIT)
                 stored = tt_probe(tw, tb, tv, key, b)
@@ -279,7 +315,6 @@ def endgame_search(
                     continue
                 fkey[d] = key
                 fstored[d] = True
-                fempties[d] = empties
             own = w if m == 1 else b
             count = 0
             rest = empty
@@ -288,7 +323,8 @@ def endgame_search(
                 rest ^= bit
                 cell = lowest_cell(bit, index)
                 around = nbr_masks[cell]
-                score = 2 * popcount(around & own) + popcount(around & (w | b) & ~own)
+                score = 32 * history[m - 1, cell] + 2 * popcount(around & own)
+                score += popcount(around & (w | b) & ~own)
                 k = count
                 while k > 0 and scores[k - 1] < score:
                     fmoves[d, k] = fmoves[d, k - 1]
@@ -300,6 +336,12 @@ def endgame_search(
             fcount[d] = count
             fnext[d] = 0
             state = _NEXT
+            if empties > tt_min_empty and stored_child_wins(
+                w, b, m, h, onetwo, fmoves[d], count, tw, tb, tv
+            ):
+                stats[ETC_CUTS] += 1
+                result = True
+                state = _RETURN
         elif state == _RETURN:
             if fstored[d]:
                 tt_store(tw, tb, tv, td, fkey[d], fb[d], 1 if result else 0, fempties[d])
@@ -308,6 +350,8 @@ def endgame_search(
             d -= 1
             if fm[d + 1] != fm[d]:
                 result = not result
+            if result and fnext[d] <= fcount[d]:
+                history[fm[d] - 1, fmoves[d, fnext[d] - 1]] += fempties[d] * fempties[d]
             state = _RETURN if result else _NEXT
         else:  # _NEXT: push the next child of frame d, or finish it as lost
             w, b, m, h = fw[d], fb[d], fm[d], fh[d]
@@ -374,11 +418,13 @@ class EndgameSolver:
         self.tv = -np.ones(size, dtype=np.int8)
         self.td = np.zeros(size, dtype=np.int8)
         self.balance = np.zeros(self.n + 1, dtype=np.int64)
-        self.stats = np.zeros(3, dtype=np.int64)
+        self.history = np.zeros((2, self.n), dtype=np.int64)
+        self.stats = np.zeros(4, dtype=np.int64)
 
     def clear(self) -> None:
         """Forget every stored position (for timing cold searches)."""
         self.tv[:] = -1
+        self.history[:] = 0
 
     def state_wins(
         self, white: int, black: int, mover: int, half: int, max_nodes: int
@@ -408,6 +454,7 @@ class EndgameSolver:
             self.tb,
             self.tv,
             self.td,
+            self.history,
             self.stats,
         )
         nodes = int(self.stats[NODES])

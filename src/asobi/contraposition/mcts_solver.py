@@ -131,6 +131,7 @@ def solver_search(
     tb: np.ndarray,
     tv: np.ndarray,
     td: np.ndarray,
+    history: np.ndarray,
     stats: np.ndarray,
 ) -> tuple[int, int, int]:
     """One decision of the MCTS-Solver from the tree's ``root`` (its mover is
@@ -166,7 +167,7 @@ def solver_search(
         white, black = board_masks(root_board)
         value = endgame_search(
             white, black, root_mover, root_half, onetwo, n, root_solve_nodes, 3,
-            nbr_masks, DEBRUIJN_CELLS, balance, tw, tb, tv, td, stats,
+            nbr_masks, DEBRUIJN_CELLS, balance, tw, tb, tv, td, history, stats,
         )  # fmt: skip
         if value < 0:
             tried[root] = 1
@@ -191,7 +192,7 @@ def solver_search(
                 continue
             value = endgame_search(
                 w, b, m, h, onetwo, n, root_solve_nodes, 3,
-                nbr_masks, DEBRUIJN_CELLS, balance, tw, tb, tv, td, stats,
+                nbr_masks, DEBRUIJN_CELLS, balance, tw, tb, tv, td, history, stats,
             )  # fmt: skip
             if value >= 0 and (value == 1) == (m == root_mover):
                 return a, node_count, row_count
@@ -233,7 +234,7 @@ def solver_search(
             ):
                 value = endgame_search(
                     white, black, mover, half, onetwo, n, solve_nodes, 3,
-                    nbr_masks, DEBRUIJN_CELLS, balance, tw, tb, tv, td, stats,
+                    nbr_masks, DEBRUIJN_CELLS, balance, tw, tb, tv, td, history, stats,
                 )  # fmt: skip
                 if value >= 0:
                     proof[node] = 1 if value == 1 else -1
@@ -444,7 +445,8 @@ class SolverPlayer:
         self.tv = -np.ones(size, dtype=np.int8)
         self.td = np.zeros(size, dtype=np.int8)
         self.balance = np.zeros(self.n + 1, dtype=np.int64)
-        self.stats = np.zeros(3, dtype=np.int64)
+        self.history = np.zeros((2, self.n), dtype=np.int64)
+        self.stats = np.zeros(4, dtype=np.int64)
 
     def _make_room(self, mover: int) -> None:
         arrays = self.tree.arrays
@@ -490,6 +492,7 @@ class SolverPlayer:
             self.tb,
             self.tv,
             self.td,
+            self.history,
             self.stats,
         )
         return int(action)
