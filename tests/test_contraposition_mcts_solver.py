@@ -8,7 +8,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from asobi.contraposition.blunders import blunder_rows, scored_decisions
+from asobi.contraposition.blunders import blunder_rows, score_decision, scored_decisions
 from asobi.contraposition.board import cell_count, centre, parse_board
 from asobi.contraposition.contraposition import (
     Colour,
@@ -197,3 +197,24 @@ def test_every_proof_in_the_tree_is_the_exact_value(protocol):
             half_after = int(protocol is Protocol.ONE_TWO and half == 0 and action < n)
             stack.append((child, tuple(after), int(mover_of[child]), half_after))
     assert checked >= 10
+
+
+@pytest.mark.parametrize("protocol", list(Protocol))
+@pytest.mark.parametrize("side", [4, 5])
+def test_in_whole_games_the_solver_agent_keeps_every_win_within_reach(side, protocol):
+    """With its tree reused from move to move (a root may have failed a smaller budget as a
+    tree node), every won position within its horizon stays won after its decision."""
+    rules = Rules(side, protocol)
+    checker = EndgameSolver(rules, 16)
+    judged = 0
+    for seed in range(3):
+        white, black = (SOLVER, QUICK) if seed % 2 == 0 else (QUICK, SOLVER)
+        _, decisions = play_recorded(rules, white, black, seed, record=True)
+        for decision in decisions:
+            if decision.agent != SOLVER.name or decision.board.count(0) > SOLVER.horizon:
+                continue
+            won_before, won_after, _ = score_decision(checker, decision, 10**7)
+            if won_before:
+                assert won_after is True
+                judged += 1
+    assert judged >= 3

@@ -162,8 +162,9 @@ def solver_search(
             root_empties += 1
     root_opening = root_empties == n
 
-    # the root within reach: solve it, and play a move proven to win
-    if not root_opening and root_empties <= horizon and proof[root] == 0 and tried[root] == 0:
+    # the root within reach: solve it with the root's budget (even when a smaller budget
+    # failed on it as a tree node), and play a move proven to win
+    if not root_opening and root_empties <= horizon and proof[root] == 0:
         white, black = board_masks(root_board)
         value = endgame_search(
             white, black, root_mover, root_half, onetwo, n, root_solve_nodes, 3,
