@@ -12,8 +12,12 @@ board is the article's first statement (the smallest size where the group counts
 fewer wins), and a ``12?`` turn is two decisions of the same player (a first stone; then
 a second stone or "end the turn"), as in the side-3 search. The search is a boolean
 negamax ("can the player to move win?") whose values are always for the player to move,
-so one table serves every query on the board. It stops when it has visited the nodes it
-was given, and the answer is then "not solved" (``None``), never a guess.
+so one table serves every query on the board. Moves are tried in the order of a history
+table (a cell that refuted a position scores the square of that position's empty cells;
+ties: cells touching more stones first, the mover's counted twice), and a node first looks
+its children up in the table (an enhanced transposition cutoff). It stops when it has
+visited the nodes it was given, and the answer is then "not solved" (``None``), never a
+guess.
 
 Groups are found by a flood fill over each cell's neighbour mask (the side-3 padded
 layout needs 90 bits on side 5).
@@ -263,9 +267,10 @@ def endgame_search(
 
     ``half`` is 1 when, under 12?, the mover has placed the first stone of its turn and may
     place a second one or end the turn. An iterative depth-first negamax with an explicit
-    stack; a frame's children are its empty cells, those touching more stones first (the
-    mover's counted twice), then, after a first 12? stone, "end the turn". Positions with
-    at least ``tt_min_empty`` empty cells go through the transposition table.
+    stack; a frame's children are its empty cells in the order of ``history`` (``int64[2,
+    cells]``, per mover and cell, updated here), ties broken by the stones around a cell,
+    then, after a first 12? stone, "end the turn". Positions with at least
+    ``tt_min_empty`` empty cells go through the transposition table.
     """
     full = (1 << n) - 1
     start_nodes = stats[NODES]
