@@ -218,3 +218,22 @@ def test_in_whole_games_the_solver_agent_keeps_every_win_within_reach(side, prot
                 assert won_after is True
                 judged += 1
     assert judged >= 3
+
+
+def test_the_blunder_script_writes_both_tables(tmp_path, monkeypatch):
+    from benchmark_tools import load_benchmark
+
+    from asobi.contraposition.tables import BLUNDER_DECISION_SCHEMA, BLUNDER_SCHEMA
+    from asobi.core.tables import read_metadata, read_table
+
+    script = load_benchmark("contraposition_blunders")
+    arguments = ["--sides", "4", "--agents", "grave", "--budgets", "20", "--games", "1"]
+    monkeypatch.setattr("sys.argv", ["x", *arguments, "--horizon", "6", "--out", str(tmp_path)])
+    script.main()
+    decisions = read_table(tmp_path / "blunder_decisions.parquet")
+    summary = read_table(tmp_path / "blunders.parquet")
+    assert list(decisions.columns) == BLUNDER_DECISION_SCHEMA.names
+    assert list(summary.columns) == BLUNDER_SCHEMA.names
+    assert set(decisions["protocol"]) == {"basic", "12?"} and decisions["empties"].max() <= 6
+    assert summary["decisions"].sum() == len(decisions)
+    assert read_metadata(tmp_path / "blunders.parquet")["config"]["horizon"] == 6
