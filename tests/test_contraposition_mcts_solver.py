@@ -22,6 +22,7 @@ from asobi.contraposition.contraposition import (
     winner_by_counts,
 )
 from asobi.contraposition.endgame import END_TURN, EndgameSolver, masks_of
+from asobi.contraposition.ladder import parse_player
 from asobi.contraposition.mcts import Agent, self_play
 from asobi.contraposition.mcts_solver import (
     SolverPlayer,
@@ -29,6 +30,7 @@ from asobi.contraposition.mcts_solver import (
     play_games,
     play_recorded,
 )
+from asobi.core.config import validate_config
 from asobi.core.errors import InputError
 from asobi.core.game import mover_wins
 
@@ -160,9 +162,18 @@ def test_the_tree_is_kept_between_moves_and_compacted_faithfully():
 def test_solver_agents_are_checked():
     with pytest.raises(InputError, match="horizon"):
         Agent("mcsolver", 10, 0.0, ref=5, bias=0.0)
-    with pytest.raises(ValueError, match="mcsolver"):
+    with pytest.raises(InputError, match="mcsolver"):
         SolverPlayer(Rules(4), QUICK)
     assert dataclasses.replace(SOLVER, playouts=5).name == "mcsolver5"
+    agents = validate_config({})["contraposition"]["agents"]
+    default = Agent.from_config("mcsolver", agents)
+    assert default == Agent.default("mcsolver")
+    assert (default.horizon, default.solve_nodes, default.root_solve_nodes) == (
+        agents["mcsolver"]["horizon"],
+        agents["mcsolver"]["solve_nodes"],
+        agents["mcsolver"]["root_solve_nodes"],
+    )
+    assert parse_player("mcsolver3000") == ("mcsolver", 3000)
 
 
 @pytest.mark.parametrize("protocol", list(Protocol))

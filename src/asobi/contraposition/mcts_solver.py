@@ -47,6 +47,7 @@ from asobi.contraposition.mcts import (
     random_playout,
     self_play,
 )
+from asobi.core.errors import InputError
 
 # settings of the agent array (mcts.Agent.as_array)
 _KIND, _PLAYOUTS, _EXPLORATION, _REF, _BIAS, _HORIZON, _SOLVE_NODES, _ROOT_SOLVE_NODES = range(8)
@@ -427,7 +428,7 @@ class SolverPlayer:
 
     def __init__(self, rules: Rules, agent: Agent, tt_bits: int = 18) -> None:
         if agent.kind != "mcsolver":
-            raise ValueError(f"a SolverPlayer plays the mcsolver agent, not {agent.kind}")
+            raise InputError(f"a SolverPlayer plays the mcsolver agent, not {agent.kind}")
         self.rules = rules
         self.agent = agent.as_array()
         self.n = rules.cell_count
