@@ -33,13 +33,14 @@ from typing import Any
 import pandas as pd
 
 from asobi.contraposition.contraposition import Colour, Protocol, Rules
-from asobi.contraposition.mcts import Agent, GameRecord, game_seed, self_play
+from asobi.contraposition.mcts import AGENT_KINDS, Agent, GameRecord, game_seed
+from asobi.contraposition.mcts_solver import play_games
 from asobi.contraposition.stats import wilson_interval
 from asobi.core.errors import InputError
 
 log = logging.getLogger("asobi.contraposition")
 
-PLAYER_NAME = re.compile(r"^(uct|grave)(\d+)$")
+PLAYER_NAME = re.compile(rf"^({'|'.join(AGENT_KINDS)})(\d+)$")
 
 
 def parse_player(name: str) -> tuple[str, int]:
@@ -93,7 +94,7 @@ def play_seeded(
 ) -> tuple[int, GameRecord]:
     """Play game number ``game`` of a pairing, seeded from ``seed`` and its identity."""
     game_id = game_seed(int(seed), rules.side, rules.protocol.value, white.name, black.name, game)
-    return game, self_play(rules, white, black, [game_id])[0]
+    return game, play_games(rules, white, black, [game_id])[0]
 
 
 def play_ladder_shard(

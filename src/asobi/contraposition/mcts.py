@@ -34,15 +34,20 @@ from asobi.contraposition.kernels import evaluate, neighbour_table
 from asobi.core.config import validate_config
 from asobi.core.errors import ConfigError, InputError
 
-UCT, GRAVE = 0, 1
-AGENT_KINDS = {"uct": UCT, "grave": GRAVE}
+UCT, GRAVE, MCSOLVER = 0, 1, 2
+AGENT_KINDS = {"uct": UCT, "grave": GRAVE, "mcsolver": MCSOLVER}
+"""The agent kinds; ``mcsolver`` (GRAVE with proven values and exact endgames) is played by
+:mod:`asobi.contraposition.mcts_solver`, the others by :func:`choose_action`."""
 
 
 @dataclass(frozen=True)
 class Agent:
     """An MCTS player: kind (``uct``/``grave``), playouts per decision and its constants.
 
-    ``ref`` and ``bias`` are GRAVE's (a UCT agent has none). No constant has a default
+    ``ref`` and ``bias`` are GRAVE's (a UCT agent has none); an ``mcsolver`` has GRAVE's
+    and its exact search's: ``horizon`` (nodes with at most this many empty cells are
+    searched exactly), ``solve_nodes`` (the node budget of one such search) and
+    ``root_solve_nodes`` (of the root's). No constant has a default
     here: the config schema holds the defaults (``contraposition.agents``), read by
     :meth:`default`.
 
@@ -55,14 +60,20 @@ class Agent:
     exploration: float
     ref: int | None = None
     bias: float | None = None
+    horizon: int | None = None
+    solve_nodes: int | None = None
+    root_solve_nodes: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in AGENT_KINDS:
             raise InputError(f"unknown agent {self.kind!r}; choose from {sorted(AGENT_KINDS)}")
         if self.playouts < 1:
             raise InputError(f"an agent needs at least one playout, got {self.playouts}")
-        if self.kind == "grave" and (self.ref is None or self.bias is None):
-            raise InputError("a grave agent needs its constants ref and bias")
+        if self.kind in ("grave", "mcsolver") and (self.ref is None or self.bias is None):
+            raise InputError(f"a {self.kind} agent needs its constants ref and bias")
+        exact = (self.horizon, self.solve_nodes, self.root_solve_nodes)
+        if self.kind == "mcsolver" and None in exact:
+            raise InputError("an mcsolver agent needs horizon, solve_nodes and root_solve_nodes")
 
     @classmethod
     def from_config(cls, kind: str, agents: Mapping[str, Mapping[str, Any]]) -> Agent:
@@ -76,6 +87,11 @@ class Agent:
             exploration=float(settings["exploration"]),
             ref=int(settings["ref"]) if "ref" in settings else None,
             bias=float(settings["bias"]) if "bias" in settings else None,
+            **{
+                key: int(settings[key])
+                for key in ("horizon", "solve_nodes", "root_solve_nodes")
+                if key in settings
+            },
         )
 
     @classmethod
@@ -89,7 +105,8 @@ class Agent:
         return f"{self.kind}{self.playouts}"
 
     def as_array(self) -> np.ndarray:
-        """The settings as the kernels read them: kind, playouts, exploration, ref, bias."""
+        """The settings as the kernels read them: kind, playouts, exploration, ref, bias,
+        horizon, solve_nodes, root_solve_nodes."""
         return np.array(
             [
                 AGENT_KINDS[self.kind],
@@ -97,6 +114,9 @@ class Agent:
                 self.exploration,
                 self.ref or 0,
                 self.bias or 0.0,
+                self.horizon or 0,
+                self.solve_nodes or 0,
+                self.root_solve_nodes or 0,
             ],
             dtype=np.float64,
         )

@@ -210,6 +210,43 @@ RATINGS_SCHEMA = pa.schema(
 )
 
 
+BLUNDER_DECISION_SCHEMA = pa.schema(
+    [
+        ("agent", pa.string()),
+        ("playouts", pa.int64()),
+        ("side", pa.int64()),
+        ("protocol", pa.string()),
+        ("game", pa.int64()),
+        ("seed", pa.int64()),
+        ("empties", pa.int64()),
+        ("board", pa.string()),
+        ("mover", pa.string()),
+        ("half_turn", pa.bool_()),
+        ("action", pa.int64()),
+        ("won_before", pa.bool_()),
+        ("won_after", pa.bool_()),
+        ("nodes", pa.int64()),
+    ]
+)
+
+BLUNDER_SCHEMA = pa.schema(
+    [
+        ("agent", pa.string()),
+        ("playouts", pa.int64()),
+        ("side", pa.int64()),
+        ("protocol", pa.string()),
+        ("empties", pa.int64()),
+        ("decisions", pa.int64()),
+        ("solved", pa.int64()),
+        ("won", pa.int64()),
+        ("blunders", pa.int64()),
+        ("rate", pa.float64()),
+        ("low", pa.float64()),
+        ("high", pa.float64()),
+    ]
+)
+
+
 def solution_row(solution: Solution) -> dict[str, Any]:
     """The ``solutions`` row of one solved (or budget-stopped) variant."""
     rules = solution.rules
