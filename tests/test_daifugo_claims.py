@@ -20,7 +20,13 @@ from asobi.core.claims import Claim, ResultTables, Verdict, run_builders
 from asobi.core.errors import DataError
 from asobi.core.tables import write_table
 from asobi.daifugo import claims, daifugo
-from asobi.daifugo.claims import examples, number_theory, revolution_odds
+from asobi.daifugo.claims import (
+    composites,
+    examples,
+    number_theory,
+    revolution_odds,
+    revolution_rules,
+)
 from asobi.daifugo.claims.citations import (
     CUBE_SUMS,
     GENOCCHI,
@@ -33,9 +39,10 @@ from asobi.daifugo.claims.citations import (
     RULINGS,
     Z3,
 )
-from asobi.daifugo.daifugo import Rules, Ruling
+from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.largest_table import largest_primes_frame
 from asobi.daifugo.odds import HandOdds, four_of_a_kind_probability
+from asobi.daifugo.plays import Ruling
 from asobi.daifugo.rulings import cube_sums_frame, rulings_frame
 from asobi.daifugo.tables import (
     genocchi_frame,
@@ -110,8 +117,8 @@ ENGINE_EXAMPLES = [
     examples.example_1,
     examples.example_6,
     examples.example_5187,
-    examples.ramanujan_not_composite,
-    examples.ramanujan_revolution_rules,
+    revolution_rules.ramanujan_not_composite,
+    revolution_rules.ramanujan_revolution_rules,
 ]
 
 
@@ -132,8 +139,8 @@ ENGINE_EXAMPLES = [
     "builder",
     [
         b
-        for b in examples.WORKED_EXAMPLES
-        if b not in (examples.example_8, examples.joker_zero_used_in_revolution)
+        for b in claims.WORKED_EXAMPLES
+        if b not in (examples.example_8, revolution_rules.joker_zero_used_in_revolution)
     ],
     ids=lambda b: b.__name__,
 )
@@ -201,7 +208,7 @@ def test_ramanujan_revolution_rules_refuted_by_a_missing_step(frames):
     without = rulings[
         ~((rulings["example"] == "ramanujan_revolution_rules") & (rulings["step"] == 5))
     ]
-    claim = _claim(examples.ramanujan_revolution_rules, {RULINGS: without})
+    claim = _claim(revolution_rules.ramanujan_revolution_rules, {RULINGS: without})
     assert claim.verdict is Verdict.REFUTED
     assert "clearing keeps the revolution: fails" in claim.evidence
     assert claim.evidence.count(": fails") == 1
@@ -209,7 +216,9 @@ def test_ramanujan_revolution_rules_refuted_by_a_missing_step(frames):
 
 @checks_claim("daifugo.joker_zero_used_in_revolution", "confirmed")
 def test_joker_zero_used_in_revolution_confirmed_1009_the_strongest_answer():
-    claim = _claim(examples.joker_zero_used_in_revolution, {RULINGS: rulings_frame(Rules())})
+    claim = _claim(
+        revolution_rules.joker_zero_used_in_revolution, {RULINGS: rulings_frame(Rules())}
+    )
     assert claim.verdict is Verdict.CONFIRMED
     assert "the smallest answer is 1009 (A Joker(0) Joker(0) 9)" in claim.evidence
     assert claim.tables == (RULINGS,)
@@ -219,7 +228,7 @@ def test_joker_zero_used_in_revolution_confirmed_1009_the_strongest_answer():
 def test_joker_zero_used_in_revolution_refuted_without_the_joker_as_0():
     """Without the joker as 0 no four-card answer needs one; the smallest is 1117."""
     rulings = rulings_frame(Rules(joker_zero=False))
-    claim = _claim(examples.joker_zero_used_in_revolution, {RULINGS: rulings})
+    claim = _claim(revolution_rules.joker_zero_used_in_revolution, {RULINGS: rulings})
     assert claim.verdict is Verdict.REFUTED
     assert "0 only with a joker as 0" in claim.evidence and "is 1117 (A A A 7)" in claim.evidence
 
@@ -227,7 +236,9 @@ def test_joker_zero_used_in_revolution_refuted_without_the_joker_as_0():
 @checks_claim("daifugo.ramanujan_revolution_rules", "refuted")
 def test_ramanujan_revolution_rules_refuted_without_a_joker_to_stand_in():
     """A deck without jokers refuses 1729 laid partly with a joker: that rule is not shown."""
-    claim = _claim(examples.ramanujan_revolution_rules, {RULINGS: rulings_frame(Rules(jokers=0))})
+    claim = _claim(
+        revolution_rules.ramanujan_revolution_rules, {RULINGS: rulings_frame(Rules(jokers=0))}
+    )
     assert claim.verdict is Verdict.REFUTED
     assert "1729 partly laid by a joker starts it too: fails" in claim.evidence
 
@@ -237,9 +248,9 @@ def test_ramanujan_revolution_rules_refuted_when_the_same_player_ends_it(frames)
     """The article has another player end the revolution: a table whose ending 1729 is
     the first player's own does not show that rule."""
     rulings = frames[RULINGS].copy()
-    at = (rulings["example"] == examples.OTHER_PLAYER) & (rulings["step"] == 4)
+    at = (rulings["example"] == revolution_rules.OTHER_PLAYER) & (rulings["step"] == 4)
     rulings.loc[at, "player"] = "first"
-    claim = _claim(examples.ramanujan_revolution_rules, {RULINGS: rulings})
+    claim = _claim(revolution_rules.ramanujan_revolution_rules, {RULINGS: rulings})
     assert claim.verdict is Verdict.REFUTED
     assert "game: another player's 1729 ends it: fails" in claim.evidence
     assert "game: the first player's 1729 starts it: holds" in claim.evidence
@@ -428,14 +439,14 @@ def test_genocchi_17_only_prime_undecided_below_index_8(frames):
 
 @checks_claim("daifugo.finding_rescued_by_exponent", "confirmed")
 def test_finding_rescued_by_exponent_confirmed(frames):
-    claim = _claim(number_theory.finding_rescued_by_exponent, frames)
+    claim = _claim(composites.finding_rescued_by_exponent, frames)
     assert claim.verdict is Verdict.CONFIRMED and "smallest [128" in claim.evidence
 
 
 @checks_claim("daifugo.finding_rescued_by_exponent", "refuted")
 def test_finding_rescued_by_exponent_refuted_when_exponents_add_nothing(frames):
     numbers = frames[NUMBERS].assign(playable_with_exponent=frames[NUMBERS]["playable_composite"])
-    claim = _claim(number_theory.finding_rescued_by_exponent, frames, {NUMBERS: numbers})
+    claim = _claim(composites.finding_rescued_by_exponent, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED and claim.evidence.startswith("0 of")
 
 
@@ -452,7 +463,7 @@ def _exponents_add_nothing(frames, cards: bool = True, playable: bool = True) ->
 
 @checks_claim("daifugo.non_square_free_easier", "confirmed")
 def test_non_square_free_easier_confirmed_more_playable_and_fewer_cards(frames):
-    claim = _claim(number_theory.non_square_free_easier, frames)
+    claim = _claim(composites.non_square_free_easier, frames)
     assert claim.verdict is Verdict.CONFIRMED, claim.evidence
     assert [r.reading_id for r in claim.readings] == ["more_playable", "fewer_cards"]
     assert "0 lost" in claim.evidence and ", 0 more" in claim.evidence
@@ -461,7 +472,7 @@ def test_non_square_free_easier_confirmed_more_playable_and_fewer_cards(frames):
 @checks_claim("daifugo.non_square_free_easier", "refuted")
 def test_non_square_free_easier_refuted_when_exponents_add_nothing(frames):
     numbers = _exponents_add_nothing(frames)
-    claim = _claim(number_theory.non_square_free_easier, frames, {NUMBERS: numbers})
+    claim = _claim(composites.non_square_free_easier, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED
     assert "0 gained" in claim.evidence and "0 need fewer cards" in claim.evidence
 
@@ -471,7 +482,7 @@ def test_non_square_free_easier_depends_when_only_more_numbers_become_playable(f
     """Some become playable, but none playable before needs fewer cards: "easier" holds
     in one reading and fails in the other."""
     numbers = _exponents_add_nothing(frames, playable=False)
-    claim = _claim(number_theory.non_square_free_easier, frames, {NUMBERS: numbers})
+    claim = _claim(composites.non_square_free_easier, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.DEPENDS
     assert claim.caveat == "confirmed under: more_playable; refuted under: fewer_cards"
 
@@ -481,14 +492,14 @@ def test_non_square_free_easier_depends_when_a_number_needs_more_cards(frames):
     numbers = frames[NUMBERS].copy()
     at = numbers["n"] == 8  # 8 = 2^3 (8 2 3) read as needing more than 8 2 2 2
     numbers.loc[at, "min_cards_with_exponent"] = 9
-    claim = _claim(number_theory.non_square_free_easier, frames, {NUMBERS: numbers})
+    claim = _claim(composites.non_square_free_easier, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.DEPENDS and ", 1 more" in claim.evidence
 
 
 @checks_claim("daifugo.formerly_unplayable_become_playable", "depends")
 def test_formerly_unplayable_become_playable_depends_128_yes_all_no(frames):
     """128 becomes playable, but 2000 (2^4·5^3) and others stay unplayable."""
-    claim = _claim(number_theory.formerly_unplayable_become_playable, frames)
+    claim = _claim(composites.formerly_unplayable_become_playable, frames)
     assert claim.verdict is Verdict.DEPENDS
     assert claim.caveat == "confirmed under: the_named_128; refuted under: every_one"
     assert "smallest [2000," in claim.evidence
@@ -497,20 +508,20 @@ def test_formerly_unplayable_become_playable_depends_128_yes_all_no(frames):
 @checks_claim("daifugo.formerly_unplayable_become_playable", "confirmed")
 def test_formerly_unplayable_become_playable_confirmed_when_every_one_is(frames):
     numbers = frames[NUMBERS].assign(playable_with_exponent=True)
-    claim = _claim(number_theory.formerly_unplayable_become_playable, frames, {NUMBERS: numbers})
+    claim = _claim(composites.formerly_unplayable_become_playable, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.CONFIRMED
 
 
 @checks_claim("daifugo.formerly_unplayable_become_playable", "refuted")
 def test_formerly_unplayable_become_playable_refuted_when_exponents_add_nothing(frames):
     numbers = _exponents_add_nothing(frames, cards=False)
-    claim = _claim(number_theory.formerly_unplayable_become_playable, frames, {NUMBERS: numbers})
+    claim = _claim(composites.formerly_unplayable_become_playable, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED and "128: unplayable" in claim.evidence
 
 
 @checks_claim("daifugo.non_square_free_several_ways", "confirmed")
 def test_non_square_free_several_ways_confirmed_with_the_exceptions_as_evidence(frames):
-    claim = _claim(number_theory.non_square_free_several_ways, frames)
+    claim = _claim(composites.non_square_free_several_ways, frames)
     assert claim.verdict is Verdict.CONFIRMED
     assert "layouts, 108 one (smallest [2008," in claim.evidence
 
@@ -518,7 +529,7 @@ def test_non_square_free_several_ways_confirmed_with_the_exceptions_as_evidence(
 @checks_claim("daifugo.non_square_free_several_ways", "refuted")
 def test_non_square_free_several_ways_refuted_when_most_have_one_layout(frames):
     numbers = frames[NUMBERS].assign(n_layouts_with_exponent=1)
-    claim = _claim(number_theory.non_square_free_several_ways, frames, {NUMBERS: numbers})
+    claim = _claim(composites.non_square_free_several_ways, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED and "(0.0%) have two or more" in claim.evidence
 
 
@@ -526,7 +537,7 @@ def test_non_square_free_several_ways_refuted_when_most_have_one_layout(frames):
 def test_non_square_free_several_ways_depends_when_square_free_ones_have_more(frames):
     """Most have several layouts, but every square-free composite has as many."""
     numbers = frames[NUMBERS].assign(n_layouts_with_exponent=5)
-    claim = _claim(number_theory.non_square_free_several_ways, frames, {NUMBERS: numbers})
+    claim = _claim(composites.non_square_free_several_ways, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.DEPENDS
     assert claim.caveat == "confirmed under: most; refuted under: more_than_square_free"
 
@@ -565,13 +576,13 @@ def test_special_numbers_not_prime_undecided_below_1729(frames):
 
 @checks_claim("daifugo.finding_still_unplayable", "confirmed")
 def test_finding_still_unplayable_confirmed(frames):
-    assert _claim(number_theory.finding_still_unplayable, frames).verdict is Verdict.CONFIRMED
+    assert _claim(composites.finding_still_unplayable, frames).verdict is Verdict.CONFIRMED
 
 
 @checks_claim("daifugo.finding_still_unplayable", "refuted")
 def test_finding_still_unplayable_refuted_when_every_composite_is_playable(frames):
     numbers = frames[NUMBERS].assign(playable_with_exponent=True)
-    claim = _claim(number_theory.finding_still_unplayable, frames, {NUMBERS: numbers})
+    claim = _claim(composites.finding_still_unplayable, frames, {NUMBERS: numbers})
     assert claim.verdict is Verdict.REFUTED
 
 

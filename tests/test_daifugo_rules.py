@@ -15,8 +15,6 @@ from asobi.core.game import Outcome
 from asobi.daifugo.daifugo import (
     PASS,
     Daifugo,
-    Field,
-    Play,
     Position,
     Rules,
     fits_deck,
@@ -36,6 +34,7 @@ from asobi.daifugo.layouts import (
 )
 from asobi.daifugo.notation import check_number
 from asobi.daifugo.numbers import factorise, is_carmichael, is_prime, is_prime_exact
+from asobi.daifugo.plays import Field, Play
 
 DATA = Path(__file__).parent / "data" / "daifugo"
 RULES = Rules()

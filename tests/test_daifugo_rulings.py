@@ -8,8 +8,9 @@ from pathlib import Path
 import pandas as pd
 
 from asobi.core.tables import read_metadata, read_table
-from asobi.daifugo.daifugo import Field, Play, Rules, judge
+from asobi.daifugo.daifugo import Rules, judge
 from asobi.daifugo.pipeline import write_cube_sums, write_rulings
+from asobi.daifugo.plays import Field, Play
 from asobi.daifugo.rulings import (
     CUBE_SUMS_MAX,
     OTHER_PLAYER,

@@ -1,6 +1,7 @@
 """素数大富豪 (prime daifugō): which numbers can be played, with exponent notation.
 
-Rooms: :mod:`~asobi.daifugo.daifugo` (the rules: cards, the field, the two-player game),
+Rooms: :mod:`~asobi.daifugo.daifugo` (the rules: cards, the rules engine, the two-player
+game), :mod:`~asobi.daifugo.plays` (the field, a play and the engine's ruling),
 :mod:`~asobi.daifugo.notation` (card names and factor expressions as text),
 :mod:`~asobi.daifugo.numbers` (primes, factorisation, sieves),
 :mod:`~asobi.daifugo.layouts` (the composite-play enumerator),
@@ -16,7 +17,8 @@ descending search), :mod:`~asobi.daifugo.primality` (its certificates and their 
 from __future__ import annotations
 
 from asobi.core.game import ConformanceCase
-from asobi.daifugo.daifugo import Daifugo, Field, Play, Position, Rules
+from asobi.daifugo.daifugo import Daifugo, Position, Rules
+from asobi.daifugo.plays import Field, Play
 
 
 def conformance_cases() -> list[ConformanceCase]:

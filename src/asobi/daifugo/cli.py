@@ -10,8 +10,6 @@ import click
 from asobi.core.config import DEFAULT_SCHEMA, load_yaml
 from asobi.core.errors import InputError
 from asobi.daifugo.daifugo import (
-    Field,
-    Play,
     Rules,
     card_names,
     jokers_needed,
@@ -22,6 +20,7 @@ from asobi.daifugo.daifugo import (
 from asobi.daifugo.layouts import check_layout_work, composite_layouts
 from asobi.daifugo.notation import check_number
 from asobi.daifugo.numbers import is_prime
+from asobi.daifugo.plays import Field, Play
 
 
 def _deck_options(command):  # type: ignore[no-untyped-def]

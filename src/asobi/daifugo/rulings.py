@@ -23,18 +23,10 @@ import pyarrow as pa
 
 from asobi.core.errors import IllegalMoveError
 from asobi.daifugo import daifugo
-from asobi.daifugo.daifugo import (
-    RAMANUJAN,
-    Field,
-    Play,
-    Rules,
-    Ruling,
-    card_names,
-    jokers_needed,
-    lay_numbers,
-)
+from asobi.daifugo.daifugo import RAMANUJAN, Rules, card_names, jokers_needed, lay_numbers
 from asobi.daifugo.layouts import composite_layouts
 from asobi.daifugo.numbers import is_prime
+from asobi.daifugo.plays import Field, Play, Ruling
 
 RULINGS_SCHEMA = pa.schema(
     [

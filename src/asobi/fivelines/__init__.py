@@ -2,8 +2,10 @@
 
 The rooms: :mod:`~asobi.fivelines.fivelines` (the rules), :mod:`~asobi.fivelines.solver`
 (exhaustive solving and the XOR formula), :mod:`~asobi.fivelines.proofs` (the z3 lemmas),
-:mod:`~asobi.fivelines.tables` (rows and schemas), :mod:`~asobi.fivelines.claims`,
-:mod:`~asobi.fivelines.pipeline` (the workflow steps) and :mod:`~asobi.fivelines.cli`.
+:mod:`~asobi.fivelines.tables` (rows and schemas), :mod:`~asobi.fivelines.citations` (the
+claims' ids, citations and tables), :mod:`~asobi.fivelines.claims`,
+:mod:`~asobi.fivelines.misere_claims` (the misère claim), :mod:`~asobi.fivelines.pipeline`
+(the workflow steps) and :mod:`~asobi.fivelines.cli`.
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ rule has "almost the same" winning strategy. Two claims are ours, derived from t
 (the pyramid's winner, a row as a Nim heap): their ``source`` says "(ours), derived from"
 the article's section and their passage is the article's sentence they derive from.
 
-Every claim is built from its citation in :data:`CITATIONS` (keys = :data:`CLAIM_IDS`).
+Every claim is built from its citation in :data:`CITATIONS` (keys = :data:`CLAIM_IDS`), both
+declared in :mod:`asobi.fivelines.citations` with the tables' names and the positions reader;
+the misère claim is :mod:`asobi.fivelines.misere_claims`.
 
 One builder per claim (:data:`BUILDERS`); each reads the tables it needs through
 :class:`~asobi.core.claims.ResultTables` and returns one
@@ -18,26 +20,30 @@ One builder per claim (:data:`BUILDERS`); each reads the tables it needs through
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-import duckdb
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from asobi.core.claims import Claim, Reading, ResultTables, Verdict, headline_verdict, verdict_from
+from asobi.core.claims import Claim, ResultTables, Verdict, verdict_from
 from asobi.core.errors import DataError
 from asobi.core.recheck import Recheck
-from asobi.core.sources import Citation
+from asobi.fivelines.citations import CITATIONS as CITATIONS  # re-exported
+from asobi.fivelines.citations import CLAIM_IDS as CLAIM_IDS  # re-exported
+from asobi.fivelines.citations import GAME as GAME  # re-exported
+from asobi.fivelines.citations import (
+    GRUNDY_TABLE,
+    POSITIONS_TABLE,
+    PROOFS_TABLE,
+    cited,
+    first_mismatch,
+    read_positions,
+    rows_text,
+)
 from asobi.fivelines.fivelines import PYRAMID
+from asobi.fivelines.misere_claims import misere_almost_same
 
-ARTICLE = "「五線の必勝法」"
-GAME = "fivelines"
-POSITIONS_TABLE = "fivelines/positions.parquet"
-GRUNDY_TABLE = "fivelines/grundy.parquet"
-PROOFS_TABLE = "fivelines/proofs.parquet"
-POSITION_COLUMNS = ["rows", "total", "xor", "normal_outcome", "misere_outcome"]
 #: What the pyramid's claim rests on: its outcomes and winning first moves.
 PYRAMID_COLUMNS = [
     "normal_outcome",
@@ -46,107 +52,10 @@ PYRAMID_COLUMNS = [
     "misere_winning_moves",
 ]
 
-OURS = f"(ours), derived from {ARTICLE}"
-"""How an (ours) claim names its source: our finding, derived from the article's section
-(whose sentence is the passage, checked against the article's text like any other)."""
-
-CITATIONS: dict[str, Citation] = {
-    "fivelines.xor_theorem": Citation(
-        f"{ARTICLE}, 定理 and 証明",
-        "五線は、次の場合、後手必勝である。",
-        "normal play (whoever erases the last stick wins); any rows a_1..a_n; a turn erases "
-        "adjacent sticks of one row (the article's operation F: b -> c, d with c + d < b)",
-    ),
-    "fivelines.row_is_nim_heap": Citation(
-        f"{OURS}, 操作 F and 定理",
-        "2つの0以上の整数 $c,d$ を $c+d<b$ となるように選ぶ",
-        "our finding, not stated in the article: the Sprague-Grundy value of one row under "
-        "the article's operation F, normal play",
-    ),
-    "fivelines.winning_move_from_one_end": Citation(
-        f"{ARTICLE}, 証明 (それ以外の場合、先手必勝)",
-        "$a$ を $b,0$ にする操作を行えば",
-        "normal play; whenever the theorem's condition fails, the player to move wins by "
-        "shortening one row from an end (a -> b, 0), the move the proof builds",
-    ),
-    "fivelines.pyramid_first_player_wins": Citation(
-        f"{OURS}, ルール (the pyramid start) and 定理",
-        "「1列目に縦棒1本。2列目に2本。・・・5列目に5本。」",
-        "our finding: the article names the pyramid 1-2-3-4-5 as the most common start but "
-        "does not say who wins it; normal play, as in its theorem",
-    ),
-    "fivelines.misere_almost_same": Citation(
-        f"{ARTICLE}, closing remark (最後の棒を消した人が負けとするルール)",
-        "必勝法は、上に示した証明とほぼ同じで考えることができる",
-        "misère play (whoever erases the last stick loses); 'almost the same' has no measure: "
-        "read three ways, the misère-Nim rule (the XOR rule, except when no row is longer "
-        "than 1), the same outcome wherever a row is longer than 1, the same winning moves "
-        "wherever two or more rows are",
-    ),
-}
-
-CLAIM_IDS = tuple(CITATIONS)
-
-
-@dataclass(frozen=True)
-class Positions:
-    """The positions table as arrays (it has millions of rows)."""
-
-    data: dict[str, np.ndarray]
-
-    @property
-    def n_positions(self) -> int:
-        return len(self.data["total"])
-
-    @property
-    def total_max(self) -> int:
-        return int(self.data["total"].max())
-
-
-def read_positions(tables: ResultTables) -> Positions:
-    """The positions table's columns the claims need (``DataError`` when it is empty)."""
-    data = _position_arrays(tables.read_arrow(POSITIONS_TABLE, columns=POSITION_COLUMNS))
-    if len(data["total"]) == 0:
-        raise DataError(f"results/{POSITIONS_TABLE} has no positions")
-    return Positions(data)
-
-
-def _cited(claim_id: str, **fields: Any) -> Claim:
-    """The claim ``claim_id`` built from its citation in :data:`CITATIONS` (``fields`` are
-    those of :meth:`~asobi.core.claims.Claim.cited`)."""
-    return Claim.cited(claim_id, GAME, CITATIONS[claim_id], **fields)
-
 
 def bits_needed(largest: int) -> int:
     """Bit width a z3 lemma needs to cover row lengths up to ``largest`` (at least 1)."""
     return max(1, int(largest).bit_length())
-
-
-def _rows_text(rows: list[int]) -> str:
-    return "-".join(map(str, rows)) if rows else "(empty)"
-
-
-def _position_arrays(table: pa.Table) -> dict[str, np.ndarray]:
-    rows = table.column("rows").combine_chunks()
-    lengths = pc.list_value_length(rows).to_numpy(zero_copy_only=False)
-    flat = pc.list_flatten(rows).to_numpy()
-    parents = pc.list_parent_indices(rows).to_numpy()
-    largest = np.zeros(len(table), dtype=np.int64)
-    np.maximum.at(largest, parents, flat)
-    return {
-        "rows": rows,
-        "lengths": lengths,
-        "largest": largest,
-        "total": table.column("total").to_numpy(),
-        "xor": table.column("xor").to_numpy(),
-        "normal_first": (table.column("normal_outcome").to_numpy(zero_copy_only=False) == "first"),
-        "misere_first": (table.column("misere_outcome").to_numpy(zero_copy_only=False) == "first"),
-    }
-
-
-def _first_mismatch(data: dict[str, np.ndarray], mask: np.ndarray) -> str:
-    index = int(np.flatnonzero(mask)[0])
-    return _rows_text(data["rows"][index].as_py())
 
 
 @dataclass(frozen=True)
@@ -272,7 +181,7 @@ def xor_theorem(tables: ResultTables) -> Claim:
     if mismatch.any():
         evidence = (
             f"{int(mismatch.sum())} of {n_positions} positions disagree; smallest: "
-            f"{_first_mismatch(data, mismatch)}"
+            f"{first_mismatch(data, mismatch)}"
         )
     else:
         evidence = (
@@ -295,7 +204,7 @@ def xor_theorem(tables: ResultTables) -> Claim:
         proofs,
         ["move_breaks_zero", "zero_reachable"],
     )
-    return _cited(
+    return cited(
         "fivelines.xor_theorem",
         statement=(
             "With normal play (taking the last stick wins), the second player wins exactly "
@@ -327,7 +236,7 @@ def row_is_nim_heap(tables: ResultTables) -> Claim:
     wrong = np.flatnonzero(values != n_values)
     lemma_c = proof_coverage(proofs, "row_grundy")
     verdict, caveat = decide_theorem(int(wrong.size), [lemma_c], bits_needed(int(n_values.max())))
-    return _cited(
+    return cited(
         "fivelines.row_is_nim_heap",
         statement=(
             "(ours) A single row of a sticks is worth exactly a Nim heap of size a (our "
@@ -404,14 +313,14 @@ def winning_move_from_one_end(tables: ResultTables) -> Claim:
     if first_without is not None:
         evidence = (
             f"{missing} of {won} won positions have no winning move from one end; smallest: "
-            f"{_rows_text(first_without)}"
+            f"{rows_text(first_without)}"
         )
     else:
         evidence = (
             f"all {won} positions with ≤ {total_max} sticks that the player to move wins have "
             f"a winning move that shortens one row from an end; {lemma_b.text}"
         )
-    return _cited(
+    return cited(
         "fivelines.winning_move_from_one_end",
         statement=(
             "When the position is a first-player win, the player to move can win by erasing "
@@ -463,14 +372,14 @@ def pyramid_first_player_wins(tables: ResultTables) -> Claim:
             f"{pyramid_total}: raise fivelines.total_max"
         )
     else:
-        normal_moves = ", ".join(_rows_text(m) for m in row["normal_winning_moves"])
-        misere_moves = ", ".join(_rows_text(m) for m in row["misere_winning_moves"])
+        normal_moves = ", ".join(rows_text(m) for m in row["normal_winning_moves"])
+        misere_moves = ", ".join(rows_text(m) for m in row["misere_winning_moves"])
         evidence = (
             f"normal: {row['normal_outcome']} wins; {len(row['normal_winning_moves'])} "
             f"winning first moves, to {normal_moves}. misère: {row['misere_outcome']} "
             f"wins; winning first moves to {misere_moves or 'none'}"
         )
-    return _cited(
+    return cited(
         "fivelines.pyramid_first_player_wins",
         statement=(
             "(ours) In the start the article calls the most common, rows of 1, 2, 3, 4 and 5 "
@@ -489,160 +398,6 @@ def pyramid_first_player_wins(tables: ResultTables) -> Claim:
             f"WHERE total = {pyramid_total} AND rows = [{', '.join(map(str, PYRAMID))}]",
             [] if row is None else [{key: row[key] for key in PYRAMID_COLUMNS}],
         ),
-    )
-
-
-#: The columns the winning-move reading of the misère claim reads.
-MOVES_COLUMNS = [
-    "rows",
-    "normal_outcome",
-    "misere_outcome",
-    "normal_winning_moves",
-    "misere_winning_moves",
-]
-
-
-def winning_moves_sql(source: str) -> str:
-    """Among the positions won by the player to move under both rules: how many have two or
-    more rows longer than 1 and how many of them the same winning moves under both; the same
-    for the positions with exactly one row longer than 1 (the start of the endgame)."""
-    return (
-        "WITH won AS (SELECT len(list_filter(rows, lambda x: x > 1)) AS long_rows,\n"
-        "    normal_winning_moves = misere_winning_moves AS same_moves\n"
-        f"  FROM {source}\n"
-        "  WHERE normal_outcome = 'first' AND misere_outcome = 'first')\n"
-        "SELECT count(*) FILTER (WHERE long_rows >= 2) AS won_two_long_rows,\n"
-        "  count(*) FILTER (WHERE long_rows >= 2 AND same_moves) AS same_two_long_rows,\n"
-        "  count(*) FILTER (WHERE long_rows = 1) AS won_one_long_row,\n"
-        "  count(*) FILTER (WHERE long_rows = 1 AND same_moves) AS same_one_long_row\n"
-        "FROM won"
-    )
-
-
-def winning_moves_figures(tables: ResultTables) -> dict[str, int]:
-    """The figures of :func:`winning_moves_sql` over the positions table."""
-    con = duckdb.connect(":memory:")
-    try:
-        con.execute("SET enable_progress_bar = false")
-        con.register("positions", tables.read_arrow(POSITIONS_TABLE, columns=MOVES_COLUMNS))
-        row = con.execute(winning_moves_sql("positions")).fetchone()
-    finally:
-        con.close()
-    names = ["won_two_long_rows", "same_two_long_rows", "won_one_long_row", "same_one_long_row"]
-    return {name: int(value or 0) for name, value in zip(names, row, strict=True)}
-
-
-def misere_almost_same(tables: ResultTables) -> Claim:
-    """The closing remark: misère play has "almost the same" strategy. Three readings of
-    ほぼ同じ: the misère-Nim rule (play as in normal play until only single sticks would
-    remain) gives every misère outcome; the outcome is the normal one wherever a row is
-    longer than 1; the winning moves are the normal ones wherever two or more rows are
-    longer than 1 (so that a move cannot reach the single-stick endgame). The caveat: how
-    far it was checked."""
-    positions = read_positions(tables)
-    data, n_positions, total_max = positions.data, positions.n_positions, positions.total_max
-    all_small = data["largest"] <= 1
-    predicted = np.where(all_small, data["lengths"] % 2 == 0, data["xor"] != 0)
-    misere_wrong = predicted != data["misere_first"]
-    differs = data["misere_first"] != data["normal_first"]
-    differs_outside_endgame = int((differs & ~all_small).sum())
-    moves = winning_moves_figures(tables)
-    if misere_wrong.any():
-        rule_figures = (
-            f"the misère-Nim rule fails on {int(misere_wrong.sum())} of {n_positions} "
-            f"positions; smallest counterexample {_first_mismatch(data, misere_wrong)}"
-        )
-    else:
-        rule_figures = (
-            f"misère outcome = misère-Nim rule on all {n_positions} positions with ≤ "
-            f"{total_max} sticks"
-        )
-    outcome_figures = (
-        f"normal and misère outcomes differ on {int(differs.sum())} positions, "
-        f"{differs_outside_endgame} of them with a row longer than 1"
-    )
-    moves_figures = (
-        f"{moves['same_two_long_rows']} of the {moves['won_two_long_rows']} positions with two "
-        "or more rows longer than 1, won under both rules, have the same winning moves; with "
-        f"one row longer than 1: {moves['same_one_long_row']} of {moves['won_one_long_row']} "
-        "(there the misère winner leaves an odd number of single sticks)"
-    )
-    outcome_sql = (
-        "SELECT count(*) AS positions,\n"
-        "  count(*) FILTER (WHERE (misere_outcome = 'first') <> CASE\n"
-        "    WHEN coalesce(list_max(rows), 0) <= 1 THEN len(rows) % 2 = 0\n"
-        "    ELSE xor <> 0 END) AS rule_fails,\n"
-        "  count(*) FILTER (WHERE misere_outcome <> normal_outcome) AS differ,\n"
-        "  count(*) FILTER (WHERE misere_outcome <> normal_outcome AND list_max(rows) > 1)\n"
-        "    AS differ_with_a_long_row,\n"
-        f"  max(total) AS most_sticks\nFROM '{POSITIONS_TABLE}'"
-    )
-    outcome_check = Recheck(
-        outcome_sql,
-        {
-            "positions": n_positions,
-            "rule_fails": int(misere_wrong.sum()),
-            "differ": int(differs.sum()),
-            "differ_with_a_long_row": differs_outside_endgame,
-            "most_sticks": total_max,
-        },
-    )
-    readings = [
-        Reading(
-            "misere_nim_rule",
-            "the strategy as a rule for the outcome: the misère-Nim rule (if every row has "
-            "at most 1 stick the first player wins iff the number of rows is even, otherwise "
-            f"iff XOR != 0) gives the exhaustive misère outcome of every position with ≤ "
-            f"{total_max} sticks",
-            rule_figures,
-            verdict_from(not misere_wrong.any()),
-            outcome_check,
-        ),
-        Reading(
-            "same_outcome_with_a_long_row",
-            "the same outcome: wherever some row is longer than 1, the misère outcome is the "
-            f"normal-play one (positions with ≤ {total_max} sticks)",
-            outcome_figures,
-            verdict_from(differs_outside_endgame == 0),
-            outcome_check,
-        ),
-        Reading(
-            "same_winning_moves_with_two_long_rows",
-            "the same winning moves: at every position with two or more rows longer than 1 "
-            "that the player to move wins under both rules, the winning moves are the same "
-            f"set (positions with ≤ {total_max} sticks)",
-            moves_figures,
-            verdict_from(moves["same_two_long_rows"] == moves["won_two_long_rows"]),
-            Recheck(winning_moves_sql(f"'{POSITIONS_TABLE}'"), moves),
-        ),
-    ]
-    headline = headline_verdict(r.verdict for r in readings)
-    caveat = None
-    if headline is Verdict.CONFIRMED:
-        caveat = (
-            f"checked for ≤ {total_max} sticks, no proof; the outcome differs from normal play "
-            f"on {int(differs.sum())} positions (the endgame of single sticks) and the winning "
-            f"moves on {moves['won_one_long_row'] - moves['same_one_long_row']} positions with "
-            "one row longer than 1"
-        )
-    return _cited(
-        "fivelines.misere_almost_same",
-        statement=(
-            "Under the (more common) rule where erasing the last stick loses, the winning "
-            "strategy is almost the same as under normal play."
-        ),
-        formal=(
-            f"For every position with at most {total_max} sticks: (misere_nim_rule) the "
-            "exhaustive misère outcome equals the misère-Nim rule; (same_outcome_with_a_long_row) "
-            "it equals the normal outcome wherever a row is longer than 1; "
-            "(same_winning_moves_with_two_long_rows) the winning moves are the normal ones "
-            "wherever two or more rows are longer than 1."
-        ),
-        readings=readings,
-        caveat=caveat,
-        evidence=f"{rule_figures}; {outcome_figures}; {moves_figures}",
-        tables=(POSITIONS_TABLE,),
-        recheck=outcome_check,
     )
 
 

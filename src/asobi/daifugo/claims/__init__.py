@@ -7,8 +7,11 @@ from a small decision function over the facts it computed. Rooms:
 passage and conditions; and the tables a claim cites),
 :mod:`~asobi.daifugo.claims.decisions` (the decision functions),
 :mod:`~asobi.daifugo.claims.examples` (the worked examples, checked in the rules engine:
-its rulings table and the numbers table), :mod:`~asobi.daifugo.claims.number_theory` (the
-claims read off the numbers, z3, Genocchi and cube sums tables),
+its rulings table and the numbers table; :data:`WORKED_EXAMPLES` lists them all in order),
+:mod:`~asobi.daifugo.claims.revolution_rules` (the Ramanujan revolution examples, read off
+the rulings table), :mod:`~asobi.daifugo.claims.number_theory` (the claims read off the
+numbers, z3, Genocchi and cube sums tables), :mod:`~asobi.daifugo.claims.composites` (the
+claims about composite plays with exponent notation, read off the numbers table),
 :mod:`~asobi.daifugo.claims.revolution_odds` (how often a revolution can start, from the
 hand odds),
 :mod:`~asobi.daifugo.claims.largest_prime` (the players' largest prime of one deck, and the
@@ -25,7 +28,28 @@ from asobi.core.claims import Claim, ClaimBuilder
 from asobi.core.errors import DataError
 from asobi.core.proof_checks import DAIFUGO_VERIFY, ProofCheck
 from asobi.daifugo.claims.citations import CITATIONS, GAME
-from asobi.daifugo.claims.examples import LAYOUT_EXAMPLES, WORKED_EXAMPLES
+from asobi.daifugo.claims.composites import (
+    finding_rescued_by_exponent,
+    finding_still_unplayable,
+    formerly_unplayable_become_playable,
+    non_square_free_easier,
+    non_square_free_several_ways,
+)
+from asobi.daifugo.claims.examples import (
+    LAYOUT_EXAMPLES,
+    example_1,
+    example_6,
+    example_8,
+    example_32,
+    example_64,
+    example_88,
+    example_155,
+    example_691,
+    example_1024,
+    example_5187,
+    example_23456,
+    example_65536,
+)
 from asobi.daifugo.claims.largest_prime import (
     largest_prime_71_digits,
     largest_prime_circulating_number,
@@ -33,12 +57,7 @@ from asobi.daifugo.claims.largest_prime import (
 )
 from asobi.daifugo.claims.number_theory import (
     finding_primes_needing_joker,
-    finding_rescued_by_exponent,
-    finding_still_unplayable,
-    formerly_unplayable_become_playable,
     genocchi_17_only_prime,
-    non_square_free_easier,
-    non_square_free_several_ways,
     ramanujan_looks_prime,
     ramanujan_smallest_carmichael_four_cards,
     ramanujan_taxicab,
@@ -61,6 +80,11 @@ from asobi.daifugo.claims.revolution_odds import (
     revolution_four_cards_too_frequent,
     revolution_jokers_somewhat_more_likely,
 )
+from asobi.daifugo.claims.revolution_rules import (
+    joker_zero_used_in_revolution,
+    ramanujan_not_composite,
+    ramanujan_revolution_rules,
+)
 from asobi.daifugo.daifugo import Rules
 
 __all__ = [
@@ -69,6 +93,7 @@ __all__ = [
     "CLAIM_IDS",
     "GAME",
     "PROOF_CHECKS",
+    "WORKED_EXAMPLES",
     "builders",
     "with_rules",
 ]
@@ -124,6 +149,26 @@ if set(CITATIONS) != set(CLAIM_IDS):  # pragma: no cover - a module that cannot 
     raise DataError(
         f"daifugo CITATIONS and CLAIM_IDS differ: {sorted(set(CITATIONS) ^ set(CLAIM_IDS))}"
     )
+
+#: The worked examples, in the order of the claims (the layout examples among them take the
+#: deck too, :data:`~asobi.daifugo.claims.examples.LAYOUT_EXAMPLES`).
+WORKED_EXAMPLES = (
+    example_8,
+    example_32,
+    example_88,
+    example_64,
+    example_691,
+    example_155,
+    example_23456,
+    example_1024,
+    example_1,
+    example_6,
+    example_65536,
+    example_5187,
+    ramanujan_not_composite,
+    ramanujan_revolution_rules,
+    joker_zero_used_in_revolution,
+)
 
 #: Builders of the tables alone, and those that take the deck too (in the claims' order).
 _TABLE_ONLY_FIRST = (special_numbers_not_prime, smallest_unplayable_composite_without_exponent)

@@ -6,8 +6,11 @@ refused play, the plain plays of 8 and the Ramanujan rules read the rulings tabl
 engine's rulings on those very plays, written by the run (:mod:`asobi.daifugo.rulings`).
 
 The layout examples take the deck (``rules``) besides the tables
-(:data:`LAYOUT_EXAMPLES`); :data:`WORKED_EXAMPLES` lists every example in the order of the
-claims.
+(:data:`LAYOUT_EXAMPLES`). The Ramanujan revolution examples are in
+:mod:`asobi.daifugo.claims.revolution_rules`, which reads the rulings table through this
+module's :func:`rulings_rows`, :func:`rulings_recheck`, :func:`records` and builds its claims
+with :func:`example_claim`; :data:`asobi.daifugo.claims.WORKED_EXAMPLES` lists every example
+in the order of the claims.
 """
 
 from __future__ import annotations
@@ -17,13 +20,12 @@ from typing import Any
 
 import pandas as pd
 
-from asobi.core.claims import Claim, Reading, ResultTables, verdict_from
+from asobi.core.claims import Claim, ResultTables
 from asobi.core.recheck import Recheck, json_value
 from asobi.daifugo.claims.citations import NUMBERS, RULES_ENGINE, RULINGS, daifugo_claim
 from asobi.daifugo.claims.decisions import decide_all_hold
 from asobi.daifugo.daifugo import Rules, card_names, jokers_needed, tokenisations
 from asobi.daifugo.layouts import Term, composite_layouts, expression_layouts
-from asobi.daifugo.notation import JOKER_ZERO_NAME
 
 
 def _has_layout(n: int, expression: str, multiset: list[int], rules: Rules) -> bool:
@@ -38,13 +40,13 @@ def _names(cards: tuple[int, ...], rules: Rules) -> str:
     return " ".join(card_names(cards, rules))
 
 
-def _rulings(tables: ResultTables, example: str) -> pd.DataFrame:
+def rulings_rows(tables: ResultTables, example: str) -> pd.DataFrame:
     """The rulings table's rows of ``example`` (the plays it asks about), by step."""
     rows = tables.read(RULINGS, filters=[("example", "==", example)])
     return rows.sort_values("step").reset_index(drop=True)
 
 
-def _records(rows: pd.DataFrame, columns: Sequence[str]) -> list[dict[str, Any]]:
+def records(rows: pd.DataFrame, columns: Sequence[str]) -> list[dict[str, Any]]:
     """``rows``' ``columns`` as JSON records (a missing value as null)."""
     return [
         {c: None if not isinstance(v, list) and pd.isna(v) else json_value(v) for c, v in r.items()}
@@ -52,11 +54,11 @@ def _records(rows: pd.DataFrame, columns: Sequence[str]) -> list[dict[str, Any]]
     ]
 
 
-def _rulings_recheck(example: str, columns: Sequence[str], rows: pd.DataFrame) -> Recheck:
+def rulings_recheck(example: str, columns: Sequence[str], rows: pd.DataFrame) -> Recheck:
     """The query that re-reads ``columns`` of ``example``'s rows of the rulings table."""
     return Recheck(
         f"SELECT {', '.join(columns)} FROM '{RULINGS}' WHERE example = '{example}' ORDER BY step",
-        _records(rows, columns),
+        records(rows, columns),
     )
 
 
@@ -71,7 +73,7 @@ def _refused_example(
     """An example of a play the article refuses (``wrong``: a foul when ``foul``, else
     refused without a penalty) beside the play it allows (``right``), as the rulings table
     records the engine's rulings."""
-    rows = _rulings(tables, name)
+    rows = rulings_rows(tables, name)
     ruled = dict(zip(rows["play"], rows["ruling"], strict=True))
     wanted = "a foul" if foul else "refused without a foul"
     checks = {f"{wrong} {wanted}": ruled.get(wrong) == ("foul" if foul else "refused")}
@@ -79,26 +81,22 @@ def _refused_example(
         checks[f"{right} legal"] = ruled.get(right) == "legal"
     said = "; ".join(f"{r.play}: {r.ruling} ({r.reason})" for r in rows.itertuples())
     allowed = f", {right} legal" if right else ""
-    return _example(
+    return example_claim(
         name,
         statement,
         f"{RULES_ENGINE}, as the rulings table records: {wrong} {wanted}{allowed}",
         checks,
         f"rulings table: {said or 'no rows'}",
         (RULINGS,),
-        _rulings_recheck(name, ("play", "ruling"), rows),
+        rulings_recheck(name, ("play", "ruling"), rows),
     )
-
-
-#: The parts of the field a ruling may change.
-_FIELD = ("top", "cards", "revolution")
 
 
 def _checks_text(checks: Mapping[str, bool]) -> str:
     return "; ".join(f"{name}: {'holds' if ok else 'fails'}" for name, ok in checks.items())
 
 
-def _example(
+def example_claim(
     name: str,
     statement: str,
     formal: str,
@@ -107,6 +105,8 @@ def _example(
     table: tuple[str, ...] = (),
     recheck: Recheck | None = None,
 ) -> Claim:
+    """The example ``name``, confirmed when every one of its ``checks`` holds; the evidence
+    says which hold, then ``extra``."""
     evidence = _checks_text(checks) + (f"; {extra}" if extra else "")
     return daifugo_claim(
         name, statement, formal, decide_all_hold(checks), evidence, table, recheck=recheck
@@ -151,7 +151,7 @@ def example_32(tables: ResultTables, rules: Rules) -> Claim:
     """32 may be laid as 2^5 with the cards 3, 2, 2, 5."""
     checks = {"2^5 with 3 2 2 5 is a layout of 32": _has_layout(32, "2^5", [3, 2, 2, 5], rules)}
     table, recheck = _exponent_layout(tables, 32, 4, checks)
-    return _example(
+    return example_claim(
         "example_32",
         "32 may be laid as 2^5 using the cards 3, 2, 2, 5.",
         f"{RULES_ENGINE}: the composite layouts of 32 include 2^5 with cards {{3,2,2,5}}; the "
@@ -172,7 +172,7 @@ def example_88(tables: ResultTables, rules: Rules) -> Claim:
         for cards in ([8, 8, 2, 3, 11], [8, 8, 2, 3, 1, 1])
     }
     table, recheck = _exponent_layout(tables, 88, 5, checks)
-    return _example(
+    return example_claim(
         "example_88",
         "88 = 2^3·11 may be laid as 8, 8, 2, 3, J or as 8, 8, 2, 3, A, A.",
         f"{RULES_ENGINE}: both card multisets are layouts of 88 with expression 2^3*11; the "
@@ -191,7 +191,7 @@ def example_64(tables: ResultTables, rules: Rules) -> Claim:
         "2*2*2*2^3 with 6 4 2 2 2 2 3": _has_layout(64, "2*2*2*2^3", [6, 4, 2, 2, 2, 2, 3], rules),
     }
     table, recheck = _exponent_layout(tables, 64, 4, checks)
-    return _example(
+    return example_claim(
         "example_64",
         "64 may be laid fully in exponent form (2^6) or partially (2·2·2·2^3).",
         f"{RULES_ENGINE}: the layouts of 64 include 2^6 and 2*2*2*2^3; the numbers table has "
@@ -211,7 +211,7 @@ def _count_words(counts: Sequence[int]) -> str:
 
 def example_8(tables: ResultTables) -> Claim:
     """To lay 8 = 2^3 as a composite (before exponent notation) one discards four 2s."""
-    rows = _rulings(tables, "example_8")
+    rows = rulings_rows(tables, "example_8")
     legal = rows[rows["ruling"] == "legal"].assign(
         cards=lambda f: f["discarded"].map(len),
         twos=lambda f: f["discarded"].map(lambda cards: list(cards).count("2")),
@@ -240,7 +240,7 @@ def example_8(tables: ResultTables) -> Claim:
             "SELECT play, len(discarded) AS cards, "
             f"len(list_filter(discarded, lambda card: card = '2')) AS twos FROM '{RULINGS}' "
             "WHERE example = 'example_8' AND ruling = 'legal' ORDER BY step",
-            _records(legal, ("play", "cards", "twos")),
+            records(legal, ("play", "cards", "twos")),
         ),
     )
 
@@ -277,7 +277,7 @@ def example_23456(tables: ResultTables, rules: Rules) -> Claim:
     checks = {"a layout of 2^5*733 still fits with a joker for a 5": bool(joker_free)}
     example = _names(joker_free[0].cards, rules) if joker_free else "none"
     table, recheck = _exponent_layout(tables, 23456, 10, checks)
-    return _example(
+    return example_claim(
         "example_23456",
         "23456 = 2^5·733 may be laid with a joker standing for the exponent 5.",
         f"{RULES_ENGINE}: a layout of 23456 with expression 2^5*733 exists that still fits "
@@ -301,7 +301,7 @@ def example_1024(tables: ResultTables, rules: Rules) -> Claim:
     checks = {"2^10 laid with the exponent as A, Joker(0)": bool(with_zero)}
     example = _names(with_zero[0], rules) if with_zero else "none"
     table, recheck = _exponent_layout(tables, 1024, 6, checks)
-    return _example(
+    return example_claim(
         "example_1024",
         "1024 = 2^10 may be laid with a joker as the 0 of the exponent 10.",
         f"{RULES_ENGINE}: a layout of 1024 with expression 2^10 lays the exponent as A, "
@@ -341,7 +341,7 @@ def example_65536(tables: ResultTables, rules: Rules) -> Claim:
     texts = {layout.text for layout in composite_layouts(65536, rules)}
     checks = {f"{t} is a layout": t in texts for t in ("2^(2^4)", "2^(4^2)", "2^(2^(2^2))")}
     table, recheck = _exponent_layout(tables, 65536, 8, checks)
-    return _example(
+    return example_claim(
         "example_65536",
         "65536 = 2^16 may be laid with nested exponents 2^(2^4), 2^(4^2) or 2^(2^(2^2)).",
         f"{RULES_ENGINE}: each of the three nested expressions is among the layouts of 65536 "
@@ -366,256 +366,6 @@ def example_5187(tables: ResultTables) -> Claim:
     )
 
 
-def ramanujan_not_composite(tables: ResultTables) -> Claim:
-    """Laying 1729 as the composite 7·13·19 is a foul and starts no revolution."""
-    rows = _rulings(tables, "ramanujan_not_composite")
-    row = rows.iloc[0] if len(rows) else None
-    checks = {
-        "1729=7*13*19 a foul": row is not None
-        and row["play"] == "1729=7*13*19"
-        and row["ruling"] == "foul",
-        "field unchanged": row is not None
-        and all(row[f"{part}_after"] == row[f"{part}_before"] for part in _FIELD),
-    }
-    columns = ("play", "top_before", "ruling", "top_after", "cards_after", "revolution_after")
-    return _example(
-        "ramanujan_not_composite",
-        "Laying 1729 as the composite 7·13·19 is a foul and does not start a revolution.",
-        f"{RULES_ENGINE}, as the rulings table records: on a field of 1409 (4 cards), "
-        "1729=7*13*19 is a foul, field unchanged",
-        checks,
-        "rulings table: " + (f"{row['ruling']} ({row['reason']})" if row is not None else "no row"),
-        (RULINGS,),
-        _rulings_recheck("ramanujan_not_composite", columns, rows),
-    )
-
-
-#: The example of the rulings table played as a two-player game (who plays is the game's).
-OTHER_PLAYER = "ramanujan_other_player"
-
-#: The section's rules, each shown by one step of the rulings table's sequences
-#: (:data:`asobi.daifugo.rulings.QUESTIONS`, and the two-player game of
-#: :data:`asobi.daifugo.rulings.OTHER_PLAYER_MOVES`): the example, the step, its play, the
-#: ruling and what the row must say after it.
-REVOLUTION_RULES: dict[str, tuple[str, int, str, str, dict[str, object]]] = {
-    "1729 on 1409 starts a revolution": (
-        "ramanujan_revolution_rules",
-        1,
-        "1729",
-        "legal",
-        {"revolution_after": True},
-    ),
-    "1729 partly laid by a joker starts it too": (
-        "ramanujan_revolution_rules",
-        11,
-        "1729 [A 7 2 Joker(9)]",
-        "legal",
-        {"revolution_after": True, "top_after": 1729},
-    ),
-    "1729 stays on the field (no cut)": (
-        "ramanujan_revolution_rules",
-        1,
-        "1729",
-        "legal",
-        {"top_after": 1729},
-    ),
-    "in revolution 2003 does not beat it": ("ramanujan_revolution_rules", 2, "2003", "refused", {}),
-    "a play of other than 4 cards cannot answer 4 cards": (
-        "ramanujan_revolution_rules",
-        3,
-        "13",
-        "refused",
-        {},
-    ),
-    "in revolution 1013 beats 1729": (
-        "ramanujan_revolution_rules",
-        4,
-        "1013",
-        "legal",
-        {"top_after": 1013},
-    ),
-    "clearing keeps the revolution": (
-        "ramanujan_revolution_rules",
-        5,
-        "pass",
-        "legal",
-        {"cleared": True, "revolution_after": True},
-    ),
-    "a second 1729 ends it": (
-        "ramanujan_revolution_rules",
-        6,
-        "1729",
-        "legal",
-        {"revolution_after": False},
-    ),
-    "1729 on a cleared field starts one": (
-        "ramanujan_revolution_rules",
-        7,
-        "1729",
-        "legal",
-        {"revolution_after": True},
-    ),
-    "1729 on a larger four-card play (2003) is refused": (
-        "ramanujan_revolution_rules",
-        8,
-        "1729",
-        "refused",
-        {},
-    ),
-    "1729 as a composite on 2003 in revolution is a foul that keeps it": (
-        "ramanujan_revolution_rules",
-        9,
-        "1729=7*13*19",
-        "foul",
-        {"revolution_after": True},
-    ),
-    "57 cuts the field": ("ramanujan_revolution_rules", 10, "57", "legal", {"cleared": True}),
-    "game: the first player's 1729 starts it": (
-        OTHER_PLAYER,
-        1,
-        "1729 [A 7 2 9]",
-        "legal",
-        {"player": "first", "revolution_after": True},
-    ),
-    "game: the next player answers with a smaller four-card play": (
-        OTHER_PLAYER,
-        2,
-        "1223 [A 2 2 3]",
-        "legal",
-        {"player": "second", "top_after": 1223, "revolution_after": True},
-    ),
-    "game: the field flows, the revolution stays": (
-        OTHER_PLAYER,
-        3,
-        "pass",
-        "legal",
-        {"cleared": True, "revolution_after": True},
-    ),
-    "game: another player's 1729 ends it": (
-        OTHER_PLAYER,
-        4,
-        "1729 [A 7 2 9]",
-        "legal",
-        {"player": "second", "revolution_after": False},
-    ),
-}
-
-#: The two examples of the rulings table the Ramanujan rules read.
-_REVOLUTION_EXAMPLES = ("ramanujan_revolution_rules", OTHER_PLAYER)
-
-
-def ramanujan_revolution_rules(tables: ResultTables) -> Claim:
-    """The section's list of rules for 1729, each shown by a play: it is played like a
-    four-card prime on a smaller four-card play or a cleared field, also when a joker stands
-    for part of it, and flips the order; it does not clear the field; the next player
-    answers with a smaller four-card play or passes; n cards answer n cards; clearing keeps
-    the revolution; another player's 1729 ends it (shown in the two-player game, where who
-    plays is the game's); 1729 as a composite is a foul that keeps the revolution; 57 still
-    cuts."""
-    rows = pd.concat([_rulings(tables, example) for example in _REVOLUTION_EXAMPLES])
-    steps = {(str(row["example"]), int(row["step"])): row for _, row in rows.iterrows()}
-
-    def shown(example: str, step: int, play: str, ruling: str, after: Mapping[str, object]) -> bool:
-        row = steps.get((example, step))
-        return (
-            row is not None
-            and row["play"] == play
-            and row["ruling"] == ruling
-            and all(
-                not pd.isna(row[column]) and row[column] == value for column, value in after.items()
-            )
-        )
-
-    checks = {name: shown(*rule) for name, rule in REVOLUTION_RULES.items()}
-    columns = ("example", "step", "play", "player", "ruling", "top_after", "revolution_after")
-    columns = (*columns, "cleared")
-    return _example(
-        "ramanujan_revolution_rules",
-        "1729 is played like a four-card prime on a smaller four-card play or a cleared field, "
-        "also with a joker standing for part of it, and flips the order without clearing the "
-        "field; the next player answers with a smaller four-card play or passes; n-card plays "
-        "still need n cards; clearing the field keeps the revolution; when another player "
-        "lays 1729 again it ends; laying 1729 as a composite is a foul that does not end it.",
-        f"{RULES_ENGINE}, as the rulings table records: a scripted sequence of plays on given "
-        "fields, each step checked, and a two-player game (who plays is the game's: the "
-        "players alternate, a pass lets the other lead) in which the first player's 1729 "
-        "starts the revolution, the second answers it with a smaller four-card play and, "
-        "after the field flows, ends it with 1729; a second 1729 from the same player, which "
-        "the article does not speak of, is not asked",
-        checks,
-        f"rulings table: {len(rows)} steps",
-        (RULINGS,),
-        Recheck(
-            f"SELECT {', '.join(columns)} FROM '{RULINGS}' WHERE example IN "
-            f"({', '.join(repr(e) for e in _REVOLUTION_EXAMPLES)}) ORDER BY example, step",
-            _records(rows.sort_values(["example", "step"]), columns),
-        ),
-    )
-
-
-def joker_zero_used_in_revolution(tables: ResultTables) -> Claim:
-    """With the revolution, the rule that a joker may be 0 finds use: in revolution 1729 is
-    answered by a smaller four-card play, and the smallest such plays (1009, 1013, ...) can
-    be laid in four cards only with a joker as 0, as the engine's rulings on every prime
-    from 1000 to 1728 laid on 1729 in revolution show. Two readings: some answer needs a
-    joker as 0, and the strongest answer (the smallest) needs one."""
-    name = "joker_zero_used_in_revolution"
-    rows = _rulings(tables, name)
-    legal = rows[rows["ruling"] == "legal"].assign(
-        zero=lambda f: f["discarded"].map(lambda cards: JOKER_ZERO_NAME in list(cards))
-    )
-    needing = legal.loc[legal["zero"], "play"].astype(int).tolist()
-    smallest = legal.iloc[int(legal["play"].astype(int).argmin())] if len(legal) else None
-    strongest = smallest is not None and bool(smallest["zero"])
-    figures = (
-        f"rulings table: {len(legal)} of {len(rows)} primes from 1000 to 1728 answer 1729 in "
-        f"revolution with four cards; {len(needing)} only with a joker as 0 (smallest "
-        f"{needing[:5]}); the smallest answer is "
-        + (f"{smallest['play']} ({' '.join(smallest['discarded'])})" if len(legal) else "none")
-    )
-    recheck = Recheck(
-        "SELECT count(*) FILTER (WHERE ruling = 'legal') AS answers, count(*) FILTER (WHERE "
-        f"ruling = 'legal' AND list_contains(discarded, '{JOKER_ZERO_NAME}')) AS with_zero, "
-        "arg_min(discarded, CAST(play AS INTEGER)) FILTER (WHERE ruling = 'legal') AS "
-        f"smallest FROM '{RULINGS}' WHERE example = '{name}'",
-        {
-            "answers": len(legal),
-            "with_zero": len(needing),
-            "smallest": None if smallest is None else list(smallest["discarded"]),
-        },
-    )
-    readings = (
-        Reading(
-            "some_answer",
-            "some four-card prime that answers 1729 in revolution can be laid only with a "
-            "joker as 0",
-            figures,
-            verdict_from(bool(needing)),
-            recheck,
-        ),
-        Reading(
-            "strongest_answer",
-            "(ours) the smallest four-card prime below 1729, the strongest answer in "
-            "revolution, can be laid only with a joker as 0",
-            figures,
-            verdict_from(strongest),
-            recheck,
-        ),
-    )
-    return daifugo_claim(
-        name,
-        "With the revolution, the rule that a joker may stand for 0 comes into real use.",
-        f"{RULES_ENGINE}, as the rulings table records: in revolution 1729 is answered by a "
-        "smaller play of four cards; of the primes from 1000 to 1728 laid on 1729 in "
-        "revolution, some (and the smallest) can be laid only with a joker as 0",
-        None,
-        figures,
-        (RULINGS,),
-        recheck=recheck,
-        readings=readings,
-    )
-
-
 #: The examples of a layout, which also take the deck.
 LAYOUT_EXAMPLES = (
     example_32,
@@ -624,23 +374,4 @@ LAYOUT_EXAMPLES = (
     example_23456,
     example_1024,
     example_65536,
-)
-
-#: The worked examples, in the order of the claims.
-WORKED_EXAMPLES = (
-    example_8,
-    example_32,
-    example_88,
-    example_64,
-    example_691,
-    example_155,
-    example_23456,
-    example_1024,
-    example_1,
-    example_6,
-    example_65536,
-    example_5187,
-    ramanujan_not_composite,
-    ramanujan_revolution_rules,
-    joker_zero_used_in_revolution,
 )
