@@ -290,6 +290,7 @@ BUILDERS = [
 PROOF_CHECKS: dict[str, ProofCheck] = {
     f"{GAME}.{name}": SHIRITORI_VERIFY
     for name in (
+        "article_marks",
         "azukiarai_human_win",
         "azukitogi_yokai_win",
         "data_excerpt",
