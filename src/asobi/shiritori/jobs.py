@@ -1,0 +1,459 @@
+"""Job-level proof-number search over the open shiritori pairs (``asobi shiritori jobs``).
+
+    asobi shiritori jobs run --state DIR --rounds N [--profile profiles/slurm] [--configfile F]
+
+The driver keeps, in the folder ``DIR``, one small tree per open (variant, start word) pair
+(:mod:`asobi.shiritori.jobtree`). Every round it
+
+1. picks up to ``slots`` most-proving leaves across the open pairs, and adds one
+   certificate job for every pair whose tree is proven but not yet certified; writes them to
+   ``rounds/NNNN/manifest.json`` (the round's plan, written once: a resumed round runs the
+   same jobs);
+2. runs them in one Snakemake invocation of ``workflow/shiritori-jobs.smk`` (one job per
+   leaf or certificate, a wildcard each), locally two at a time or on Slurm through a
+   profile; Snakemake skips the jobs whose files exist, so a killed round resumes;
+3. applies the leaf results to the trees, checks every new certificate with the rules-only
+   verifier (:func:`asobi.shiritori.merge.check`) and counts a pair as decided only then,
+   merges the checked certificates of each variant into ``proofs/VARIANT.parquet``
+   (:func:`asobi.shiritori.merge.merge_proofs`, which checks them once more) and lists the
+   decided pairs in ``decided.csv``; and writes ``state.json`` (trees, statuses, the next
+   round) atomically, last.
+
+A kill at any point leaves either the previous ``state.json`` (the round is run again from
+its manifest and its finished jobs' files) or the new one. A winner is never guessed: a
+pair whose certificate does not check, or whose certificate search runs out of budget, stays
+open (``uncertified``), and its certificate job is tried again with a larger budget
+(``certify_growth``), at most ``certify_attempts`` times.
+
+The settings (``config/shiritori-jobs.yaml``, schema ``workflow/schemas/
+shiritori-jobs.schema.yaml``) are read when the folder is created and kept in
+``settings.json``; a later ``--configfile`` replaces them from the next round on.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from asobi.core.config import load_yaml, package_data, validate_config
+from asobi.core.errors import DataError, InputError
+from asobi.shiritori.jobtree import PairTree, apply_result, proof_lines, select_leaves
+
+SCHEMA = package_data("shiritori-jobs.schema.yaml")
+SNAKEFILE_NAME = "workflow/shiritori-jobs.smk"
+OPEN_WORDS = Path("docs/shiritori-open-words.csv")
+STATUSES = ("open", "proven", "uncertified", "decided", "failed")
+
+
+def default_settings() -> dict[str, Any]:
+    """The schema's defaults (``config/shiritori-jobs.yaml`` holds the same values)."""
+    return validate_config({}, SCHEMA)
+
+
+def load_settings(path: Path | None) -> dict[str, Any]:
+    """Settings from a YAML file, checked against the schema (defaults filled in)."""
+    return default_settings() if path is None else validate_config(load_yaml(path), SCHEMA)
+
+
+def open_pairs(source: Path, variants: Sequence[str] = (), words: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """The (variant, start word) pairs to search: the ``unknown`` rows of an
+    ``outcomes.parquet``, or the rows of a CSV with ``variant_id`` and ``start`` (such as
+    ``docs/shiritori-open-words.csv``); only ``variants`` and ``words`` when given."""
+    try:
+        if source.suffix == ".parquet":
+            table = pd.read_parquet(source, columns=["variant_id", "start", "winner"])
+            table = table[table["winner"] == "unknown"]
+        else:
+            table = pd.read_csv(source, usecols=["variant_id", "start"])
+    except (OSError, ValueError, KeyError) as error:
+        raise InputError(f"--open: {source} cannot be read ({error})") from None
+    pairs = list(zip(table["variant_id"], table["start"], strict=True))
+    if variants:
+        pairs = [pair for pair in pairs if pair[0] in variants]
+    if words:
+        pairs = [pair for pair in pairs if pair[1] in words]
+    if not pairs:
+        raise InputError(f"--open: no open pair of {source} matches the selection")
+    return pairs
+
+
+@dataclass
+class PairState:
+    """One pair: its tree, where it stands, and its certificate once checked."""
+
+    tree: PairTree
+    status: str = "open"
+    winner: str | None = None
+    certify_attempts: int = 0
+    certificate: str | None = None  # the checked certificate file, relative to the folder
+    certificate_nodes: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tree": self.tree.to_dict(),
+            "status": self.status,
+            "winner": self.winner,
+            "certify_attempts": self.certify_attempts,
+            "certificate": self.certificate,
+            "certificate_nodes": self.certificate_nodes,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PairState:
+        return cls(PairTree.from_dict(data.pop("tree")), **data)
+
+
+@dataclass
+class DriverState:
+    """Everything in ``state.json``."""
+
+    round: int = 1
+    pairs: list[PairState] = field(default_factory=list)
+
+    def by_key(self) -> dict[str, PairState]:
+        return {pair.tree.key: pair for pair in self.pairs}
+
+    def counts(self) -> dict[str, int]:
+        return {status: sum(p.status == status for p in self.pairs) for status in STATUSES}
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` through a temporary file (never half written)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.partial")
+    partial.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    partial.replace(path)
+
+
+def read_json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+class Driver:
+    """The driver of the module docstring, on the folder ``state_dir``."""
+
+    def __init__(self, state_dir: Path, echo: Callable[[str], None] = print) -> None:
+        self.dir = state_dir
+        self.echo = echo
+
+    # -- the folder ----------------------------------------------------------------------
+
+    @property
+    def state_path(self) -> Path:
+        return self.dir / "state.json"
+
+    @property
+    def settings_path(self) -> Path:
+        return self.dir / "settings.json"
+
+    def exists(self) -> bool:
+        return self.state_path.exists()
+
+    def create(self, pairs: Iterable[tuple[str, str]], settings: dict[str, Any]) -> None:
+        """A new folder with one tree per pair (refused when one is there already)."""
+        if self.exists():
+            raise InputError(f"{self.dir} holds a run already (state.json): resume it instead")
+        write_json(self.settings_path, settings)
+        state = DriverState(pairs=[PairState(PairTree(v, w)) for v, w in dict.fromkeys(pairs)])
+        write_json(self.state_path, {"round": state.round, "pairs": [p.to_dict() for p in state.pairs]})
+
+    def load(self) -> DriverState:
+        data = read_json(self.state_path)
+        return DriverState(data["round"], [PairState.from_dict(p) for p in data["pairs"]])
+
+    def save(self, state: DriverState) -> None:
+        write_json(
+            self.state_path, {"round": state.round, "pairs": [p.to_dict() for p in state.pairs]}
+        )
+
+    def settings(self) -> dict[str, Any]:
+        return validate_config(read_json(self.settings_path), SCHEMA)
+
+    def round_dir(self, number: int) -> Path:
+        return self.dir / "rounds" / f"{number:04d}"
+
+    # -- one round -----------------------------------------------------------------------
+
+    def plan(self, state: DriverState, settings: dict[str, Any]) -> dict[str, Any]:
+        """The round's jobs (written once to its manifest; read back when resumed)."""
+        path = self.round_dir(state.round) / "manifest.json"
+        if path.exists():
+            return read_json(path)
+        pairs = state.by_key()
+        leaves = {}
+        chosen = select_leaves((p.tree for p in state.pairs if p.status == "open"), settings["slots"])
+        for k, (key, index) in enumerate(chosen):
+            pair = pairs[key]
+            leaves[f"l{k:05d}"] = {
+                "pair": key,
+                "node": index,
+                "variant": pair.tree.variant,
+                "line": pair.tree.nodes[index].line,
+                "budget": settings["leaf_budget"],
+            }
+        certify = {}
+        waiting = [p for p in state.pairs if p.status in ("proven", "uncertified")]
+        for k, pair in enumerate(waiting):
+            certify[f"c{k:05d}"] = {
+                "pair": pair.tree.key,
+                "variant": pair.tree.variant,
+                "start": pair.tree.start,
+                "warm": proof_lines(pair.tree),
+                "budget": settings["certify_budget"]
+                * settings["certify_growth"] ** pair.certify_attempts,
+            }
+        manifest = {
+            "round": state.round,
+            "leaf_table_bits": settings["leaf_table_bits"],
+            "certify_table_bits": settings["certify_table_bits"],
+            "leaf_runtime": settings["leaf_runtime"],
+            "certify_runtime": settings["certify_runtime"],
+            "leaves": leaves,
+            "certify": certify,
+        }
+        write_json(path, manifest)
+        return manifest
+
+    def snakemake_command(
+        self, manifest_path: Path, snakefile: Path, profiles: Sequence[str], cores: int
+    ) -> list[str]:
+        command = [str(Path(sys.executable).with_name("snakemake")), "--snakefile", str(snakefile)]
+        command += ["--directory", str(self.dir.resolve())]
+        command += ["--config", f"manifest={manifest_path.resolve()}"]
+        command += ["--rerun-incomplete", "--nolock"]
+        if profiles:
+            for profile in profiles:
+                command += ["--profile", profile]
+        else:
+            command += ["--cores", str(cores)]
+        return command
+
+    def run_jobs(
+        self, number: int, snakefile: Path, profiles: Sequence[str], cores: int
+    ) -> None:
+        """One Snakemake invocation for the round's jobs; its output goes to the round's log."""
+        folder = self.round_dir(number)
+        command = self.snakemake_command(folder / "manifest.json", snakefile, profiles, cores)
+        with (folder / "snakemake.log").open("a") as log:
+            done = subprocess.run(
+                command, stdout=log, stderr=subprocess.STDOUT, check=False, env=os.environ.copy()
+            )
+        if done.returncode != 0:
+            tail = (folder / "snakemake.log").read_text(errors="replace")[-3000:]
+            raise DataError(
+                f"round {number}: snakemake exited {done.returncode} "
+                f"(log: {folder / 'snakemake.log'}):\n{tail}"
+            )
+
+    def apply(self, state: DriverState, manifest: dict[str, Any]) -> list[str]:
+        """Apply the round's results to ``state`` (module docstring); the pairs decided."""
+        folder = self.round_dir(manifest["round"])
+        pairs = state.by_key()
+        for job, leaf in manifest["leaves"].items():
+            pair = pairs[leaf["pair"]]
+            if pair.status != "open":
+                continue
+            apply_result(pair.tree, leaf["node"], read_json(folder / "leaf" / f"{job}.json"))
+            if pair.tree.root_winner() is not None:
+                pair.status = "proven"
+        decided = []
+        for job, task in manifest["certify"].items():
+            pair = pairs[task["pair"]]
+            if pair.status not in ("proven", "uncertified"):
+                continue
+            pair.certify_attempts += 1
+            record = read_json(folder / "certify" / f"{job}.json")
+            certificate = folder / "certify" / f"{job}.parquet"
+            winner = self.checked_winner(pair, record, certificate)
+            if winner is None:
+                settings = self.settings()
+                failed = pair.certify_attempts >= settings["certify_attempts"]
+                pair.status = "failed" if failed else "uncertified"
+                self.echo(f"{pair.tree.key}: not certified ({record['winner']}; {pair.status})")
+                continue
+            pair.status, pair.winner = "decided", winner
+            pair.certificate = str(certificate.relative_to(self.dir))
+            pair.certificate_nodes = int(record["certificate_nodes"])
+            decided.append(pair.tree.key)
+        return decided
+
+    def checked_winner(
+        self, pair: PairState, record: dict[str, Any], certificate: Path
+    ) -> str | None:
+        """The winner of the pair's certificate once the verifier accepts it, else None."""
+        from asobi.shiritori.certificates import load_nodes
+        from asobi.shiritori.data import VENDORED_LIST, load_clean
+        from asobi.shiritori.merge import check
+        from asobi.shiritori.shiritori import Rules, Shiritori
+
+        if record["winner"] not in ("yokai", "human") or not certificate.exists():
+            return None
+        variant, start = pair.tree.variant, pair.tree.start
+        game = Shiritori(load_clean(VENDORED_LIST).lexicon, Rules.from_variant_id(variant))
+        try:
+            check(certificate, variant, game)
+            nodes, roots = load_nodes(certificate, variant)
+        except DataError as error:
+            self.echo(f"{pair.tree.key}: the certificate does not check: {error}")
+            return None
+        if start not in roots:
+            return None
+        root = nodes[roots[start]]
+        winner = "yokai" if root.word == start else "human"
+        if winner != record["winner"]:
+            self.echo(f"{pair.tree.key}: the certificate's root says {winner}, the search {record['winner']}")
+            return None
+        return winner
+
+    def publish(self, state: DriverState) -> None:
+        """``decided.csv`` and ``proofs/VARIANT.parquet`` from the decided pairs (rebuilt)."""
+        from asobi.shiritori.merge import merge_proofs
+
+        decided = [p for p in state.pairs if p.status == "decided"]
+        rows = [
+            {
+                "variant_id": p.tree.variant,
+                "start": p.tree.start,
+                "winner": p.winner,
+                "tree_nodes": len(p.tree.nodes),
+                "searched_nodes": sum(n.searched_nodes for n in p.tree.nodes),
+                "certificate_nodes": p.certificate_nodes,
+                "certificate": p.certificate,
+            }
+            for p in decided
+        ]
+        path = self.dir / "decided.csv"
+        partial = path.with_name(".decided.csv.partial")
+        with partial.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=[
+                "variant_id", "start", "winner", "tree_nodes", "searched_nodes",
+                "certificate_nodes", "certificate",
+            ])
+            writer.writeheader()
+            writer.writerows(rows)
+        partial.replace(path)
+        by_variant: dict[str, list[Path]] = {}
+        for p in decided:
+            by_variant.setdefault(p.tree.variant, []).append(self.dir / p.certificate)  # type: ignore[operator]
+        for variant, files in by_variant.items():
+            merge_proofs(self.dir / "proofs" / f"{variant}.parquet", files, echo=self.echo)
+
+    def run(
+        self,
+        rounds: int,
+        *,
+        snakefile: Path,
+        profiles: Sequence[str] = (),
+        cores: int = 2,
+        settings: dict[str, Any] | None = None,
+    ) -> DriverState:
+        """Run ``rounds`` rounds (fewer when nothing is left to do); resumes where a killed
+        run stopped. ``settings`` replace the stored ones from this round on."""
+        if settings is not None:
+            write_json(self.settings_path, settings)
+        state = self.load()
+        for _ in range(rounds):
+            settings_now = self.settings()
+            manifest = self.plan(state, settings_now)
+            if not manifest["leaves"] and not manifest["certify"]:
+                self.echo(f"round {state.round}: nothing left to search")
+                break
+            self.run_jobs(state.round, snakefile, profiles, cores)
+            decided = self.apply(state, manifest)
+            state.round += 1
+            self.save(state)
+            if decided:
+                self.publish(state)
+            counts = self.counts_line(state)
+            self.echo(
+                f"round {manifest['round']}: {len(manifest['leaves'])} leaf jobs, "
+                f"{len(manifest['certify'])} certificate jobs; decided now: "
+                f"{' '.join(decided) or 'none'}; {counts}"
+            )
+        return state
+
+    @staticmethod
+    def counts_line(state: DriverState) -> str:
+        return ", ".join(f"{n} {status}" for status, n in state.counts().items() if n)
+
+
+def find_snakefile(given: Path | None) -> Path:
+    """``workflow/shiritori-jobs.smk`` of the checkout (the current folder's, else the one
+    the package was installed from), or ``given``."""
+    if given is not None:
+        candidates = [given]
+    else:
+        candidates = [Path.cwd() / SNAKEFILE_NAME, Path(__file__).resolve().parents[3] / SNAKEFILE_NAME]
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate.resolve()
+    raise InputError(
+        f"{SNAKEFILE_NAME} not found: run from a clone of asobi or give --snakefile"
+    )
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What a folder's finished jobs spent, and what that gives per core and per round."""
+
+    rounds: int
+    leaf_jobs: int
+    certify_jobs: int
+    nodes: int  # compiled nodes of every job (leaves, warm-ups, start words)
+    cpu_seconds: float  # the jobs' own CPU time (the search, without Snakemake's start-up)
+    wall_seconds: float  # the jobs' wall time from their Snakemake benchmark files
+
+    @property
+    def nodes_per_core_second(self) -> float:
+        return self.nodes / self.cpu_seconds if self.cpu_seconds else 0.0
+
+    @property
+    def nodes_per_round(self) -> float:
+        return self.nodes / self.rounds if self.rounds else 0.0
+
+    def day_on(self, cores: int, job_overhead_seconds: float = 9.0) -> dict[str, float]:
+        """A day of ``cores`` cores at this folder's mix of jobs: how many jobs and nodes,
+        with ``job_overhead_seconds`` of start-up per job (docs/cluster.md: about 9 s of
+        Snakemake per Slurm job)."""
+        jobs = self.leaf_jobs + self.certify_jobs
+        per_job = (self.wall_seconds / jobs if jobs else 0.0) + job_overhead_seconds
+        jobs_per_day = cores * 86_400 / per_job if per_job else 0.0
+        return {
+            "cores": cores,
+            "seconds_per_job": per_job,
+            "jobs": jobs_per_day,
+            "nodes": jobs_per_day * (self.nodes / jobs if jobs else 0.0),
+            "rounds_at_one_job_per_core": jobs_per_day / cores,
+        }
+
+
+def cost(state_dir: Path) -> Cost:
+    """The :class:`Cost` of the finished jobs in ``state_dir`` (their JSON records and
+    Snakemake benchmark files)."""
+    rounds = leaf_jobs = certify_jobs = nodes = 0
+    cpu = wall = 0.0
+    for folder in sorted((state_dir / "rounds").glob("[0-9]*")):
+        records = sorted((folder / "leaf").glob("*.json"))
+        certified = sorted((folder / "certify").glob("*.json"))
+        if records or certified:
+            rounds += 1
+        for path in records + certified:
+            record = read_json(path)
+            nodes += int(record["nodes"])
+            cpu += float(record["cpu_seconds"])
+        leaf_jobs += len(records)
+        certify_jobs += len(certified)
+        for bench in (folder / "logs" / "benchmarks").rglob("*.tsv"):
+            lines = bench.read_text().splitlines()
+            if len(lines) > 1:
+                wall += float(lines[1].split("\t")[0])
+    return Cost(rounds, leaf_jobs, certify_jobs, nodes, cpu, wall)
