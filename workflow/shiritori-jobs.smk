@@ -31,13 +31,13 @@ rule shiritori_jobs_leaf:
         f"{ROUND}/logs/leaf/{{job}}.log",
     benchmark:
         f"{ROUND}/logs/benchmarks/leaf/{{job}}.tsv"
-    params:
-        task=lambda wildcards: MANIFEST["leaves"][wildcards.job],
-        table_bits=MANIFEST["leaf_table_bits"],
     threads: 1
     resources:
         mem_mb=LEAF_MB,
         runtime=MANIFEST["leaf_runtime"],
+    params:
+        task=lambda wildcards: MANIFEST["leaves"][wildcards.job],
+        table_bits=MANIFEST["leaf_table_bits"],
     script:
         "scripts/shiritori_jobs_leaf.py"
 
@@ -50,12 +50,12 @@ rule shiritori_jobs_certify:
         f"{ROUND}/logs/certify/{{job}}.log",
     benchmark:
         f"{ROUND}/logs/benchmarks/certify/{{job}}.tsv"
-    params:
-        task=lambda wildcards: MANIFEST["certify"][wildcards.job],
-        table_bits=MANIFEST["certify_table_bits"],
     threads: 1
     resources:
         mem_mb=CERTIFY_MB,
         runtime=MANIFEST["certify_runtime"],
+    params:
+        task=lambda wildcards: MANIFEST["certify"][wildcards.job],
+        table_bits=MANIFEST["certify_table_bits"],
     script:
         "scripts/shiritori_jobs_certify.py"

@@ -545,7 +545,9 @@ _STATE = click.option(
 
 @jobs.command(name="run")
 @_STATE
-@click.option("--rounds", type=click.IntRange(min=1), help="Rounds to run (default: config rounds).")
+@click.option(
+    "--rounds", type=click.IntRange(min=1), help="Rounds to run (default: config rounds)."
+)
 @click.option(
     "--open",
     "open_source",
@@ -568,10 +570,18 @@ _STATE = click.option(
     multiple=True,
     help="Snakemake profile(s) for the jobs, e.g. profiles/slurm (default: local, --cores).",
 )
-@click.option("--cores", type=click.IntRange(min=1), default=2, show_default=True,
-              help="Jobs at a time when run locally.")
-@click.option("--snakefile", type=click.Path(dir_okay=False, path_type=Path),
-              help="workflow/shiritori-jobs.smk (default: the checkout's).")
+@click.option(
+    "--cores",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    help="Jobs at a time when run locally.",
+)
+@click.option(
+    "--snakefile",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="workflow/shiritori-jobs.smk (default: the checkout's).",
+)
 def jobs_run(
     state_dir: Path,
     rounds: int | None,
@@ -615,10 +625,22 @@ def jobs_status(state_dir: Path) -> None:
 
 @jobs.command(name="cost")
 @_STATE
-@click.option("--cores", "core_counts", type=int, multiple=True, default=(2, 64, 1024),
-              show_default=True, help="Cluster sizes to price a day of (repeatable).")
-@click.option("--overhead", type=float, default=9.0, show_default=True,
-              help="Seconds of start-up per job (Snakemake, twice per Slurm job).")
+@click.option(
+    "--cores",
+    "core_counts",
+    type=int,
+    multiple=True,
+    default=(2, 64, 1024),
+    show_default=True,
+    help="Cluster sizes to price a day of (repeatable).",
+)
+@click.option(
+    "--overhead",
+    type=float,
+    default=9.0,
+    show_default=True,
+    help="Seconds of start-up per job (Snakemake, twice per Slurm job).",
+)
 def jobs_cost(state_dir: Path, core_counts: tuple[int, ...], overhead: float) -> None:
     """The cost model from the finished jobs of --state: nodes per core second, nodes per
     round, and a day of N cores."""

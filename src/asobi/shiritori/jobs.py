@@ -64,7 +64,9 @@ def load_settings(path: Path | None) -> dict[str, Any]:
     return default_settings() if path is None else validate_config(load_yaml(path), SCHEMA)
 
 
-def open_pairs(source: Path, variants: Sequence[str] = (), words: Sequence[str] = ()) -> list[tuple[str, str]]:
+def open_pairs(
+    source: Path, variants: Sequence[str] = (), words: Sequence[str] = ()
+) -> list[tuple[str, str]]:
     """The (variant, start word) pairs to search: the ``unknown`` rows of an
     ``outcomes.parquet``, or the rows of a CSV with ``variant_id`` and ``start`` (such as
     ``docs/shiritori-open-words.csv``); only ``variants`` and ``words`` when given."""
@@ -164,7 +166,9 @@ class Driver:
             raise InputError(f"{self.dir} holds a run already (state.json): resume it instead")
         write_json(self.settings_path, settings)
         state = DriverState(pairs=[PairState(PairTree(v, w)) for v, w in dict.fromkeys(pairs)])
-        write_json(self.state_path, {"round": state.round, "pairs": [p.to_dict() for p in state.pairs]})
+        write_json(
+            self.state_path, {"round": state.round, "pairs": [p.to_dict() for p in state.pairs]}
+        )
 
     def load(self) -> DriverState:
         data = read_json(self.state_path)
@@ -190,7 +194,9 @@ class Driver:
             return read_json(path)
         pairs = state.by_key()
         leaves = {}
-        chosen = select_leaves((p.tree for p in state.pairs if p.status == "open"), settings["slots"])
+        chosen = select_leaves(
+            (p.tree for p in state.pairs if p.status == "open"), settings["slots"]
+        )
         for k, (key, index) in enumerate(chosen):
             pair = pairs[key]
             leaves[f"l{k:05d}"] = {
@@ -237,9 +243,7 @@ class Driver:
             command += ["--cores", str(cores)]
         return command
 
-    def run_jobs(
-        self, number: int, snakefile: Path, profiles: Sequence[str], cores: int
-    ) -> None:
+    def run_jobs(self, number: int, snakefile: Path, profiles: Sequence[str], cores: int) -> None:
         """One Snakemake invocation for the round's jobs; its output goes to the round's log."""
         folder = self.round_dir(number)
         command = self.snakemake_command(folder / "manifest.json", snakefile, profiles, cores)
@@ -310,7 +314,10 @@ class Driver:
         root = nodes[roots[start]]
         winner = "yokai" if root.word == start else "human"
         if winner != record["winner"]:
-            self.echo(f"{pair.tree.key}: the certificate's root says {winner}, the search {record['winner']}")
+            self.echo(
+                f"{pair.tree.key}: the certificate's root says {winner}, "
+                f"the search {record['winner']}"
+            )
             return None
         return winner
 
@@ -334,10 +341,18 @@ class Driver:
         path = self.dir / "decided.csv"
         partial = path.with_name(".decided.csv.partial")
         with partial.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=[
-                "variant_id", "start", "winner", "tree_nodes", "searched_nodes",
-                "certificate_nodes", "certificate",
-            ])
+            writer = csv.DictWriter(
+                handle,
+                fieldnames=[
+                    "variant_id",
+                    "start",
+                    "winner",
+                    "tree_nodes",
+                    "searched_nodes",
+                    "certificate_nodes",
+                    "certificate",
+                ],
+            )
             writer.writeheader()
             writer.writerows(rows)
         partial.replace(path)
@@ -392,13 +407,14 @@ def find_snakefile(given: Path | None) -> Path:
     if given is not None:
         candidates = [given]
     else:
-        candidates = [Path.cwd() / SNAKEFILE_NAME, Path(__file__).resolve().parents[3] / SNAKEFILE_NAME]
+        candidates = [
+            Path.cwd() / SNAKEFILE_NAME,
+            Path(__file__).resolve().parents[3] / SNAKEFILE_NAME,
+        ]
     for candidate in candidates:
         if candidate.is_file():
             return candidate.resolve()
-    raise InputError(
-        f"{SNAKEFILE_NAME} not found: run from a clone of asobi or give --snakefile"
-    )
+    raise InputError(f"{SNAKEFILE_NAME} not found: run from a clone of asobi or give --snakefile")
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,13 @@ to move: ``pn`` is the cost of proving that the mover wins, ``dn`` of proving th
 
 Each round :func:`select_leaves` picks up to ``slots`` leaves across all pairs: repeatedly the
 pair whose root is nearest to a decision (smallest ``min(pn, dn)``) and in it the
-most-proving leaf (from the root, always the child with the smallest ``dn``); a picked leaf is
-then assumed won for the root's mover (a *virtual win*, as in job-level PNS for Connect6), so
-the next pick goes to another leaf or pair. A job searches one leaf with a node budget and
-returns either its verdict or its children with their numbers (:func:`apply_result`).
+most-proving leaf (from the root, always the child with the smallest ``dn``). A picked leaf
+is then set aside for the rest of the round (numbers infinite both ways, as a job in flight:
+its parent's ``dn`` becomes infinite and its ``pn`` the best sibling's), so the next pick is
+the next most-proving leaf of the same pair, a sibling or an alternative line, or the leaf
+of another pair once this pair's root is further from a decision than that pair's. A job
+searches one leaf with a node budget and returns either its verdict or its children with
+their numbers (:func:`apply_result`).
 
 Nothing here decides a pair by itself: a root proven here only makes the driver ask for its
 certificate, and the pair counts as decided once that certificate passes the rules-only
@@ -79,7 +82,11 @@ class PairTree:
         return [i for i, node in enumerate(self.nodes) if not node.expanded]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"variant": self.variant, "start": self.start, "nodes": [asdict(n) for n in self.nodes]}
+        return {
+            "variant": self.variant,
+            "start": self.start,
+            "nodes": [asdict(n) for n in self.nodes],
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PairTree:
@@ -123,11 +130,10 @@ def most_proving_leaf(tree: PairTree) -> int:
     return index
 
 
-def virtual_win(tree: PairTree, index: int) -> None:
-    """Assume leaf ``index`` is won for the root's mover (the human) and update the tree."""
+def set_aside(tree: PairTree, index: int) -> None:
+    """Mark leaf ``index`` as in flight for the rest of a selection (module docstring)."""
     node = tree.nodes[index]
-    same_mover = len(node.line) % 2 == 1  # odd line length: the human to move, as at the root
-    node.pn, node.dn = (0, INF) if same_mover else (INF, 0)
+    node.pn, node.dn = INF, INF
     update_ancestors(tree, index)
 
 
@@ -141,10 +147,11 @@ def select_leaves(trees: Iterable[PairTree], slots: int) -> list[tuple[str, int]
         key = min(pool, key=lambda k: (min(pool[k].root.pn, pool[k].root.dn), order[k]))
         tree = pool[key]
         leaf = most_proving_leaf(tree)
-        picked.append((key, leaf))
-        virtual_win(tree, leaf)
-        if tree.root.decided:
+        if tree.nodes[leaf].pn == INF and tree.nodes[leaf].dn == INF:  # every leaf in flight
             del pool[key]
+            continue
+        picked.append((key, leaf))
+        set_aside(tree, leaf)
     return picked
 
 
@@ -169,8 +176,13 @@ def apply_result(tree: PairTree, index: int, result: dict[str, Any]) -> None:
         for child in children:
             pn, dn = capped(int(child["pn"])), capped(int(child["dn"]))
             tree.nodes.append(
-                Node([*node.line, child["word"]], parent=index, pn=pn, dn=dn,
-                     source="table" if pn == 0 or dn == 0 else "")
+                Node(
+                    [*node.line, child["word"]],
+                    parent=index,
+                    pn=pn,
+                    dn=dn,
+                    source="table" if pn == 0 or dn == 0 else "",
+                )
             )
             node.children.append(len(tree.nodes) - 1)
         node.expanded = True
