@@ -126,7 +126,8 @@ def most_proving_leaf(tree: PairTree) -> int:
         open_children = [c for c in tree.nodes[index].children if not tree.nodes[c].decided]
         if not open_children:
             raise ValueError(f"{tree.key}: an open node without open children")
-        index = min(open_children, key=lambda c: tree.nodes[c].dn)
+        # ties (children in flight: dn infinite) go to the one with open leaves left
+        index = min(open_children, key=lambda c: (tree.nodes[c].dn, tree.nodes[c].pn))
     return index
 
 
@@ -186,9 +187,9 @@ def apply_result(tree: PairTree, index: int, result: dict[str, Any]) -> None:
             )
             node.children.append(len(tree.nodes) - 1)
         node.expanded = True
+        # a reply the table holds decided can decide the node (the budget ran out before
+        # df-pn carried the proof up)
         node.pn, node.dn = numbers_of(tree, index)
-        if node.decided:
-            raise ValueError(f"{tree.key}: a job left {node.line} open with a decided child")
     else:
         raise ValueError(f"{tree.key}: unknown verdict {verdict!r}")
     update_ancestors(tree, index)
