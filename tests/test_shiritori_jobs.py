@@ -343,3 +343,20 @@ def test_an_empty_selection_is_refused(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "no open pair" in done.stderr
     assert not (tmp_path / "state").exists()
+
+
+def test_the_settings_file_holds_the_schema_defaults() -> None:
+    from asobi.shiritori.jobs import default_settings, load_settings
+
+    assert load_settings(REPO / "config/shiritori-jobs.yaml") == default_settings()
+    assert load_settings(SMALL / "small.yaml")["leaf_budget"] == 8000
+
+
+def test_an_unknown_setting_is_refused(tmp_path: Path) -> None:
+    from asobi.core.errors import ConfigError
+    from asobi.shiritori.jobs import load_settings
+
+    path = tmp_path / "bad.yaml"
+    path.write_text("slots: 2\nleaf_budgte: 10\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="leaf_budgte"):
+        load_settings(path)

@@ -237,8 +237,9 @@ class Driver:
         command += ["--config", f"manifest={manifest_path.resolve()}"]
         command += ["--rerun-incomplete", "--nolock"]
         if profiles:
-            for profile in profiles:
-                command += ["--profile", profile]
+            for profile in profiles:  # a folder given relative to here, or a profile's name
+                folder = Path(profile)
+                command += ["--profile", str(folder.resolve()) if folder.is_dir() else profile]
         else:
             command += ["--cores", str(cores)]
         return command
