@@ -319,7 +319,7 @@ def test_status_and_cost_read_the_folder(resumed_run) -> None:
         check=True,
     )
     assert "3 rounds, 3 leaf jobs, 1 certificate jobs" in cost.stdout
-    assert "a day of 100 cores:" in cost.stdout
+    assert "a day of 100 cores, jobs of" in cost.stdout
 
 
 def test_new_pairs_cannot_be_added_to_a_folder(resumed_run) -> None:
@@ -360,3 +360,19 @@ def test_an_unknown_setting_is_refused(tmp_path: Path) -> None:
     path.write_text("slots: 2\nleaf_budgte: 10\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="leaf_budgte"):
         load_settings(path)
+
+
+def test_the_cost_model_arithmetic() -> None:
+    """Jobs per day from the measured rate and the start-up per job; a day's nodes."""
+    from asobi.shiritori.jobs import Cost
+
+    spent = Cost(2, 4, 0, 4_000_000, 10.0, 99.0)
+    assert spent.nodes_per_core_second == 400_000
+    assert spent.nodes_per_round == 2_000_000
+    day = spent.day_on(10, 9.0)
+    assert day["seconds_per_job"] == pytest.approx(2.5 + 9.0)
+    assert day["jobs"] == pytest.approx(10 * 86_400 / 11.5)
+    assert day["nodes"] == pytest.approx(day["jobs"] * 1_000_000)
+    bigger = spent.day_on(10, 9.0, leaf_budget=400_000_000)
+    assert bigger["seconds_per_job"] == pytest.approx(1000 + 9.0)
+    assert bigger["overhead_share"] == pytest.approx(9.0 / 1009.0)

@@ -641,7 +641,16 @@ def jobs_status(state_dir: Path) -> None:
     show_default=True,
     help="Seconds of start-up per job (Snakemake, twice per Slurm job).",
 )
-def jobs_cost(state_dir: Path, core_counts: tuple[int, ...], overhead: float) -> None:
+@click.option(
+    "--leaf-budget",
+    "leaf_budgets",
+    type=int,
+    multiple=True,
+    help="Also price jobs of this many nodes at the measured rate (repeatable).",
+)
+def jobs_cost(
+    state_dir: Path, core_counts: tuple[int, ...], overhead: float, leaf_budgets: tuple[int, ...]
+) -> None:
     """The cost model from the finished jobs of --state: nodes per core second, nodes per
     round, and a day of N cores."""
     from asobi.shiritori.jobs import cost
@@ -652,11 +661,13 @@ def jobs_cost(state_dir: Path, core_counts: tuple[int, ...], overhead: float) ->
         f"jobs: {spent.nodes:,} nodes in {spent.cpu_seconds:,.1f} CPU s "
         f"({spent.nodes_per_core_second:,.0f} nodes per core second), "
         f"{spent.nodes_per_round:,.0f} nodes per round, "
-        f"{spent.wall_seconds:,.1f} s of job wall time"
+        f"{spent.wall_seconds:,.1f} s of job wall time here"
     )
-    for cores in core_counts:
-        day = spent.day_on(cores, overhead)
-        click.echo(
-            f"a day of {cores} cores: {day['jobs']:,.0f} jobs of {day['seconds_per_job']:.1f} s, "
-            f"{day['nodes']:,.0f} nodes"
-        )
+    for budget in (None, *leaf_budgets):
+        for cores in core_counts:
+            day = spent.day_on(cores, overhead, budget)
+            click.echo(
+                f"a day of {cores} cores, jobs of {day['nodes_per_job']:,.0f} nodes: "
+                f"{day['jobs']:,.0f} jobs of {day['seconds_per_job']:.1f} s "
+                f"({day['overhead_share']:.0%} start-up), {day['nodes']:,.0f} nodes"
+            )

@@ -437,19 +437,27 @@ class Cost:
     def nodes_per_round(self) -> float:
         return self.nodes / self.rounds if self.rounds else 0.0
 
-    def day_on(self, cores: int, job_overhead_seconds: float = 9.0) -> dict[str, float]:
-        """A day of ``cores`` cores at this folder's mix of jobs: how many jobs and nodes,
-        with ``job_overhead_seconds`` of start-up per job (docs/cluster.md: about 9 s of
-        Snakemake per Slurm job)."""
+    def day_on(
+        self, cores: int, job_overhead_seconds: float = 9.0, leaf_budget: int | None = None
+    ) -> dict[str, float]:
+        """A day of ``cores`` dedicated cores: jobs of this folder's mean nodes (or of
+        ``leaf_budget`` nodes) at this folder's nodes per core second, each with
+        ``job_overhead_seconds`` of start-up (docs/cluster.md: about 9 s of Snakemake per
+        Slurm job). Wall time measured on a shared machine is not used: a cluster core runs
+        a job at CPU speed."""
         jobs = self.leaf_jobs + self.certify_jobs
-        per_job = (self.wall_seconds / jobs if jobs else 0.0) + job_overhead_seconds
-        jobs_per_day = cores * 86_400 / per_job if per_job else 0.0
+        nodes_per_job = leaf_budget if leaf_budget is not None else self.nodes / max(jobs, 1)
+        rate = self.nodes_per_core_second
+        search = nodes_per_job / rate if rate else 0.0
+        per_job = search + job_overhead_seconds
+        jobs_per_day = cores * 86_400 / per_job
         return {
             "cores": cores,
+            "nodes_per_job": nodes_per_job,
             "seconds_per_job": per_job,
+            "overhead_share": job_overhead_seconds / per_job,
             "jobs": jobs_per_day,
-            "nodes": jobs_per_day * (self.nodes / jobs if jobs else 0.0),
-            "rounds_at_one_job_per_core": jobs_per_day / cores,
+            "nodes": jobs_per_day * nodes_per_job,
         }
 
 
