@@ -377,6 +377,8 @@ class Driver:
         if settings is not None:
             write_json(self.settings_path, settings)
         state = self.load()
+        if any(pair.status == "decided" for pair in state.pairs):
+            self.publish(state)  # a run killed between state.json and the merged files
         for _ in range(rounds):
             settings_now = self.settings()
             manifest = self.plan(state, settings_now)
