@@ -376,3 +376,70 @@ def test_the_cost_model_arithmetic() -> None:
     bigger = spent.day_on(10, 9.0, leaf_budget=400_000_000)
     assert bigger["seconds_per_job"] == pytest.approx(1000 + 9.0)
     assert bigger["overhead_share"] == pytest.approx(9.0 / 1009.0)
+
+
+def proven_driver(folder: Path, said: list[str] | None = None) -> tuple[Any, Any]:
+    """A folder whose one pair (the small case) is proven a yokai win, waiting for its
+    certificate; the driver's lines go to ``said``."""
+    from asobi.shiritori.jobs import Driver, load_settings
+
+    driver = Driver(folder, echo=(said if said is not None else []).append)
+    driver.create([(SMALL_VARIANT, SMALL_START)], load_settings(SMALL / "small.yaml"))
+    state = driver.load()
+    result = {"line": [SMALL_START], "nodes": 1, "verdict": "loses", "children": []}
+    apply_result(state.pairs[0].tree, 0, result)
+    state.pairs[0].status = "proven"
+    return driver, state
+
+
+def certify_round(driver, state, record: dict[str, Any], certificate: Path) -> list[str]:
+    """Apply a certificate job's files as if round 1 had run it."""
+    folder = driver.round_dir(1) / "certify"
+    folder.mkdir(parents=True)
+    (folder / "c00000.json").write_text(json.dumps(record), encoding="utf-8")
+    (folder / "c00000.parquet").write_bytes(certificate.read_bytes())
+    manifest = {"round": 1, "leaves": {}, "certify": {"c00000": {"pair": state.pairs[0].tree.key}}}
+    return driver.apply(state, manifest)
+
+
+def tampered(certificate: Path, out: Path) -> Path:
+    """The certificate with one of the human's replies at the root left out."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(certificate)
+    rows = table.to_pylist()
+    root = next(row for row in rows if row["root"] and row["start"] == SMALL_START)
+    for column in ("replies", "next", "via"):
+        root[column] = root[column][:-1]
+    pq.write_table(pa.Table.from_pylist(rows, schema=table.schema), out)
+    return out
+
+
+def test_a_certificate_that_does_not_check_decides_nothing(resumed_run, tmp_path: Path) -> None:
+    certificate = resumed_run["state"] / "proofs" / f"{SMALL_VARIANT}.parquet"
+    said: list[str] = []
+    driver, state = proven_driver(tmp_path / "state", said)
+    record = {"winner": "yokai", "certificate_nodes": 1}
+    assert certify_round(driver, state, record, tampered(certificate, tmp_path / "t.parquet")) == []
+    assert (state.pairs[0].status, state.pairs[0].winner) == ("uncertified", None)
+    assert "the certificate does not check" in said[0]
+
+
+def test_a_certificate_of_the_other_winner_decides_nothing(resumed_run, tmp_path: Path) -> None:
+    """The search's record says human, the (valid) certificate's root says yokai."""
+    certificate = resumed_run["state"] / "proofs" / f"{SMALL_VARIANT}.parquet"
+    said: list[str] = []
+    driver, state = proven_driver(tmp_path / "state", said)
+    record = {"winner": "human", "certificate_nodes": 1}
+    assert certify_round(driver, state, record, certificate) == []
+    assert state.pairs[0].status == "uncertified"
+    assert "root says yokai, the search human" in said[0]
+
+
+def test_the_real_certificate_decides_the_pair(resumed_run, tmp_path: Path) -> None:
+    certificate = resumed_run["state"] / "proofs" / f"{SMALL_VARIANT}.parquet"
+    driver, state = proven_driver(tmp_path / "state")
+    record = {"winner": "yokai", "certificate_nodes": 1}
+    assert certify_round(driver, state, record, certificate) == [state.pairs[0].tree.key]
+    assert (state.pairs[0].status, state.pairs[0].winner) == ("decided", "yokai")

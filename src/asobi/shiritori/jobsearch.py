@@ -20,19 +20,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from asobi.shiritori.certify import CertificateFailure
 from asobi.shiritori.data import VENDORED_LIST, load_clean
 from asobi.shiritori.deep import play_line, run_deep, to_move
+from asobi.shiritori.jobs import write_json
 from asobi.shiritori.pipeline import python_budgets
+from asobi.shiritori.search import BudgetExceeded
 from asobi.shiritori.shiritori import Rules, Shiritori
 from asobi.shiritori.staged import StagedSolver
-
-
-def write_json(path: Path, record: dict[str, Any]) -> None:
-    """Write ``record`` to ``path`` through a temporary file (never half written)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.partial")
-    partial.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
-    partial.replace(path)
 
 
 def search_leaf(variant: str, line: list[str], budget: int, table_bits: int) -> dict[str, Any]:
@@ -126,8 +121,17 @@ def run_certify(
     proofs: Path,
 ) -> None:
     """The certificate job of ``workflow/shiritori-jobs.smk``: :func:`certify_pair`, its
-    certificate to ``proofs`` (the driver checks it) and its record to ``record``."""
-    result = certify_pair(
-        variant, start, warm_lines, budget=budget, table_bits=table_bits, out=proofs
-    )
+    certificate to ``proofs`` (the driver checks it) and its record to ``record``; a search
+    that runs out of budget leaves ``proofs`` empty and the record's winner ``unknown``."""
+    try:
+        result = certify_pair(
+            variant, start, warm_lines, budget=budget, table_bits=table_bits, out=proofs
+        )
+    except (BudgetExceeded, CertificateFailure) as error:
+        # no certificate this time: the driver retries with a larger budget, or gives up;
+        # the pair stays unknown either way
+        result = {"variant": variant, "start": start, "winner": "unknown", "error": str(error)}
+        result |= {"nodes": 0, "certificate_nodes": 0, "cpu_seconds": 0.0}
+        proofs.unlink(missing_ok=True)
+        proofs.touch()
     write_json(record, result)
