@@ -10,8 +10,10 @@ submitted with
 
 While that run goes, one running sharded job is killed with ``scancel``: the profile's
 ``retries: 1`` must resubmit it. The same config also runs locally (``--cores 2``: the
-session's shared run), and the two runs must give the same tables. docs/cluster.md ("What
-is tested") tells what this covers.
+session's shared run), and the two runs must give the same tables. The same cluster then
+runs the small case of the job-level proof-number search of shiritori (`asobi shiritori jobs
+run --profile profiles/slurm`, three rounds). docs/cluster.md ("What is tested") tells what
+this covers.
 
 All these tests run on one pytest-xdist worker (``--dist loadfile``): they share the cluster
 and the run.
