@@ -443,3 +443,27 @@ def test_the_real_certificate_decides_the_pair(resumed_run, tmp_path: Path) -> N
     record = {"winner": "yokai", "certificate_nodes": 1}
     assert certify_round(driver, state, record, certificate) == [state.pairs[0].tree.key]
     assert (state.pairs[0].status, state.pairs[0].winner) == ("decided", "yokai")
+
+
+def test_twins_are_searched_once_and_decided_by_exchange(tmp_path: Path) -> None:
+    """Of two start words that begin and end alike (no aliases), only the first is searched;
+    once its certificate is merged, the exchange root the merge adds (and checks) decides the
+    second."""
+    from asobi.shiritori.jobs import Driver, load_settings
+    from asobi.shiritori.jobsearch import certify_pair
+
+    variant = "long_vowel-vowel__small_kana-enlarge__final_u-written__dakuten-strict__aliases-ban"
+    driver = Driver(tmp_path / "state", echo=lambda line: None)
+    driver.create([(variant, "アッキ"), (variant, "アイヌソッキ")], load_settings(None))
+    state = driver.load()
+    first, twin = state.pairs
+    assert (first.status, twin.status, twin.twin_of) == ("open", "twin", first.tree.key)
+    certificate = tmp_path / "first.parquet"
+    record = certify_pair(variant, "アッキ", [], budget=100_000, table_bits=16, out=certificate)
+    first.status, first.winner = "decided", record["winner"]
+    first.certificate = str(Path("..") / certificate.name)  # relative to the folder
+    driver.publish(state)
+    assert (twin.status, twin.winner) == ("decided", record["winner"])
+    rows = (driver.dir / "decided.csv").read_text("utf-8").splitlines()
+    assert rows[2].startswith(f"{variant},アイヌソッキ,{record['winner']},")
+    assert rows[2].endswith(f",{first.tree.key}")

@@ -51,7 +51,7 @@ from asobi.shiritori.jobtree import PairTree, apply_result, proof_lines, select_
 SCHEMA = package_data("shiritori-jobs.schema.yaml")
 SNAKEFILE_NAME = "workflow/shiritori-jobs.smk"
 OPEN_WORDS = Path("docs/shiritori-open-words.csv")
-STATUSES = ("open", "proven", "uncertified", "decided", "failed")
+STATUSES = ("open", "proven", "uncertified", "decided", "twin", "failed")
 
 
 def default_settings() -> dict[str, Any]:
@@ -98,6 +98,7 @@ class PairState:
     certify_attempts: int = 0
     certificate: str | None = None  # the checked certificate file, relative to the folder
     certificate_nodes: int = 0
+    twin_of: str | None = None  # status twin: the pair of the exchange class searched instead
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -107,6 +108,7 @@ class PairState:
             "certify_attempts": self.certify_attempts,
             "certificate": self.certificate,
             "certificate_nodes": self.certificate_nodes,
+            "twin_of": self.twin_of,
         }
 
     @classmethod
@@ -161,14 +163,25 @@ class Driver:
         return self.state_path.exists()
 
     def create(self, pairs: Iterable[tuple[str, str]], settings: dict[str, Any]) -> None:
-        """A new folder with one tree per pair (refused when one is there already)."""
+        """A new folder with one tree per pair (refused when one is there already). Of the
+        pairs of one exchange class (a variant's start words that begin and end alike, none
+        with aliases: :func:`asobi.shiritori.certificates.exchange_class`) only the first is
+        searched; the others are ``twin`` and decided with it, by the exchange roots that
+        ``merge-proofs`` adds and the verifier checks."""
         if self.exists():
             raise InputError(f"{self.dir} holds a run already (state.json): resume it instead")
         write_json(self.settings_path, settings)
         state = DriverState(pairs=[PairState(PairTree(v, w)) for v, w in dict.fromkeys(pairs)])
-        write_json(
-            self.state_path, {"round": state.round, "pairs": [p.to_dict() for p in state.pairs]}
-        )
+        first_of: dict[tuple[str, str, str], str] = {}
+        for pair, word_class in zip(state.pairs, exchange_classes(state.pairs), strict=True):
+            if word_class is None:
+                continue
+            key = (pair.tree.variant, *word_class)
+            if key in first_of:
+                pair.status, pair.twin_of = "twin", first_of[key]
+            else:
+                first_of[key] = pair.tree.key
+        self.save(state)
 
     def load(self) -> DriverState:
         data = read_json(self.state_path)
@@ -323,9 +336,27 @@ class Driver:
         return winner
 
     def publish(self, state: DriverState) -> None:
-        """``decided.csv`` and ``proofs/VARIANT.parquet`` from the decided pairs (rebuilt)."""
+        """``proofs/VARIANT.parquet`` from the decided pairs' certificates (rebuilt, checked
+        by ``merge-proofs``), the twins it certifies by exchange marked decided, and
+        ``decided.csv``."""
+        from asobi.shiritori.certificates import load_nodes
         from asobi.shiritori.merge import merge_proofs
 
+        by_variant: dict[str, list[Path]] = {}
+        for p in state.pairs:
+            if p.status == "decided" and p.certificate is not None:
+                by_variant.setdefault(p.tree.variant, []).append(self.dir / p.certificate)
+        pairs = state.by_key()
+        for variant, files in by_variant.items():
+            merged = self.dir / "proofs" / f"{variant}.parquet"
+            merge_proofs(merged, files, echo=self.echo)
+            _, roots = load_nodes(merged, variant)
+            for p in state.pairs:
+                if p.tree.variant != variant or p.status != "twin" or p.tree.start not in roots:
+                    continue
+                first = pairs[p.twin_of]  # type: ignore[index]
+                if first.status == "decided":
+                    p.status, p.winner = "decided", first.winner
         decided = [p for p in state.pairs if p.status == "decided"]
         rows = [
             {
@@ -335,7 +366,8 @@ class Driver:
                 "tree_nodes": len(p.tree.nodes),
                 "searched_nodes": sum(n.searched_nodes for n in p.tree.nodes),
                 "certificate_nodes": p.certificate_nodes,
-                "certificate": p.certificate,
+                "certificate": p.certificate or f"proofs/{p.tree.variant}.parquet",
+                "by_exchange_with": p.twin_of or "",
             }
             for p in decided
         ]
@@ -352,16 +384,12 @@ class Driver:
                     "searched_nodes",
                     "certificate_nodes",
                     "certificate",
+                    "by_exchange_with",
                 ],
             )
             writer.writeheader()
             writer.writerows(rows)
         partial.replace(path)
-        by_variant: dict[str, list[Path]] = {}
-        for p in decided:
-            by_variant.setdefault(p.tree.variant, []).append(self.dir / p.certificate)  # type: ignore[operator]
-        for variant, files in by_variant.items():
-            merge_proofs(self.dir / "proofs" / f"{variant}.parquet", files, echo=self.echo)
 
     def run(
         self,
@@ -377,8 +405,6 @@ class Driver:
         if settings is not None:
             write_json(self.settings_path, settings)
         state = self.load()
-        if any(pair.status == "decided" for pair in state.pairs):
-            self.publish(state)  # a run killed between state.json and the merged files
         for _ in range(rounds):
             settings_now = self.settings()
             manifest = self.plan(state, settings_now)
@@ -387,10 +413,10 @@ class Driver:
                 break
             self.run_jobs(state.round, snakefile, profiles, cores)
             decided = self.apply(state, manifest)
-            state.round += 1
-            self.save(state)
             if decided:
                 self.publish(state)
+            state.round += 1
+            self.save(state)  # last: a run killed before it redoes the round from its files
             counts = self.counts_line(state)
             self.echo(
                 f"round {manifest['round']}: {len(manifest['leaves'])} leaf jobs, "
@@ -484,3 +510,23 @@ def cost(state_dir: Path) -> Cost:
             if len(lines) > 1:
                 wall += float(lines[1].split("\t")[0])
     return Cost(rounds, leaf_jobs, certify_jobs, nodes, cpu, wall)
+
+
+def exchange_classes(pairs: Sequence[PairState]) -> list[tuple[str, str] | None]:
+    """The exchange class of each pair's start word in its variant (None: a word with
+    aliases or ending in ン, certified on its own)."""
+    from asobi.shiritori.certificates import exchange_class, plain_words
+    from asobi.shiritori.data import VENDORED_LIST, load_clean
+    from asobi.shiritori.shiritori import Rules, Shiritori
+
+    lexicon = load_clean(VENDORED_LIST).lexicon
+    games: dict[str, tuple[Shiritori, list[bool]]] = {}
+    classes = []
+    for pair in pairs:
+        variant = pair.tree.variant
+        if variant not in games:
+            game = Shiritori(lexicon, Rules.from_variant_id(variant))
+            games[variant] = (game, plain_words(game))
+        game, plain = games[variant]
+        classes.append(exchange_class(game, plain, game.index[pair.tree.start]))
+    return classes
