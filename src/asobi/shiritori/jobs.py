@@ -478,7 +478,7 @@ class Cost:
         rate = self.nodes_per_core_second
         search = nodes_per_job / rate if rate else 0.0
         per_job = search + job_overhead_seconds
-        jobs_per_day = cores * 86_400 / per_job
+        jobs_per_day = cores * 86_400 / per_job if per_job else 0.0
         return {
             "cores": cores,
             "nodes_per_job": nodes_per_job,
