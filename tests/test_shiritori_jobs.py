@@ -467,3 +467,10 @@ def test_twins_are_searched_once_and_decided_by_exchange(tmp_path: Path) -> None
     rows = (driver.dir / "decided.csv").read_text("utf-8").splitlines()
     assert rows[2].startswith(f"{variant},アイヌソッキ,{record['winner']},")
     assert rows[2].endswith(f",{first.tree.key}")
+
+
+def test_the_tree_infinity_is_the_searchs() -> None:
+    """The jobs report df-pn's numbers as they are: a proven reply has dfpn.INF."""
+    from asobi.shiritori import dfpn
+
+    assert INF == dfpn.INF
