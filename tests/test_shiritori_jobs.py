@@ -474,3 +474,20 @@ def test_the_tree_infinity_is_the_searchs() -> None:
     from asobi.shiritori import dfpn
 
     assert INF == dfpn.INF
+
+
+def test_the_round_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One Snakemake invocation per round: locally with --cores, or through the profiles,
+    a profile folder given relative to here made absolute (Snakemake runs in the folder)."""
+    from asobi.shiritori.jobs import Driver
+
+    monkeypatch.chdir(REPO)
+    driver = Driver(tmp_path / "state")
+    manifest = tmp_path / "state/rounds/0001/manifest.json"
+    smk = REPO / "workflow/shiritori-jobs.smk"
+    local = driver.snakemake_command(manifest, smk, (), 2)
+    assert local[-2:] == ["--cores", "2"]
+    assert f"manifest={manifest.resolve()}" in local
+    slurm = driver.snakemake_command(manifest, smk, ("profiles/slurm", "mycluster"), 2)
+    assert "--cores" not in slurm
+    assert slurm[-4:] == ["--profile", str(REPO / "profiles/slurm"), "--profile", "mycluster"]
