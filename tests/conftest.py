@@ -151,6 +151,7 @@ SLOWEST_FILES = (
     "tests/test_daifugo_workflow.py",
     "tests/test_wheel.py",
     "tests/test_shiritori_deep.py",
+    "tests/test_shiritori_jobs.py",
     "tests/test_contraposition_mcts.py",
     "tests/test_daifugo_kernels.py",
     "tests/test_daifugo_odds.py",

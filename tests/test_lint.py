@@ -43,7 +43,7 @@ def snakemake_lints(output: str) -> list[tuple[str, str]]:
     [
         ["ruff", "check", "src", "tests", "benchmarks"],
         ["ruff", "format", "--check", "src", "tests", "benchmarks"],
-        ["snakefmt", "--check", "Snakefile", "workflow/rules"],
+        ["snakefmt", "--check", "Snakefile", "workflow/rules", "workflow/shiritori-jobs.smk"],
     ],
     ids=["ruff-check", "ruff-format", "snakefmt"],
 )

@@ -10,8 +10,10 @@ submitted with
 
 While that run goes, one running sharded job is killed with ``scancel``: the profile's
 ``retries: 1`` must resubmit it. The same config also runs locally (``--cores 2``: the
-session's shared run), and the two runs must give the same tables. docs/cluster.md ("What
-is tested") tells what this covers.
+session's shared run), and the two runs must give the same tables. The same cluster then
+runs the small case of the job-level proof-number search of shiritori (`asobi shiritori jobs
+run --profile profiles/slurm`, three rounds). docs/cluster.md ("What is tested") tells what
+this covers.
 
 All these tests run on one pytest-xdist worker (``--dist loadfile``): they share the cluster
 and the run.
@@ -391,3 +393,72 @@ def test_per_job_overhead_is_measured(slurm_run: SlurmRun) -> None:
             f"  overhead {timing.overhead:6.1f}  noticed after {timing.noticed:5.1f}"
             f"  queued {timing.queued:6.1f}"
         )
+
+
+# --- job-level proof-number search of shiritori on the cluster ------------------------------
+
+JOBS_SMALL = REPO / "tests/data/shiritori-jobs"
+JOBS_VARIANT = (
+    "long_vowel-vowel__small_kana-enlarge__final_u-pronounced__dakuten-free__aliases-independent"
+)
+JOB_RULES = {"shiritori_jobs_leaf", "shiritori_jobs_certify"}
+
+
+@dataclass
+class JobsRun:
+    """`asobi shiritori jobs run` of the small case on the cluster."""
+
+    done: subprocess.CompletedProcess[str]
+    state: Path
+    jobs: list[SlurmJob]  # the Slurm jobs of its rules
+    seconds: float
+
+
+@pytest.fixture(scope="module")
+def jobs_run(cluster: SlurmCluster, tmp_path_factory: pytest.TempPathFactory) -> JobsRun:
+    """The small case of tests/test_shiritori_jobs.py (one pair, two rounds of leaf jobs and
+    a round that certifies), each round one Snakemake invocation through the profile."""
+    state = tmp_path_factory.mktemp("slurm-jobs") / "state"
+    command = [str(ASOBI), "shiritori", "jobs", "run", "--state", str(state)]
+    command += ["--open", str(JOBS_SMALL / "open.csv")]
+    command += ["--configfile", str(JOBS_SMALL / "small.yaml")]
+    command += ["--snakefile", str(REPO / "workflow/shiritori-jobs.smk")]
+    command += ["--profile", str(REPO / "profiles/slurm"), "--profile", str(OVERLAY)]
+    began = time.monotonic()
+    done = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        env={**cluster.env, "PYTHONHASHSEED": "0"},
+        timeout=RUN_TIMEOUT,
+        check=False,
+    )
+    seconds = time.monotonic() - began
+    jobs = [job for job in cluster.squeue() if rule_of(job) in JOB_RULES]
+    return JobsRun(done, state, jobs, seconds)
+
+
+def test_job_level_search_decides_the_small_case_on_slurm(jobs_run: JobsRun) -> None:
+    """Every leaf and certificate job went through sbatch and completed; the pair is decided
+    by a certificate that the rules-only verifier accepts."""
+    from asobi.shiritori.certificates import load_nodes
+    from asobi.shiritori.data import VENDORED_LIST, load_clean
+    from asobi.shiritori.merge import check
+    from asobi.shiritori.shiritori import Rules, Shiritori
+
+    done = jobs_run.done
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    print(f"job-level search on Slurm: {jobs_run.seconds:.0f} s wall, {len(jobs_run.jobs)} jobs")
+    assert Counter(rule_of(job) for job in jobs_run.jobs) == {
+        "shiritori_jobs_leaf": 3,
+        "shiritori_jobs_certify": 1,
+    }
+    assert {job.state for job in jobs_run.jobs} == {"COMPLETED"}
+    state = yaml.safe_load((jobs_run.state / "state.json").read_text("utf-8"))
+    (pair,) = state["pairs"]
+    assert (pair["status"], pair["winner"]) == ("decided", "yokai")
+    proofs = jobs_run.state / "proofs" / f"{JOBS_VARIANT}.parquet"
+    game = Shiritori(load_clean(VENDORED_LIST).lexicon, Rules.from_variant_id(JOBS_VARIANT))
+    assert check(proofs, JOBS_VARIANT, game) >= 1
+    nodes, roots = load_nodes(proofs, JOBS_VARIANT)
+    assert nodes[roots["トンボガミ"]].word == "トンボガミ"

@@ -20,7 +20,9 @@ Rooms, from the bottom layer up (no module imports one above it):
   (claims read off the word list), ``variant_claims.py`` (other readings of the rules, other
   names) and ``example_claims.py`` (the article's worked examples); ``pipeline.py`` (the
   workflow steps), ``deep.py``, ``transfer.py`` and ``merge.py`` (the deep-search tools),
-  ``cli.py`` (``asobi shiritori``).
+  ``jobtree.py``, ``jobsearch.py``, ``jobs.py`` and ``jobs_cli.py`` (job-level
+  proof-number search over the open pairs, ``asobi shiritori jobs``), ``cli.py``
+  (``asobi shiritori``).
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from asobi.core.config import schema_entry
 from asobi.core.errors import IllegalMoveError, InputError
 from asobi.core.kana import hiragana_to_katakana
 from asobi.shiritori.data import VENDORED_LIST, clean_text, load_clean
+from asobi.shiritori.jobs_cli import jobs as jobs_command
 from asobi.shiritori.search import TABLE_WAYS
 from asobi.shiritori.shiritori import (
     AXES,
@@ -521,3 +522,7 @@ def merge_store(out: Path, files: tuple[Path, ...]) -> None:
     from asobi.shiritori.merge import merge_stored_proofs
 
     merge_stored_proofs(out, files, echo=click.echo)
+
+
+# `asobi shiritori jobs`: job-level proof-number search over the open pairs
+command.add_command(jobs_command)
