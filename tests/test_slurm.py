@@ -438,6 +438,9 @@ def jobs_run(cluster: SlurmCluster, tmp_path_factory: pytest.TempPathFactory) ->
     return JobsRun(done, state, jobs, seconds)
 
 
+# About 45 s of Snakemake and Slurm start-up per run: in `make test-slow`, so that `make test`
+# stays within its budget (docs/cluster.md, "Job-level proof-number search").
+@pytest.mark.slow
 def test_job_level_search_decides_the_small_case_on_slurm(jobs_run: JobsRun) -> None:
     """Every leaf and certificate job went through sbatch and completed; the pair is decided
     by a certificate that the rules-only verifier accepts."""
