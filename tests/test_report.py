@@ -66,6 +66,11 @@ def test_report_has_every_claim_figure_and_table(results: Path) -> None:
     for sql in queries:
         assert f"<pre><code>{escape(sql)}</code></pre>" in html
     assert html.count('<tr class="recheck">') == len(queries)
+    # A depends claim lists its readings under it; a claim with one reading (as stated) not.
+    depends = claims[claims["verdict"] == "depends"]
+    assert len(depends) and html.count('<tr class="readings">') == len(depends)
+    assert '<code>first</code> <span class="verdict v-confirmed">confirmed</span>' in html
+    assert "synthetic yardstick two" in html
 
 
 def test_report_draws_only_the_games_that_exist(tmp_path: Path) -> None:

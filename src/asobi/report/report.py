@@ -405,12 +405,19 @@ def _apply2(function, first: pd.DataFrame | None, second: pd.DataFrame | None) -
 # --- assembling the page ---------------------------------------------------------------------
 
 
-def _claims(results: Results) -> pd.DataFrame:
-    claims = results.load("claims")
-    if claims is None:
-        frames = [results.load(f"{game}/claims") for game in GAMES]
+def _merged_or_games(results: Results, name: str) -> pd.DataFrame | None:
+    """The merged table ``name`` (``claims``, ``claim_readings``), else the games' own
+    tables of that name concatenated, else ``None``."""
+    frame = results.load(name)
+    if frame is None:
+        frames = [results.load(f"{game}/{name}") for game in GAMES]
         present = [f for f in frames if f is not None]
-        claims = pd.concat(present, ignore_index=True) if present else None
+        frame = pd.concat(present, ignore_index=True) if present else None
+    return frame
+
+
+def _claims(results: Results) -> pd.DataFrame:
+    claims = _merged_or_games(results, "claims")
     if claims is None:
         return pd.DataFrame(columns=["claim_id", "game", "verdict"])
     return claims.sort_values(["game", "claim_id"], kind="stable")
@@ -418,11 +425,7 @@ def _claims(results: Results) -> pd.DataFrame:
 
 def _readings(results: Results) -> dict[str, list[dict[str, Any]]]:
     """Each claim's readings (``claim_readings.parquet``, else the games' own), in order."""
-    frame = results.load("claim_readings")
-    if frame is None:
-        frames = [results.load(f"{game}/claim_readings") for game in GAMES]
-        present = [f for f in frames if f is not None]
-        frame = pd.concat(present, ignore_index=True) if present else None
+    frame = _merged_or_games(results, "claim_readings")
     if frame is None:
         return {}
     found: dict[str, list[dict[str, Any]]] = {}
