@@ -32,8 +32,9 @@ class Verdict(StrEnum):
     """What our check found about a claim.
 
     ``depends``: the claim holds under some of its readings (of the rules, or of a vague
-    word's yardstick) and not under others; its caveat names which reading gives what. A qualification of a verdict (e.g. "checked up to 50 sticks, no
-    proof") is not a verdict: it goes into the separate ``caveat`` column.
+    word's yardstick) and not under others; its caveat names which reading gives what. A
+    qualification of a verdict (e.g. "checked up to 50 sticks, no proof") is not a verdict:
+    it goes into the separate ``caveat`` column.
     """
 
     CONFIRMED = "confirmed"
