@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import numba as nb
 import numpy as np
 
+from asobi.contraposition.bitboard import popcount
 from asobi.contraposition.board import cell_count, neighbours
 from asobi.contraposition.contraposition import Colour, Position, Protocol, Rules
 from asobi.core.errors import InputError
@@ -74,15 +75,6 @@ def neighbour_masks(side: int) -> np.ndarray:
 
 
 # --- numba kernels ---------------------------------------------------------------------
-
-
-@nb.njit(cache=True)
-def popcount(x: int) -> int:
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
 
 
 @nb.njit(cache=True)

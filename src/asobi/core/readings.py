@@ -176,19 +176,13 @@ def verdict_from(holds: bool) -> Verdict:
 
 def verdict_over_readings(holds_by_reading: Mapping[str, bool]) -> Verdict:
     """``confirmed`` if the claim holds under every reading, ``refuted`` under none,
-    ``depends`` otherwise (an empty mapping is ``undecided``).
+    ``depends`` otherwise (an empty mapping is ``undecided``): :func:`headline_verdict` of
+    the readings' verdicts.
 
     >>> verdict_over_readings({"article": True, "from_one": False}).value
     'depends'
     """
-    if not holds_by_reading:
-        return Verdict.UNDECIDED
-    values = set(holds_by_reading.values())
-    if values == {True}:
-        return Verdict.CONFIRMED
-    if values == {False}:
-        return Verdict.REFUTED
-    return Verdict.DEPENDS
+    return headline_verdict(verdict_from(holds) for holds in holds_by_reading.values())
 
 
 def readings_evidence(holds_by_reading: Mapping[str, bool]) -> str:

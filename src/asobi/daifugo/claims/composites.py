@@ -18,6 +18,16 @@ from asobi.daifugo.claims.citations import NUMBERS, daifugo_claim
 from asobi.daifugo.claims.decisions import FIRST_UNPLAYABLE_COMPOSITE, decide_exists
 from asobi.daifugo.daifugo import RAMANUJAN
 
+#: The numbers table's columns that say how a number is played with and without exponents.
+PLAYABILITY_COLUMNS = (
+    "n",
+    "is_prime",
+    "playable_composite",
+    "playable_with_exponent",
+    "min_cards_composite",
+    "min_cards_with_exponent",
+)
+
 
 def composites_of(numbers: pd.DataFrame) -> pd.DataFrame:
     """The composites of ``numbers`` (n ≥ 4, not prime)."""
@@ -93,14 +103,7 @@ def non_square_free_easier(tables: ResultTables) -> Claim:
     lost), and fewer cards for those playable before (none needing more)."""
     numbers = tables.read(
         NUMBERS,
-        columns=[
-            "n",
-            "is_prime",
-            "playable_composite",
-            "playable_with_exponent",
-            "min_cards_composite",
-            "min_cards_with_exponent",
-        ],
+        columns=list(PLAYABILITY_COLUMNS),
     )
     n_max = int(numbers["n"].max())
     squareful = non_square_free(numbers)

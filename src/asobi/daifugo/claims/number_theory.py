@@ -16,7 +16,11 @@ import pandas as pd
 from asobi.core.claims import Claim, ResultTables, Verdict, verdict_from
 from asobi.core.recheck import Recheck
 from asobi.daifugo.claims.citations import CUBE_SUMS, GENOCCHI, NUMBERS, Z3, daifugo_claim
-from asobi.daifugo.claims.composites import composites_of, square_free_mask
+from asobi.daifugo.claims.composites import (
+    PLAYABILITY_COLUMNS,
+    composites_of,
+    square_free_mask,
+)
 from asobi.daifugo.claims.decisions import (
     CARMICHAEL_SEARCH_MAX,
     FIRST_EDEN_PRIME,
@@ -257,14 +261,7 @@ def square_free_unchanged(tables: ResultTables, rules: Rules) -> Claim:
     over the whole numbers table."""
     numbers = tables.read(
         NUMBERS,
-        columns=[
-            "n",
-            "is_prime",
-            "playable_composite",
-            "playable_with_exponent",
-            "min_cards_composite",
-            "min_cards_with_exponent",
-        ],
+        columns=list(PLAYABILITY_COLUMNS),
     )
     n_max = int(numbers["n"].max())
     primes = numbers.loc[numbers["is_prime"].astype(bool), "n"].to_numpy()
