@@ -8,8 +8,11 @@ The log gives each job's rule, inputs, outputs, benchmark file and its start and
 times; a job depends on the jobs whose outputs it reads. The **critical path** is the chain
 of dependent jobs with the longest summed wall time (from the log's start and finish
 stamps, one-second resolution): no number of cores makes the run shorter than it. Per-rule
-wall, CPU seconds and peak resident memory come from the benchmark files (Snakemake's
-`s`, `cpu_time`, `max_rss`). Only jobs the run executed are counted (a run that found
+wall seconds and peak resident memory come from the benchmark files (Snakemake's `s`,
+`max_rss`); CPU seconds from the last line of each job's log (`step CPU: …`, written by
+`asobi.core.runlog.run_step`: the whole process, start-up and imports included), else from
+the benchmark's `cpu_time`, which Snakemake samples every 30 s after a job's first 15 s and
+so undercounts long jobs. Only jobs the run executed are counted (a run that found
 most outputs up to date profiles only what it re-ran). Prints Markdown, for
 docs/PERFORMANCE.md.
 """
@@ -29,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 _STAMP = re.compile(r"^\[(\w{3} \w{3} +\d+ \d\d:\d\d:\d\d \d{4})\]$")
 _RULE = re.compile(r"^(?:local)?rule (\w+):$")
 _FINISHED = re.compile(r"^Finished jobid: (\d+)")
+_STEP_CPU = re.compile(r"step CPU: ([\d.]+) s")
 
 
 @dataclass
@@ -42,6 +46,7 @@ class Job:
     outputs: list[str] = field(default_factory=list)
     benchmark: str | None = None
     finished: dt.datetime | None = None
+    log: str | None = None
 
     @property
     def wall(self) -> float:
@@ -73,7 +78,7 @@ def parse_log(text: str) -> list[Job]:
             continue
         if current is not None and line.startswith("    "):
             key, _, value = line.strip().partition(": ")
-            if key in {"input", "output", "benchmark", "jobid"}:
+            if key in {"input", "output", "benchmark", "jobid", "log"}:
                 current[key] = value
             continue
         if current is not None and "jobid" in current:
@@ -85,6 +90,7 @@ def parse_log(text: str) -> list[Job]:
                 _paths(str(current.get("input", ""))),
                 _paths(str(current.get("output", ""))),
                 current.get("benchmark"),  # type: ignore[arg-type]
+                log=_paths(str(current.get("log", "")))[0] if current.get("log") else None,
             )
         current = None
         finished = _FINISHED.match(line.strip())
@@ -122,6 +128,14 @@ def read_benchmark(path: Path) -> dict[str, float] | None:
     return values
 
 
+def read_step_cpu(path: Path) -> float | None:
+    """The CPU seconds a job's log ends with (``step CPU: <s> s``), if it has that line."""
+    if not path.is_file():
+        return None
+    found = _STEP_CPU.findall(path.read_text(encoding="utf-8", errors="replace"))
+    return float(found[-1]) if found else None
+
+
 @dataclass
 class RuleCost:
     """What one rule's jobs cost in a run (summed over its jobs; peak over them)."""
@@ -149,7 +163,8 @@ def rule_table(jobs: list[Job], root: Path) -> list[RuleCost]:
         cost = costs.setdefault(job.rule, RuleCost(job.rule))
         cost.jobs += 1
         cost.wall += bench.get("s", 0.0)
-        cost.cpu += bench.get("cpu_time", 0.0)
+        step_cpu = None if job.log is None else read_step_cpu(root / job.log)
+        cost.cpu += bench.get("cpu_time", 0.0) if step_cpu is None else step_cpu
         cost.peak_mb = max(cost.peak_mb, bench.get("max_rss", 0.0))
     return sorted(costs.values(), key=lambda cost: -cost.wall)
 

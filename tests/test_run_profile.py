@@ -69,3 +69,22 @@ def test_the_rule_table_sums_each_rules_benchmarks(tmp_path):
     assert "| solve | 1 | 29.5 | 58.0 | 900 |" in text
     assert "| **all** | 3 | 35.5 | 60.2 | 900 |" in text
     assert text.endswith("Critical path (32 s):\nsolve (30 s)\nclaims (2 s)")
+
+
+def test_a_jobs_own_cpu_line_counts_over_its_benchmark_sample(tmp_path):
+    """Snakemake samples a job's CPU every 30 s after its first 15 s; the step's log ends
+    with what the process itself used, which is the figure to trust."""
+    _bench(tmp_path, "a.tsv", 29.5, 15.0, 900)
+    _bench(tmp_path, "b.tsv", 4.5, 1.0, 100)
+    _bench(tmp_path, "claims.tsv", 1.5, 1.2, 300)
+    (tmp_path / "logs" / "a.log").write_text("work\nstep CPU: 28.50 s (user 28, system 0.5)\n")
+    text = profile.report(profile.parse_log(LOG), tmp_path)
+    assert "| solve | 1 | 29.5 | 28.5 | 900 |" in text
+
+
+def test_run_step_ends_its_log_with_the_cpu_line(tmp_path):
+    from asobi.core.runlog import run_step
+
+    log = tmp_path / "step.log"
+    assert run_step(log, lambda: 7) == 7
+    assert profile.read_step_cpu(log) is not None

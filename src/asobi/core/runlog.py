@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import resource
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -89,3 +90,24 @@ def run_step(log_path: str | os.PathLike[str] | None, step, /, **kwargs):  # typ
         except Exception:
             logger.exception("step %s failed", getattr(step, "__name__", step))
             raise
+        finally:
+            logger.info("%s", cpu_line())
+
+
+CPU_LINE = "step CPU"
+
+
+def cpu_line() -> str:
+    """This process's CPU seconds so far (start-up and imports included) with its finished
+    children's, and its peak resident memory: the last line of every step's log, which
+    ``benchmarks/run_profile.py`` reads (Snakemake's benchmark files sample the CPU time
+    every 30 s after the first 15 s, so they miss up to 30 s of a long job)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    user = own.ru_utime + children.ru_utime
+    system = own.ru_stime + children.ru_stime
+    peak_mb = max(own.ru_maxrss, children.ru_maxrss) / 1024
+    return (
+        f"{CPU_LINE}: {user + system:.2f} s (user {user:.2f}, system {system:.2f}); "
+        f"peak {peak_mb:.0f} MB"
+    )
