@@ -10,13 +10,15 @@ submitted with
 
 While that run goes, one running sharded job is killed with ``scancel``: the profile's
 ``retries: 1`` must resubmit it. The same config also runs locally (``--cores 2``: the
-session's shared run), and the two runs must give the same tables. The same cluster then
-runs the small case of the job-level proof-number search of shiritori (`asobi shiritori jobs
-run --profile profiles/slurm`, three rounds). docs/cluster.md ("What is tested") tells what
-this covers.
+session's shared run), and the two runs must give the same tables. Beside that run, started
+with it on the same cluster, goes the small case of the job-level proof-number search of
+shiritori (`asobi shiritori jobs run --profile profiles/slurm`, three rounds): both runs
+mostly wait for the plugin's status polls, so their waits overlap and the second run adds
+next to no wall time. Each run's checks look at the Slurm jobs of its own rules only.
+docs/cluster.md ("What is tested") tells what this covers.
 
 All these tests run on one pytest-xdist worker (``--dist loadfile``): they share the cluster
-and the run.
+and the runs.
 """
 
 from __future__ import annotations
@@ -53,6 +55,14 @@ RUN_TIMEOUT = 30 * 60  # seconds: the run took 2.5 min on 2 cores at load 6 (202
 TINY = TINY_RUN
 ON_THE_CLUSTER = {"fivelines", "report"}
 
+# The small case of the job-level search (tests/test_shiritori_jobs.py): one pair, two rounds
+# of leaf jobs and a round that certifies. It runs beside the tiny run, on the same cluster.
+JOBS_SMALL = REPO / "tests/data/shiritori-jobs"
+JOBS_VARIANT = (
+    "long_vowel-vowel__small_kana-enlarge__final_u-pronounced__dakuten-free__aliases-independent"
+)
+JOB_RULES = {"shiritori_jobs_leaf", "shiritori_jobs_certify"}
+
 
 @dataclass
 class SlurmRun:
@@ -61,7 +71,7 @@ class SlurmRun:
     returncode: int
     workdir: Path
     log: str
-    jobs: list[SlurmJob]  # every Slurm job of the run, from squeue after it ended
+    jobs: list[SlurmJob]  # every Slurm job of the run, from squeue after it ended (not JOB_RULES)
     cancelled: SlurmJob  # the running shard killed with scancel
     seconds: float
 
@@ -181,10 +191,10 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def kill_one_running_shard(cluster: SlurmCluster, tried: set[str]) -> SlurmJob | None:
-    """scancel the first running job that has wildcards (a shard); return it once Slurm
-    says CANCELLED (a job that finished before the signal does not count)."""
+    """scancel the first running job of the tiny run that has wildcards (a shard); return it
+    once Slurm says CANCELLED (a job that finished before the signal does not count)."""
     for job in cluster.jobs_in(("RUNNING",)):
-        if "_wildcards_" not in job.comment or job.job_id in tried:
+        if "_wildcards_" not in job.comment or job.job_id in tried or rule_of(job) in JOB_RULES:
             continue
         tried.add(job.job_id)
         cluster.scancel(job.job_id)
@@ -196,24 +206,21 @@ def kill_one_running_shard(cluster: SlurmCluster, tried: set[str]) -> SlurmJob |
     return None
 
 
-class Snakemake:
-    """One Snakemake run of the tiny config in its own folder, in the background."""
+class Background:
+    """A command run in the background in its own process group, its output in a log file."""
 
-    def __init__(self, workdir: Path, *options: str, env: dict[str, str]) -> None:
-        self.workdir = workdir
-        config = workdir / "tiny.yaml"
-        config.write_text(yaml.safe_dump(TINY, allow_unicode=True), encoding="utf-8")
-        command = [str(SNAKEMAKE), "--snakefile", str(REPO / "Snakefile")]
-        command += ["--directory", str(workdir), "--configfile", str(config), *options]
-        self.log_path = workdir / "snakemake.log"
+    def __init__(self, command: list[str], log_path: Path, *, env: dict[str, str]) -> None:
+        self.log_path = log_path
         self.began = time.monotonic()
-        with self.log_path.open("w") as log:
+        self.started = time.time()  # to compare with file times
+        with log_path.open("w") as log:
             self.process = subprocess.Popen(
                 command,
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 env={**env, "PYTHONHASHSEED": "0"},
-                cwd=workdir,
+                cwd=log_path.parent,
+                start_new_session=True,  # stopped as a group: a driver and its Snakemake
             )
 
     def running(self) -> bool:
@@ -227,13 +234,13 @@ class Snakemake:
         return self.process.returncode
 
     def stop(self) -> None:
-        """SIGTERM (Snakemake cancels its cluster jobs), then SIGKILL after 30 s."""
+        """SIGTERM to the group (Snakemake cancels its cluster jobs), SIGKILL after 30 s."""
         if self.process.poll() is None:
-            self.process.terminate()
+            os.killpg(self.process.pid, signal.SIGTERM)
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
-                self.process.kill()
+                os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
 
     @property
@@ -241,8 +248,45 @@ class Snakemake:
         return self.log_path.read_text()
 
 
+class Snakemake(Background):
+    """One Snakemake run of the tiny config in its own folder, in the background."""
+
+    def __init__(self, workdir: Path, *options: str, env: dict[str, str]) -> None:
+        self.workdir = workdir
+        config = workdir / "tiny.yaml"
+        config.write_text(yaml.safe_dump(TINY, allow_unicode=True), encoding="utf-8")
+        command = [str(SNAKEMAKE), "--snakefile", str(REPO / "Snakefile")]
+        command += ["--directory", str(workdir), "--configfile", str(config), *options]
+        super().__init__(command, workdir / "snakemake.log", env=env)
+
+
 @pytest.fixture(scope="module")
-def slurm_run(cluster: SlurmCluster, tmp_path_factory: pytest.TempPathFactory) -> SlurmRun:
+def jobs_search(
+    cluster: SlurmCluster, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Background]:
+    """`asobi shiritori jobs run` of the small case on the cluster, in the background: each
+    round one Snakemake invocation through the profile. :func:`slurm_run` asks for it, so it
+    starts first and the two runs share the cluster (their waits on status polls overlap);
+    :func:`jobs_run` waits for its end."""
+    state = tmp_path_factory.mktemp("slurm-jobs") / "state"
+    command = [str(ASOBI), "shiritori", "jobs", "run", "--state", str(state)]
+    command += ["--open", str(JOBS_SMALL / "open.csv")]
+    command += ["--configfile", str(JOBS_SMALL / "small.yaml")]
+    command += ["--snakefile", str(REPO / "workflow/shiritori-jobs.smk")]
+    command += ["--profile", str(REPO / "profiles/slurm"), "--profile", str(OVERLAY)]
+    search = Background(command, state.parent / "asobi.log", env=cluster.env)
+    try:
+        yield search
+    finally:
+        search.stop()
+
+
+@pytest.fixture(scope="module")
+def slurm_run(
+    cluster: SlurmCluster, jobs_search: Background, tmp_path_factory: pytest.TempPathFactory
+) -> SlurmRun:
+    """The tiny run on the cluster (the job-level search going on beside it), one shard
+    cancelled while it runs; its Slurm jobs are the ones of other rules than JOB_RULES."""
     profiles = ["--profile", str(REPO / "profiles/slurm"), "--profile", str(OVERLAY)]
     run = Snakemake(tmp_path_factory.mktemp("slurm-run"), *profiles, env=cluster.env)
     cancelled = None
@@ -256,9 +300,8 @@ def slurm_run(cluster: SlurmCluster, tmp_path_factory: pytest.TempPathFactory) -
         run.stop()
     seconds = time.monotonic() - run.began
     assert cancelled is not None, "no running shard could be cancelled:\n" + run.log[-3000:]
-    return SlurmRun(
-        run.process.returncode, run.workdir, run.log, cluster.squeue(), cancelled, seconds
-    )
+    jobs = [job for job in cluster.squeue() if rule_of(job) not in JOB_RULES]
+    return SlurmRun(run.process.returncode, run.workdir, run.log, jobs, cancelled, seconds)
 
 
 @pytest.fixture(scope="module")
@@ -397,50 +440,30 @@ def test_per_job_overhead_is_measured(slurm_run: SlurmRun) -> None:
 
 # --- job-level proof-number search of shiritori on the cluster ------------------------------
 
-JOBS_SMALL = REPO / "tests/data/shiritori-jobs"
-JOBS_VARIANT = (
-    "long_vowel-vowel__small_kana-enlarge__final_u-pronounced__dakuten-free__aliases-independent"
-)
-JOB_RULES = {"shiritori_jobs_leaf", "shiritori_jobs_certify"}
-
 
 @dataclass
 class JobsRun:
-    """`asobi shiritori jobs run` of the small case on the cluster."""
+    """`asobi shiritori jobs run` of the small case on the cluster (:func:`jobs_search`)."""
 
-    done: subprocess.CompletedProcess[str]
+    returncode: int
+    log: str  # the driver's output
     state: Path
     jobs: list[SlurmJob]  # the Slurm jobs of its rules
-    seconds: float
+    seconds: float  # from its start to its last line of output
 
 
 @pytest.fixture(scope="module")
-def jobs_run(cluster: SlurmCluster, tmp_path_factory: pytest.TempPathFactory) -> JobsRun:
-    """The small case of tests/test_shiritori_jobs.py (one pair, two rounds of leaf jobs and
-    a round that certifies), each round one Snakemake invocation through the profile."""
-    state = tmp_path_factory.mktemp("slurm-jobs") / "state"
-    command = [str(ASOBI), "shiritori", "jobs", "run", "--state", str(state)]
-    command += ["--open", str(JOBS_SMALL / "open.csv")]
-    command += ["--configfile", str(JOBS_SMALL / "small.yaml")]
-    command += ["--snakefile", str(REPO / "workflow/shiritori-jobs.smk")]
-    command += ["--profile", str(REPO / "profiles/slurm"), "--profile", str(OVERLAY)]
-    began = time.monotonic()
-    done = subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        env={**cluster.env, "PYTHONHASHSEED": "0"},
-        timeout=RUN_TIMEOUT,
-        check=False,
-    )
-    seconds = time.monotonic() - began
+def jobs_run(cluster: SlurmCluster, jobs_search: Background) -> JobsRun:
+    """The job-level search, once it has ended (it started with the tiny run)."""
+    returncode = jobs_search.wait()
+    seconds = jobs_search.log_path.stat().st_mtime - jobs_search.started
     jobs = [job for job in cluster.squeue() if rule_of(job) in JOB_RULES]
-    return JobsRun(done, state, jobs, seconds)
+    state = jobs_search.log_path.parent / "state"
+    return JobsRun(returncode, jobs_search.log, state, jobs, seconds)
 
 
-# About 45 s of Snakemake and Slurm start-up per run: in `make test-slow`, so that `make test`
-# stays within its budget (docs/cluster.md, "Job-level proof-number search").
-@pytest.mark.slow
+# In `make test`: the search runs beside the tiny run (jobs_search), so its 45-100 s of
+# Snakemake start-ups and status polls add next to nothing to the module's wall time.
 def test_job_level_search_decides_the_small_case_on_slurm(jobs_run: JobsRun) -> None:
     """Every leaf and certificate job went through sbatch and completed; the pair is decided
     by a certificate that the rules-only verifier accepts."""
@@ -449,8 +472,7 @@ def test_job_level_search_decides_the_small_case_on_slurm(jobs_run: JobsRun) -> 
     from asobi.shiritori.merge import check
     from asobi.shiritori.shiritori import Rules, Shiritori
 
-    done = jobs_run.done
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert jobs_run.returncode == 0, jobs_run.log[-3000:]
     print(f"job-level search on Slurm: {jobs_run.seconds:.0f} s wall, {len(jobs_run.jobs)} jobs")
     assert Counter(rule_of(job) for job in jobs_run.jobs) == {
         "shiritori_jobs_leaf": 3,
