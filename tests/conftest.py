@@ -32,7 +32,11 @@ def every_game_off(**enabled: dict[str, Any]) -> dict[str, Any]:
     """A config with every block of the schema switched off (whatever games it knows), but
     the blocks given here, which are switched on with the given keys."""
     schema = yaml.safe_load(SCHEMA.read_text("utf-8"))
-    config: dict[str, Any] = {name: {"enabled": False} for name in schema["properties"]}
+    config: dict[str, Any] = {
+        name: {"enabled": False}
+        for name, entry in schema["properties"].items()
+        if entry.get("type") == "object"  # a game's block; not the plan's scalars
+    }
     for name, block in enabled.items():
         config[name] = {"enabled": True, **block}
     return config

@@ -7,6 +7,7 @@ from asobi.core.config import validate_config
 from asobi.report.browser import find_browser
 from asobi.core.errors import ConfigError
 from asobi.core.games import GAMES
+from asobi.core.bundles import deal
 from asobi.core.shards import number_ranges
 
 
@@ -38,6 +39,21 @@ _validated = refuse_config_unless(
 )
 config.clear()
 config.update(_validated)
+
+
+# The local plan of the many-shard steps (asobi.core.bundles): their shards dealt into this
+# many bundles, one job each; 0 (the cluster plan): one job per shard.
+SHARD_BUNDLES = config["shard_bundles"]
+
+
+def shard_bundles(shards):
+    """``shards`` dealt into :data:`SHARD_BUNDLES` bundles; [] in the cluster plan."""
+    return deal(shards, SHARD_BUNDLES) if SHARD_BUNDLES else []
+
+
+def bundle_of(bundles):
+    """Each shard's bundle index (shards are hashable: tuples or paths)."""
+    return {shard: index for index, bundle in enumerate(bundles) for shard in bundle}
 
 
 # Each game's .smk registers a function returning its final outputs (and its claims table).
@@ -137,17 +153,27 @@ def contraposition_calibration_games(budget):
     )
 
 
-def contraposition_point_shards(folder, sides, protocols, budgets, games):
-    """Every shard file of the ladder points (one shard per ``games_per_shard`` games)."""
+def contraposition_points(folder, sides, protocols, budgets, games):
+    """Every shard of the ladder points, as (folder, side, protocol, agent, budget, shard):
+    one shard per ``games_per_shard`` games."""
     per_shard = CONTRAPOSITION_LADDER["games_per_shard"]
     return [
-        f"results/contraposition/{folder}/side{side}_{protocol}_{agent}{budget}_s{shard}.parquet"
+        (folder, side, protocol, agent, budget, shard)
         for agent in CONTRAPOSITION_LADDER["agents"]
         for budget in budgets
         for side in sides
         for protocol in protocols
         for shard in range(contraposition_shard_count(games(budget), per_shard))
     ]
+
+
+def contraposition_point_file(point, bundle=None):
+    """A ladder shard's file: its own job's, or the one in its bundle's folder."""
+    folder, side, protocol, agent, budget, shard = point
+    name = f"side{side}_{protocol}_{agent}{budget}_s{shard}.parquet"
+    if bundle is None:
+        return f"results/contraposition/{folder}/{name}"
+    return f"results/contraposition/bundles/ladder_b{bundle}/{folder}/{name}"
 
 
 def contraposition_claims_ladder(kind):

@@ -18,32 +18,73 @@ CONTRAPOSITION_SOLUTION_SHARDS = expand(
     side=CONTRAPOSITION["solve_sides"],
     protocol=CONTRAPOSITION_PROTOCOLS,
 )
-CONTRAPOSITION_SELFPLAY_SHARDS = [
-    f"results/contraposition/games/side{side}_{protocol}_{pairing}_b{batch}.parquet"
+CONTRAPOSITION_BATCHES = [
+    (side, protocol, pairing, batch)
     for side in CONTRAPOSITION["selfplay_sides"]
     for protocol in CONTRAPOSITION["selfplay_protocols"]
     for pairing in CONTRAPOSITION["selfplay_pairings"]
     for batch in range(CONTRAPOSITION["selfplay_batches"])
 ]
+# the local plan (shard_bundles > 0): the batches dealt into bundles, one job each
+CONTRAPOSITION_BATCH_BUNDLES = shard_bundles(CONTRAPOSITION_BATCHES)
+CONTRAPOSITION_BATCH_BUNDLE_OF = bundle_of(CONTRAPOSITION_BATCH_BUNDLES)
+CONTRAPOSITION_SELFPLAY_SHARDS = [
+    (
+        f"results/contraposition/bundles/selfplay_b{CONTRAPOSITION_BATCH_BUNDLE_OF[batch_]}"
+        if CONTRAPOSITION_BATCH_BUNDLES
+        else "results/contraposition/games"
+    )
+    + "/side{}_{}_{}_b{}.parquet".format(*batch_)
+    for batch_ in CONTRAPOSITION_BATCHES
+]
+CONTRAPOSITION_SELFPLAY_INPUTS = (
+    expand(
+        "results/contraposition/bundles/selfplay_b{bundle}",
+        bundle=range(len(CONTRAPOSITION_BATCH_BUNDLES)),
+    )
+    if CONTRAPOSITION_BATCH_BUNDLES
+    else CONTRAPOSITION_SELFPLAY_SHARDS
+)
 
 CONTRAPOSITION_LADDER = CONTRAPOSITION["ladder"]
 CONTRAPOSITION_CALIBRATION = CONTRAPOSITION["calibration"]
 CONTRAPOSITION_RATINGS = CONTRAPOSITION["ratings"]
 
 
-CONTRAPOSITION_LADDER_SHARDS = contraposition_point_shards(
+CONTRAPOSITION_LADDER_POINTS = contraposition_points(
     "ladder_games",
     CONTRAPOSITION_LADDER["sides"],
     CONTRAPOSITION_LADDER["protocols"],
     CONTRAPOSITION_LADDER["budgets"],
     contraposition_ladder_games,
 )
-CONTRAPOSITION_CALIBRATION_SHARDS = contraposition_point_shards(
+CONTRAPOSITION_CALIBRATION_POINTS = contraposition_points(
     "calibration_games",
     [CONTRAPOSITION_CALIBRATION["side"]],
     CONTRAPOSITION_PROTOCOLS,
     CONTRAPOSITION_CALIBRATION["budgets"],
     contraposition_calibration_games,
+)
+# the local plan: the ladder's and the calibration's shards dealt into bundles together
+CONTRAPOSITION_POINT_BUNDLES = shard_bundles(
+    CONTRAPOSITION_LADDER_POINTS + CONTRAPOSITION_CALIBRATION_POINTS
+)
+CONTRAPOSITION_POINT_BUNDLE_OF = bundle_of(CONTRAPOSITION_POINT_BUNDLES)
+CONTRAPOSITION_LADDER_SHARDS = [
+    contraposition_point_file(point, CONTRAPOSITION_POINT_BUNDLE_OF.get(point))
+    for point in CONTRAPOSITION_LADDER_POINTS
+]
+CONTRAPOSITION_CALIBRATION_SHARDS = [
+    contraposition_point_file(point, CONTRAPOSITION_POINT_BUNDLE_OF.get(point))
+    for point in CONTRAPOSITION_CALIBRATION_POINTS
+]
+CONTRAPOSITION_POINT_INPUTS = (
+    expand(
+        "results/contraposition/bundles/ladder_b{bundle}",
+        bundle=range(len(CONTRAPOSITION_POINT_BUNDLES)),
+    )
+    if CONTRAPOSITION_POINT_BUNDLES
+    else None
 )
 CONTRAPOSITION_RATING_SHARDS = expand(
     "results/contraposition/rating_games/s{shard}.parquet",
@@ -143,9 +184,32 @@ rule contraposition_selfplay_batch:
         "../scripts/contraposition_selfplay_batch.py"
 
 
+# The local plan (shard_bundles > 0): the same batches, several to a job.
+rule contraposition_selfplay_bundle:
+    output:
+        temp(directory("results/contraposition/bundles/selfplay_b{bundle}")),
+    log:
+        "logs/contraposition/bundles/selfplay_b{bundle}.log",
+    benchmark:
+        "logs/benchmarks/contraposition/bundles/selfplay_b{bundle}.tsv"
+    wildcard_constraints:
+        bundle=r"\d+",
+    resources:
+        mem_mb=500,
+        runtime=lambda wildcards: 30
+        * len(CONTRAPOSITION_BATCH_BUNDLES[int(wildcards.bundle)]),
+    params:
+        batches=lambda wildcards: CONTRAPOSITION_BATCH_BUNDLES[int(wildcards.bundle)],
+        games_per_batch=CONTRAPOSITION["selfplay_games_per_batch"],
+        seed=CONTRAPOSITION["selfplay_seed"],
+        agents=CONTRAPOSITION["agents"],
+    script:
+        "../scripts/contraposition_selfplay_bundle.py"
+
+
 rule contraposition_selfplay:
     input:
-        CONTRAPOSITION_SELFPLAY_SHARDS,
+        CONTRAPOSITION_SELFPLAY_INPUTS,
     output:
         games="results/contraposition/games.parquet",
         summary="results/contraposition/selfplay.parquet",
@@ -153,6 +217,8 @@ rule contraposition_selfplay:
         "logs/contraposition/selfplay.log",
     benchmark:
         "logs/benchmarks/contraposition/selfplay.tsv"
+    params:
+        parts=CONTRAPOSITION_SELFPLAY_SHARDS,
     script:
         "../scripts/contraposition_selfplay.py"
 
@@ -190,9 +256,48 @@ rule contraposition_ladder_shard:
         "../scripts/contraposition_ladder_shard.py"
 
 
+# The local plan (shard_bundles > 0): the ladder's and calibration's shards, several to a job.
+rule contraposition_ladder_bundle:
+    output:
+        temp(directory("results/contraposition/bundles/ladder_b{bundle}")),
+    log:
+        "logs/contraposition/bundles/ladder_b{bundle}.log",
+    benchmark:
+        "logs/benchmarks/contraposition/bundles/ladder_b{bundle}.tsv"
+    wildcard_constraints:
+        bundle=r"\d+",
+    resources:
+        mem_mb=800,
+        runtime=lambda wildcards: 120
+        * len(CONTRAPOSITION_POINT_BUNDLES[int(wildcards.bundle)]),
+    params:
+        shards=lambda wildcards: [
+            {
+                "out": contraposition_point_file(point, int(wildcards.bundle)),
+                "table": point[0],
+                "side": point[1],
+                "protocol": point[2],
+                "agent": point[3],
+                "budget": point[4],
+                "shard": point[5],
+                "games": (
+                    contraposition_ladder_games(point[4])
+                    if point[0] == "ladder_games"
+                    else contraposition_calibration_games(point[4])
+                ),
+                "games_per_shard": CONTRAPOSITION_LADDER["games_per_shard"],
+                "seed": CONTRAPOSITION_LADDER["seed"],
+                "agents": {point[3]: CONTRAPOSITION["agents"][point[3]]},
+            }
+            for point in CONTRAPOSITION_POINT_BUNDLES[int(wildcards.bundle)]
+        ],
+    script:
+        "../scripts/contraposition_ladder_bundle.py"
+
+
 rule contraposition_ladder:
     input:
-        CONTRAPOSITION_LADDER_SHARDS,
+        CONTRAPOSITION_POINT_INPUTS or CONTRAPOSITION_LADDER_SHARDS,
     output:
         games="results/contraposition/ladder_games.parquet",
         summary="results/contraposition/ladder.parquet",
@@ -201,6 +306,7 @@ rule contraposition_ladder:
     benchmark:
         "logs/benchmarks/contraposition/ladder.tsv"
     params:
+        parts=CONTRAPOSITION_LADDER_SHARDS,
         config=CONTRAPOSITION_LADDER_STAMPS["ladder"],
     script:
         "../scripts/contraposition_ladder.py"
@@ -208,7 +314,7 @@ rule contraposition_ladder:
 
 rule contraposition_calibration:
     input:
-        shards=CONTRAPOSITION_CALIBRATION_SHARDS,
+        shards=CONTRAPOSITION_POINT_INPUTS or CONTRAPOSITION_CALIBRATION_SHARDS,
         solutions="results/contraposition/solutions.parquet",
     output:
         games="results/contraposition/calibration_games.parquet",
@@ -218,6 +324,7 @@ rule contraposition_calibration:
     benchmark:
         "logs/benchmarks/contraposition/calibration.tsv"
     params:
+        parts=CONTRAPOSITION_CALIBRATION_SHARDS,
         config=CONTRAPOSITION_LADDER_STAMPS["calibration"],
     script:
         "../scripts/contraposition_calibration.py"

@@ -34,6 +34,67 @@ SHIRITORI_SOURCE = (
     else SHIRITORI_TSV
 )
 
+# The solve shards (variant, start-word chunk), the costliest variants first: one job each
+# in the cluster plan, else dealt into SHARD_BUNDLES jobs (rule shiritori_solve_bundle).
+SHIRITORI_SHARDS = sorted(
+    ((variant, chunk) for variant in SHIRITORI_VARIANTS for chunk in SHIRITORI_CHUNKS),
+    key=lambda shard: -solve_priority(shard[0]),
+)
+SHIRITORI_BUNDLES = shard_bundles(SHIRITORI_SHARDS)
+SHIRITORI_BUNDLE_OF = bundle_of(SHIRITORI_BUNDLES)
+
+
+def shiritori_shard_files(kind):
+    """Every solve shard's table ``kind`` (outcomes, proofs): its own job's file, or the
+    file in its bundle's folder."""
+    return [
+        (
+            f"results/shiritori/bundles/b{SHIRITORI_BUNDLE_OF[(variant, chunk)]}"
+            f"/{kind}/{variant}/{chunk}.parquet"
+            if SHIRITORI_BUNDLES
+            else f"results/shiritori/{kind}/{variant}/{chunk}.parquet"
+        )
+        for variant in SHIRITORI_VARIANTS
+        for chunk in SHIRITORI_CHUNKS
+    ]
+
+
+def shiritori_shard_inputs(kind):
+    """What the gather of ``kind`` waits for: the shard files, or the bundles' folders."""
+    if SHIRITORI_BUNDLES:
+        return [
+            f"results/shiritori/bundles/b{index}"
+            for index in range(len(SHIRITORI_BUNDLES))
+        ]
+    return shiritori_shard_files(kind)
+
+
+def shiritori_bundle_priority(bundle):
+    """A bundle starts as early as its costliest shard would."""
+    return max(solve_priority(variant) for variant, _ in SHIRITORI_BUNDLES[bundle])
+
+
+def shiritori_solve_mem_mb(shards, vendored):
+    """Memory (MB) of a job solving ``shards``: the compiled table on top of ~600 MB, and
+    for a chunk 0 the vendored certificates it loads and copies (shiritori_verify checks
+    them)."""
+    table = max(3000, 1000 + (36 << SHIRITORI["compiled_table_bits"]) // 2**20)
+    loads = [
+        vendored_check_mem_mb(vendored_inputs(variant, vendored))
+        for variant, chunk in shards
+        if chunk == 0
+    ]
+    return table + max(loads, default=0)
+
+
+def shiritori_solve_minutes(shards):
+    """Minutes of a job solving ``shards``: up to ~150 open words per variant, each may
+    spend the whole compiled budget at >= 400 000 nodes/s."""
+    per_shard = 30 + (150 * SHIRITORI["compiled_budget"]) // (
+        SHIRITORI["start_chunks"] * 400_000 * 60
+    )
+    return per_shard * len(shards)
+
 
 rule shiritori_check_vendored:
     input:
@@ -49,6 +110,8 @@ rule shiritori_check_vendored:
     resources:
         mem_mb=200,
         runtime=2,
+    params:
+        parts=shiritori_shard_files("proofs"),
     script:
         "../scripts/shiritori_check.py"
 
@@ -120,17 +183,10 @@ rule shiritori_solve:
         chunk=r"\d+",
     priority: lambda wildcards: solve_priority(wildcards.variant)
     resources:
-        # the compiled table: 2**bits entries of 36 bytes, on top of ~600 MB; chunk 0 also
-        # loads and copies the vendored certificates (shiritori_verify checks them)
-        mem_mb=lambda wildcards, input: max(
-            3000, 1000 + (36 << SHIRITORI["compiled_table_bits"]) // 2**20
-        )
-        + (vendored_check_mem_mb(input.vendored) if wildcards.chunk == "0" else 0),
-        # minutes: up to ~150 open words per variant, each may spend the whole compiled
-        # budget at >= 400 000 nodes/s
-        runtime=30
-        + (150 * SHIRITORI["compiled_budget"])
-        // (SHIRITORI["start_chunks"] * 400_000 * 60),
+        mem_mb=lambda wildcards: shiritori_solve_mem_mb(
+            [(wildcards.variant, int(wildcards.chunk))], SHIRITORI["vendored_proofs"]
+        ),
+        runtime=lambda wildcards: shiritori_solve_minutes([wildcards.variant]),
     params:
         chunks=SHIRITORI["start_chunks"],
         node_budget=SHIRITORI["node_budget"],
@@ -145,13 +201,52 @@ rule shiritori_solve:
         "../scripts/shiritori_solve.py"
 
 
+# The local plan (shard_bundles > 0): the same shards, several to a job (asobi.core.bundles).
+rule shiritori_solve_bundle:
+    input:
+        tsv=SHIRITORI_SOURCE,
+        checked="results/shiritori/vendored_checked.txt",
+        vendored=lambda wildcards: sorted(
+            {
+                path
+                for variant, _ in SHIRITORI_BUNDLES[int(wildcards.bundle)]
+                for path in vendored_inputs(variant, SHIRITORI["vendored_proofs"])
+            }
+        ),
+    output:
+        temp(directory("results/shiritori/bundles/b{bundle}")),
+    log:
+        "logs/shiritori/bundles/b{bundle}.log",
+    benchmark:
+        "logs/benchmarks/shiritori/bundles/b{bundle}.tsv"
+    wildcard_constraints:
+        bundle=r"\d+",
+    priority: lambda wildcards: shiritori_bundle_priority(int(wildcards.bundle))
+    resources:
+        mem_mb=lambda wildcards: shiritori_solve_mem_mb(
+            SHIRITORI_BUNDLES[int(wildcards.bundle)], SHIRITORI["vendored_proofs"]
+        ),
+        runtime=lambda wildcards: shiritori_solve_minutes(
+            SHIRITORI_BUNDLES[int(wildcards.bundle)]
+        ),
+    params:
+        shards=lambda wildcards: SHIRITORI_BUNDLES[int(wildcards.bundle)],
+        chunks=SHIRITORI["start_chunks"],
+        node_budget=SHIRITORI["node_budget"],
+        proof_budget=SHIRITORI["proof_budget"],
+        compiled_budget=SHIRITORI["compiled_budget"],
+        compiled_table_bits=SHIRITORI["compiled_table_bits"],
+        compiled_table_ways=SHIRITORI["compiled_table_ways"],
+        compiled_store=SHIRITORI["compiled_store"],
+        vendored_proofs=SHIRITORI["vendored_proofs"],
+        max_starts=SHIRITORI["max_starts"],
+    script:
+        "../scripts/shiritori_solve_bundle.py"
+
+
 rule shiritori_outcomes:
     input:
-        expand(
-            "results/shiritori/outcomes/{variant}/{chunk}.parquet",
-            variant=SHIRITORI_VARIANTS,
-            chunk=SHIRITORI_CHUNKS,
-        ),
+        shiritori_shard_inputs("outcomes"),
     output:
         "results/shiritori/outcomes.parquet",
     log:
@@ -168,11 +263,7 @@ rule shiritori_outcomes:
 
 rule shiritori_proofs:
     input:
-        expand(
-            "results/shiritori/proofs/{variant}/{chunk}.parquet",
-            variant=SHIRITORI_VARIANTS,
-            chunk=SHIRITORI_CHUNKS,
-        ),
+        shiritori_shard_inputs("proofs"),
     output:
         "results/shiritori/proofs.parquet",
     log:
