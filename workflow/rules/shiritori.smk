@@ -110,8 +110,6 @@ rule shiritori_check_vendored:
     resources:
         mem_mb=200,
         runtime=2,
-    params:
-        parts=shiritori_shard_files("proofs"),
     script:
         "../scripts/shiritori_check.py"
 
@@ -257,6 +255,8 @@ rule shiritori_outcomes:
     resources:
         mem_mb=1000,
         runtime=5,
+    params:
+        parts=shiritori_shard_files("outcomes"),
     script:
         "../scripts/shiritori_merge.py"
 
@@ -277,6 +277,8 @@ rule shiritori_proofs:
         # the vendored certificates stored each strategy once (135 times their size)
         mem_mb=lambda wildcards, input: max(2000, int(150 * input.size_mb)),
         runtime=10,
+    params:
+        parts=shiritori_shard_files("proofs"),
     script:
         "../scripts/shiritori_proofs.py"
 
