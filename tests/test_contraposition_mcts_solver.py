@@ -22,13 +22,15 @@ from asobi.contraposition.contraposition import (
     winner_by_counts,
 )
 from asobi.contraposition.endgame import END_TURN, EndgameSolver, masks_of
+from asobi.contraposition.kernels import neighbour_table
 from asobi.contraposition.ladder import parse_player
-from asobi.contraposition.mcts import Agent, self_play
+from asobi.contraposition.mcts import Agent, choose_action, self_play
 from asobi.contraposition.mcts_solver import (
     SolverPlayer,
     copy_subtree,
     play_games,
     play_recorded,
+    seed_random,
 )
 from asobi.core.config import validate_config
 from asobi.core.errors import InputError
@@ -106,6 +108,38 @@ def test_the_solver_agent_never_gives_up_a_win_within_reach(side, protocol):
             np.array(decision.board, dtype=np.int8), decision.mover, decision.half
         )
         assert (END_TURN if action == rules.cell_count else action) in winning
+
+
+@pytest.mark.parametrize("protocol", list(Protocol))
+def test_at_a_root_proven_lost_the_solver_agent_plays_plain_graves_move(protocol):
+    """Every move of a lost position loses against perfect play; the agent then plays the
+    move plain GRAVE (its constants, its playouts, the same random stream) prefers, the one
+    a fallible opponent may still misplay, not whichever proven-lost child it saw most."""
+    rules = Rules(4, protocol)
+    forbid = centre(4) if protocol is Protocol.BASIC else -1
+    grave = dataclasses.replace(SOLVER, kind="grave").as_array()
+    checker = EndgameSolver(rules, 16)
+    lost = []
+    for seed in range(6):
+        for decision in play_recorded(rules, QUICK, QUICK, seed, record=True)[1]:
+            if 4 <= decision.board.count(0) <= SOLVER.horizon:
+                white, black = masks_of(decision.board, rules.cell_count)
+                result = checker.state_wins(white, black, decision.mover, decision.half, 10**6)
+                if result.wins is False:
+                    lost.append(decision)
+    assert len(lost) >= 5
+    for decision in lost:
+        board = np.array(decision.board, dtype=np.int8)
+        seed_random(decision.mover)
+        action = SolverPlayer(rules, SOLVER, tt_bits=12).choose(
+            board, decision.mover, decision.half
+        )
+        seed_random(decision.mover)
+        onetwo = protocol is Protocol.ONE_TWO
+        nbr = neighbour_table(4)
+        assert action == choose_action(
+            board, decision.mover, decision.half, onetwo, forbid, nbr, grave
+        )
 
 
 def test_blunders_are_won_positions_turned_into_lost_ones():

@@ -11,7 +11,10 @@ The ``mcsolver`` agent is GRAVE (:mod:`asobi.contraposition.mcts`) with three ad
   random fill (and then updates no all-moves-as-first statistic).
 * **exact play within reach**: every node the descent reaches with at most ``horizon``
   empty cells is searched exactly with a budget of ``solve_nodes`` nodes, the root with
-  ``root_solve_nodes``; a root proven won is played by a move proven to win, at once.
+  ``root_solve_nodes``; a root proven won is played by a move proven to win, at once; at a
+  root proven lost every move loses against perfect play, and the move is plain GRAVE's
+  with the playouts left (:func:`asobi.contraposition.proven.resisting_action`: the
+  fallible opponent may still err), not an arbitrary proven-lost child.
   When a budget runs out the node stays unproven and is played by the playouts.
 * **tree reuse**: the tree (and the endgame transposition table) is kept from one decision
   to the next; after each action the root moves to that child, and the tree is compacted
@@ -47,6 +50,7 @@ from asobi.contraposition.mcts import (
     random_playout,
     self_play,
 )
+from asobi.contraposition.proven import board_masks, resisting_action, settle, wins_for
 from asobi.core.errors import InputError
 
 # settings of the agent array (mcts.Agent.as_array)
@@ -57,51 +61,6 @@ _KIND, _PLAYOUTS, _EXPLORATION, _REF, _BIAS, _HORIZON, _SOLVE_NODES, _ROOT_SOLVE
 def seed_random(seed: int) -> None:
     """Seed numba's random stream (the one the players' kernels draw from)."""
     np.random.seed(seed)
-
-
-@nb.njit(cache=True)
-def board_masks(board: np.ndarray) -> tuple[int, int]:
-    white, black = 0, 0
-    for cell in range(board.shape[0]):
-        if board[cell] == 1:
-            white |= 1 << cell
-        elif board[cell] == 2:
-            black |= 1 << cell
-    return white, black
-
-
-@nb.njit(cache=True)
-def wins_for(proof: int, child_mover: int, mover: int) -> bool:
-    """Is a proven child (``proof`` +1/-1 for its own mover) a win for ``mover``?"""
-    return (proof == 1) == (child_mover == mover)
-
-
-@nb.njit(cache=True)
-def settle(
-    node: int,
-    first_child: np.ndarray,
-    child_count: np.ndarray,
-    proof: np.ndarray,
-    mover_of: np.ndarray,
-) -> bool:
-    """Prove ``node`` from its children if they allow it; True when it is (now) proven."""
-    if proof[node] != 0:
-        return True
-    if first_child[node] < 0:
-        return False
-    mover = mover_of[node]
-    every_child_lost = True
-    start = first_child[node]
-    for child in range(start, start + child_count[node]):
-        if proof[child] == 0:
-            every_child_lost = False
-        elif wins_for(proof[child], mover_of[child], mover):
-            proof[node] = 1
-            return True
-    if every_child_lost:
-        proof[node] = -1
-        return True
-    return False
 
 
 @nb.njit(cache=True)
@@ -199,8 +158,9 @@ def solver_search(
             if value >= 0 and (value == 1) == (m == root_mover):
                 return a, node_count, row_count
 
-    for _ in range(playouts):
-        if proof[root] == 1 and first_child[root] >= 0:
+    done = 0
+    for done in range(playouts + 1):
+        if done == playouts or proof[root] == -1 or (proof[root] == 1 and first_child[root] >= 0):
             break
         board[:] = root_board
         white, black = board_masks(root_board)
@@ -343,6 +303,15 @@ def solver_search(
                 if not settle(path[d], first_child, child_count, proof, mover_of):
                     break
 
+    if proof[root] == -1:
+        return (
+            resisting_action(
+                root_board, root_mover, root_half, onetwo, forbid_centre, nbr, agent,
+                playouts - done,
+            ),
+            node_count,
+            row_count,
+        )  # fmt: skip
     # the move: one proven to win, else the most visited child not proven lost
     start = first_child[root]
     best = -1
