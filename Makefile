@@ -29,7 +29,13 @@ $(VENV)/.installed-test: pyproject.toml constraints.txt | $(BIN)/python
 SNAKEMAKE_ARGS ?=
 RUN_LOCK := .snakemake-make-results.lock
 
+# asobi's own modules byte-compiled once (src/**/__pycache__): where PYTHONDONTWRITEBYTECODE is
+# set (as on the reference machine), Python never writes them itself, and every job and test
+# process of a run compiled the package from source again. Up-to-date files are skipped.
+BYTECODE = $(BIN)/python -m compileall -q src >/dev/null
+
 results: $(VENV)/.installed-run
+	@$(BYTECODE)
 	@flock --nonblock --close --conflict-exit-code 75 $(RUN_LOCK) sh -c '\
 	  $(BIN)/snakemake --unlock $(SNAKEMAKE_ARGS) >/dev/null 2>&1 && \
 	  $(BIN)/snakemake --cores $(CORES) --rerun-incomplete --printshellcmds \
@@ -38,6 +44,7 @@ results: $(VENV)/.installed-run
 	       echo "asobi: another 'make results' is running in this checkout" >&2; exit $$status; }
 
 test: $(VENV)/.installed-test
+	@$(BYTECODE)
 	$(BIN)/pytest
 
 test-slow: $(VENV)/.installed-test
