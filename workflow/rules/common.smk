@@ -198,3 +198,70 @@ def contraposition_ladder_outputs():
             name=CONTRAPOSITION_VENDORED_NAMES,
         )
     return outputs
+
+
+# --- the many-shard steps' files in either plan (rules in shiritori.smk, contraposition.smk;
+# the SHIRITORI_* and CONTRAPOSITION_* names are those files', read when these are called) --
+
+
+def contraposition_batch_file(side, protocol, pairing, batch):
+    """A self-play batch's file: its own job's, or the one in its bundle's folder."""
+    folder = (
+        f"results/contraposition/bundles/selfplay_b"
+        f"{CONTRAPOSITION_BATCH_BUNDLE_OF[(side, protocol, pairing, batch)]}"
+        if CONTRAPOSITION_BATCH_BUNDLES
+        else "results/contraposition/games"
+    )
+    return f"{folder}/side{side}_{protocol}_{pairing}_b{batch}.parquet"
+
+
+def shiritori_shard_files(kind):
+    """Every solve shard's table ``kind`` (outcomes, proofs): its own job's file, or the
+    file in its bundle's folder."""
+    files = []
+    for variant in SHIRITORI_VARIANTS:
+        for chunk in SHIRITORI_CHUNKS:
+            folder = (
+                f"results/shiritori/bundles/b{SHIRITORI_BUNDLE_OF[(variant, chunk)]}/{kind}"
+                if SHIRITORI_BUNDLES
+                else f"results/shiritori/{kind}"
+            )
+            files.append(f"{folder}/{variant}/{chunk}.parquet")
+    return files
+
+
+def shiritori_shard_inputs(kind):
+    """What the gather of ``kind`` waits for: the shard files, or the bundles' folders."""
+    if SHIRITORI_BUNDLES:
+        return [
+            f"results/shiritori/bundles/b{index}"
+            for index in range(len(SHIRITORI_BUNDLES))
+        ]
+    return shiritori_shard_files(kind)
+
+
+def shiritori_bundle_priority(bundle):
+    """A bundle starts as early as its costliest shard would."""
+    return max(solve_priority(variant) for variant, _ in SHIRITORI_BUNDLES[bundle])
+
+
+def shiritori_solve_mem_mb(shards, vendored):
+    """Memory (MB) of a job solving ``shards``: the compiled table on top of ~600 MB, and
+    for a chunk 0 the vendored certificates it loads and copies (shiritori_verify checks
+    them)."""
+    table = max(3000, 1000 + (36 << SHIRITORI["compiled_table_bits"]) // 2**20)
+    loads = [
+        vendored_check_mem_mb(vendored_inputs(variant, vendored))
+        for variant, chunk in shards
+        if chunk == 0
+    ]
+    return table + max(loads, default=0)
+
+
+def shiritori_solve_minutes(shards):
+    """Minutes of a job solving ``shards``: up to ~150 open words per variant, each may
+    spend the whole compiled budget at >= 400 000 nodes/s."""
+    per_shard = 30 + (150 * SHIRITORI["compiled_budget"]) // (
+        SHIRITORI["start_chunks"] * 400_000 * 60
+    )
+    return per_shard * len(shards)

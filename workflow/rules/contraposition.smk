@@ -28,14 +28,10 @@ CONTRAPOSITION_BATCHES = [
 # the local plan (shard_bundles > 0): the batches dealt into bundles, one job each
 CONTRAPOSITION_BATCH_BUNDLES = shard_bundles(CONTRAPOSITION_BATCHES)
 CONTRAPOSITION_BATCH_BUNDLE_OF = bundle_of(CONTRAPOSITION_BATCH_BUNDLES)
+
+
 CONTRAPOSITION_SELFPLAY_SHARDS = [
-    (
-        f"results/contraposition/bundles/selfplay_b{CONTRAPOSITION_BATCH_BUNDLE_OF[batch_]}"
-        if CONTRAPOSITION_BATCH_BUNDLES
-        else "results/contraposition/games"
-    )
-    + "/side{}_{}_{}_b{}.parquet".format(*batch_)
-    for batch_ in CONTRAPOSITION_BATCHES
+    contraposition_batch_file(*batch) for batch in CONTRAPOSITION_BATCHES
 ]
 CONTRAPOSITION_SELFPLAY_INPUTS = (
     expand(

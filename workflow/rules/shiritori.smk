@@ -44,58 +44,6 @@ SHIRITORI_BUNDLES = shard_bundles(SHIRITORI_SHARDS)
 SHIRITORI_BUNDLE_OF = bundle_of(SHIRITORI_BUNDLES)
 
 
-def shiritori_shard_files(kind):
-    """Every solve shard's table ``kind`` (outcomes, proofs): its own job's file, or the
-    file in its bundle's folder."""
-    return [
-        (
-            f"results/shiritori/bundles/b{SHIRITORI_BUNDLE_OF[(variant, chunk)]}"
-            f"/{kind}/{variant}/{chunk}.parquet"
-            if SHIRITORI_BUNDLES
-            else f"results/shiritori/{kind}/{variant}/{chunk}.parquet"
-        )
-        for variant in SHIRITORI_VARIANTS
-        for chunk in SHIRITORI_CHUNKS
-    ]
-
-
-def shiritori_shard_inputs(kind):
-    """What the gather of ``kind`` waits for: the shard files, or the bundles' folders."""
-    if SHIRITORI_BUNDLES:
-        return [
-            f"results/shiritori/bundles/b{index}"
-            for index in range(len(SHIRITORI_BUNDLES))
-        ]
-    return shiritori_shard_files(kind)
-
-
-def shiritori_bundle_priority(bundle):
-    """A bundle starts as early as its costliest shard would."""
-    return max(solve_priority(variant) for variant, _ in SHIRITORI_BUNDLES[bundle])
-
-
-def shiritori_solve_mem_mb(shards, vendored):
-    """Memory (MB) of a job solving ``shards``: the compiled table on top of ~600 MB, and
-    for a chunk 0 the vendored certificates it loads and copies (shiritori_verify checks
-    them)."""
-    table = max(3000, 1000 + (36 << SHIRITORI["compiled_table_bits"]) // 2**20)
-    loads = [
-        vendored_check_mem_mb(vendored_inputs(variant, vendored))
-        for variant, chunk in shards
-        if chunk == 0
-    ]
-    return table + max(loads, default=0)
-
-
-def shiritori_solve_minutes(shards):
-    """Minutes of a job solving ``shards``: up to ~150 open words per variant, each may
-    spend the whole compiled budget at >= 400 000 nodes/s."""
-    per_shard = 30 + (150 * SHIRITORI["compiled_budget"]) // (
-        SHIRITORI["start_chunks"] * 400_000 * 60
-    )
-    return per_shard * len(shards)
-
-
 rule shiritori_check_vendored:
     input:
         tsv=SHIRITORI_TSV,
