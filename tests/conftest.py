@@ -179,10 +179,3 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """The slowest files first (every worker collects and sorts the same way, as xdist
     requires); the other files, and the tests within each file, keep their order."""
     items.sort(key=file_rank)
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: one worker more than the cores. The worker that runs the Slurm module
-    spends most of its two minutes waiting for the cluster's status polls (its jobs use a
-    fraction of a core), so the other tests get the cores' time in two more workers."""
-    return len(os.sched_getaffinity(0)) + 1
