@@ -3,7 +3,7 @@
 # catalogue), largest primes, hand odds, the engine's rulings on the article's plays, sums
 # of two cubes, claims.
 # Each rule gets only the config keys it reads; DAIFUGO_RULES is the deck part of the block.
-from asobi.daifugo.tally import check_tally_bounds
+from asobi.core.config import require_at_least
 
 DAIFUGO = config["daifugo"]
 DAIFUGO_RULES = {
@@ -15,7 +15,8 @@ DAIFUGO_Z3_SHARDS = number_shards("daifugo", "z3_max", "z3_shard_size")
 DAIFUGO_PRIME_SHARDS = number_shards(
     "daifugo", "primes_max", "primes_shard_size", offset=1
 )
-refuse_config_unless(check_tally_bounds, DAIFUGO)
+# the tally reaches at least as far as the catalogue (its rows are checked against it)
+refuse_config_unless(require_at_least, DAIFUGO, "tally_max", "primes_max", "daifugo")
 DAIFUGO_TALLY_SHARDS = number_shards(
     "daifugo", "tally_max", "tally_shard_size", offset=1
 )

@@ -146,3 +146,17 @@ def schema_entry(section: str, key: str) -> dict[str, Any]:
 def _default_schema() -> dict[str, Any]:
     """The packaged config schema, read once per process (callers must not change it)."""
     return load_yaml(DEFAULT_SCHEMA)
+
+
+def require_at_least(block: Mapping[str, Any], key: str, other: str, section: str) -> None:
+    """:class:`ConfigError` unless ``block[key] >= block[other]`` (a bound that a schema
+    cannot state; checked while the workflow is parsed, without importing the game).
+
+    >>> require_at_least({"tally_max": 10, "primes_max": 100}, "tally_max", "primes_max", "d")
+    Traceback (most recent call last):
+    asobi.core.errors.ConfigError: d: tally_max (10) must be at least primes_max (100)
+    """
+    if block[key] < block[other]:
+        raise ConfigError(
+            f"{section}: {key} ({block[key]}) must be at least {other} ({block[other]})"
+        )

@@ -31,7 +31,8 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from asobi.core.errors import ConfigError, DataError
+from asobi.core.config import require_at_least
+from asobi.core.errors import DataError
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.numbers import SEGMENT_ODDS, base_primes, sieve_odds
 from asobi.daifugo.tables import PRIME_TALLY_SCHEMA, TallyCounts
@@ -242,11 +243,7 @@ def classify_range(lo: int, hi: int, rules: Rules | None = None):
 def check_tally_bounds(block: Mapping[str, Any]) -> None:
     """:class:`ConfigError` unless the tally reaches at least as far as the catalogue (its
     rows are checked against the catalogue's own tally)."""
-    if block["tally_max"] < block["primes_max"]:
-        raise ConfigError(
-            f"daifugo: tally_max ({block['tally_max']}) must be at least primes_max "
-            f"({block['primes_max']})"
-        )
+    require_at_least(block, "tally_max", "primes_max", "daifugo")
 
 
 # --- the tally as a table --------------------------------------------------------------------
