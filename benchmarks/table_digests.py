@@ -1,10 +1,11 @@
-"""Compare the tables of two runs: a digest of every Parquet table's rows under each
-`results/` folder, and the tables whose rows differ (or that only one run has).
+"""The tables of a run, or of two runs compared: a digest of every Parquet table's rows
+under a `results/` folder, and the tables whose rows differ (or that only one run has).
 
-    python benchmarks/table_digests.py RESULTS_BEFORE RESULTS_AFTER
+    python benchmarks/table_digests.py                               # results/: each digest
+    python benchmarks/table_digests.py RESULTS_BEFORE RESULTS_AFTER  # compared
 
-A speed change must leave every table as it was: this prints `0 of N tables differ` and
-exits 0 then, else lists the differing tables and exits 1. The digest is the sha256 of the
+A speed change must leave every table as it was: comparing prints `0 of N tables differ`
+and exits 0 then, else lists the differing tables and exits 1. The digest is the sha256 of the
 table's rows as an Arrow IPC stream with its schema stripped of metadata: asobi's
 provenance (config, versions, times) is left out, since a new config key or a new commit
 changes it without changing a row.
@@ -19,6 +20,8 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def rows_digest(path: Path) -> str:
@@ -53,9 +56,17 @@ def differences(before: dict[str, str], after: dict[str, str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("before", type=Path, help="the first run's results folder")
-    parser.add_argument("after", type=Path, help="the second run's results folder")
+    parser.add_argument(
+        "before", type=Path, nargs="?", default=ROOT / "results", help="a run's results folder"
+    )
+    parser.add_argument("after", type=Path, nargs="?", help="a second run's, to compare")
     options = parser.parse_args(argv)
+    if options.after is None:
+        found = digests(options.before) if options.before.is_dir() else {}
+        for name, digest in found.items():
+            print(f"{digest}  {name}")
+        print(f"{len(found)} tables under {options.before}")
+        return 0
     before, after = digests(options.before), digests(options.after)
     lines = differences(before, after)
     print("\n".join(lines + [f"{len(lines)} of {len(set(before) | set(after))} tables differ"]))

@@ -122,3 +122,17 @@ def test_the_default_plan_bundles_the_shards_and_the_slurm_profile_does_not() ->
     ):
         assert bundled in local and sharded not in local
         assert sharded in cluster and bundled not in cluster
+
+
+def test_the_digests_script_tells_equal_runs_from_different_ones(tmp_path: Path) -> None:
+    import pandas as pd
+
+    for run, value in (("a", 1), ("b", 1), ("c", 2)):
+        (tmp_path / run / "game").mkdir(parents=True)
+        pd.DataFrame({"x": [value]}).to_parquet(tmp_path / run / "game" / "t.parquet")
+    assert digests.main([str(tmp_path / "a"), str(tmp_path / "b")]) == 0
+    assert digests.main([str(tmp_path / "a"), str(tmp_path / "c")]) == 1
+    assert digests.differences({"t": "1"}, {"t": "2", "u": "3"}) == [
+        "t: rows differ",
+        "u: only in the second run",
+    ]
