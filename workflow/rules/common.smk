@@ -51,6 +51,16 @@ def shard_bundles(shards):
     return deal(shards, SHARD_BUNDLES) if SHARD_BUNDLES else []
 
 
+def files_size_mb(paths):
+    """MB of the files at ``paths``, a folder's files included (a bundle's folder, whose
+    own size Snakemake's ``input.size_mb`` would count instead)."""
+    total = 0
+    for path in map(Path, paths):
+        files = path.rglob("*") if path.is_dir() else [path]
+        total += sum(file.stat().st_size for file in files if file.is_file())
+    return total / 2**20
+
+
 def bundle_of(bundles):
     """Each shard's bundle index (shards are hashable: tuples or paths)."""
     return {shard: index for index, bundle in enumerate(bundles) for shard in bundle}

@@ -223,7 +223,7 @@ rule shiritori_proofs:
         # every certificate row in memory, its strings unencoded: 1.5 GB peak for the
         # 12 MB of shards of the default run (2026-12-04 23:57 UTC), 9.3 GB for 69 MB before
         # the vendored certificates stored each strategy once (135 times their size)
-        mem_mb=lambda wildcards, input: max(2000, int(150 * input.size_mb)),
+        mem_mb=lambda wildcards, input: max(2000, int(150 * files_size_mb(input))),
         runtime=10,
     params:
         parts=shiritori_shard_files("proofs"),
