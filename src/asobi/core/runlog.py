@@ -76,13 +76,16 @@ def run_step(log_path: str | os.PathLike[str] | None, step, /, **kwargs):  # typ
 
     Workflow scripts call this so that a :class:`~asobi.core.errors.AsobiError` becomes
     ``asobi: <message>`` on stderr and in the log, never a traceback. Any other exception
-    (a bug) is written with its traceback to the log too, then re-raised.
+    (a bug) is written with its traceback to the log too, then re-raised. A step that
+    ends well logs :func:`cpu_line` last.
     """
     from asobi.core.errors import AsobiError
 
     with pipeline_logging(log_path) as logger:
         try:
-            return step(**kwargs)
+            result = step(**kwargs)
+            logger.info("%s", cpu_line())
+            return result
         except AsobiError as error:
             logger.error("%s", error)
             sys.stderr.write(f"asobi: {error}\n")
@@ -90,8 +93,6 @@ def run_step(log_path: str | os.PathLike[str] | None, step, /, **kwargs):  # typ
         except Exception:
             logger.exception("step %s failed", getattr(step, "__name__", step))
             raise
-        finally:
-            logger.info("%s", cpu_line())
 
 
 CPU_LINE = "step CPU"
