@@ -396,6 +396,28 @@ class TurnValue:
     nodes: int
 
 
+class EndgameTable:
+    """The working arrays of :func:`endgame_search` for boards of ``cells`` cells: the
+    transposition table of ``2**tt_bits`` entries (18 bytes each: the two colours' masks,
+    the value, the depth), the balance buffer of group sizes, the history heuristic's
+    counters and the search's counters (``stats[NODES]``...)."""
+
+    def __init__(self, cells: int, tt_bits: int) -> None:
+        size = 1 << tt_bits
+        self.tw = np.zeros(size, dtype=np.int64)
+        self.tb = np.zeros(size, dtype=np.int64)
+        self.tv = -np.ones(size, dtype=np.int8)
+        self.td = np.zeros(size, dtype=np.int8)
+        self.balance = np.zeros(cells + 1, dtype=np.int64)
+        self.history = np.zeros((2, cells), dtype=np.int64)
+        self.stats = np.zeros(4, dtype=np.int64)
+
+    @property
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays in the order the kernels take them (after the neighbour masks)."""
+        return (self.balance, self.tw, self.tb, self.tv, self.td, self.history, self.stats)
+
+
 class EndgameSolver:
     """Exact values of positions of one rule set, with a transposition table of
     ``2**tt_bits`` entries (18 bytes each) kept from one query to the next.
@@ -409,19 +431,12 @@ class EndgameSolver:
         self.n = rules.cell_count
         self.onetwo = rules.protocol is Protocol.ONE_TWO
         self.tt_min_empty = tt_min_empty
-        size = 1 << tt_bits
-        self.tw = np.zeros(size, dtype=np.int64)
-        self.tb = np.zeros(size, dtype=np.int64)
-        self.tv = -np.ones(size, dtype=np.int8)
-        self.td = np.zeros(size, dtype=np.int8)
-        self.balance = np.zeros(self.n + 1, dtype=np.int64)
-        self.history = np.zeros((2, self.n), dtype=np.int64)
-        self.stats = np.zeros(4, dtype=np.int64)
+        self.table = EndgameTable(self.n, tt_bits)
 
     def clear(self) -> None:
         """Forget every stored position (for timing cold searches)."""
-        self.tv[:] = -1
-        self.history[:] = 0
+        self.table.tv[:] = -1
+        self.table.history[:] = 0
 
     def state_wins(
         self, white: int, black: int, mover: int, half: int, max_nodes: int
@@ -434,7 +449,7 @@ class EndgameSolver:
             raise InputError("an endgame position has stones, empty cells and no shared cell")
         if half and not self.onetwo:
             raise InputError("a half turn exists only under the 12? protocol")
-        self.stats[:] = 0
+        self.table.stats[:] = 0
         value = endgame_search(
             white,
             black,
@@ -446,15 +461,9 @@ class EndgameSolver:
             self.tt_min_empty,
             self.nbr_masks,
             DEBRUIJN_CELLS,
-            self.balance,
-            self.tw,
-            self.tb,
-            self.tv,
-            self.td,
-            self.history,
-            self.stats,
+            *self.table.arrays,
         )
-        nodes = int(self.stats[NODES])
+        nodes = int(self.table.stats[NODES])
         return EndgameResult(None if value < 0 else value == 1, nodes)
 
     def mover_wins(self, position: Position, max_nodes: int = 10**8) -> EndgameResult:
@@ -504,7 +513,8 @@ class EndgameSolver:
 
     def full_board_winner(self, white: int, black: int) -> int:
         """Winner of a full board (1 white, 2 black)."""
-        return int(winner_of(white, black, self.n, self.nbr_masks, DEBRUIJN_CELLS, self.balance))
+        balance = self.table.balance
+        return int(winner_of(white, black, self.n, self.nbr_masks, DEBRUIJN_CELLS, balance))
 
 
 def masks_of(board: tuple[int, ...], n: int) -> tuple[int, int]:

@@ -37,6 +37,7 @@ from asobi.contraposition.board import cell_count, centre
 from asobi.contraposition.contraposition import Protocol, Rules
 from asobi.contraposition.endgame import (
     DEBRUIJN_CELLS,
+    EndgameTable,
     endgame_search,
     neighbour_masks,
 )
@@ -410,14 +411,7 @@ class SolverPlayer:
         nodes, rows = 2 * self.per_decision_nodes, 2 * self.per_decision_rows
         self.tree, self.spare = _Tree(nodes, rows, self.n), _Tree(nodes, rows, self.n)
         self.root, self.node_count, self.row_count = 0, 0, 0
-        size = 1 << tt_bits
-        self.tw = np.zeros(size, dtype=np.int64)
-        self.tb = np.zeros(size, dtype=np.int64)
-        self.tv = -np.ones(size, dtype=np.int8)
-        self.td = np.zeros(size, dtype=np.int8)
-        self.balance = np.zeros(self.n + 1, dtype=np.int64)
-        self.history = np.zeros((2, self.n), dtype=np.int64)
-        self.stats = np.zeros(4, dtype=np.int64)
+        self.table = EndgameTable(self.n, tt_bits)
 
     def _make_room(self, mover: int) -> None:
         arrays = self.tree.arrays
@@ -458,13 +452,7 @@ class SolverPlayer:
             self.nbr,
             self.nbr_masks,
             self.agent,
-            self.balance,
-            self.tw,
-            self.tb,
-            self.tv,
-            self.td,
-            self.history,
-            self.stats,
+            *self.table.arrays,
         )
         return int(action)
 
