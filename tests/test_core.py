@@ -363,6 +363,8 @@ def test_the_shiritori_deep_overlay_is_a_valid_config_on_top_of_the_default():
             "'shiritori.wikipedia.timeout_seconds': inf is not a finite number",
         ),
         ({"fivelines": {"grundy_max": 100000}}, "100000 is greater than the maximum of 8192"),
+        ({"shard_bundles": -1}, "'shard_bundles': -1 is less than the minimum of 0"),
+        ({"shard_bundles": 10**6}, "'shard_bundles': 1000000 is greater than the maximum of 1000"),
         (
             {"contraposition": {"selfplay_batches": 100000000}},
             "'contraposition.selfplay_batches': 100000000 is greater than the maximum of 100",
