@@ -82,6 +82,7 @@ class VariantChecker:
     proved: dict[str, str] = field(default_factory=dict)  # the start words checked so far
     failed: set[str] = field(default_factory=set)  # and those whose certificate failed
     _anchors: dict[int, list[_Anchor]] = field(default_factory=dict)
+    _anchor_word: dict[int, int] = field(default_factory=dict)  # the word of each anchored node
 
     def __post_init__(self) -> None:
         game = self.game
@@ -174,6 +175,19 @@ class VariantChecker:
 
     def _winner_node(self, key: int, used: int, unit: str) -> _Words:
         """Check node ``key`` where the winner answers ``unit`` with ``used`` gone."""
+        anchors = self._anchors.get(key)
+        if anchors is not None:
+            # a shared node checked before (its word is in the list and ends well): the
+            # checks that depend on the position, then its strategies, before the node is
+            # built again from the table (most visits of a deep certificate end here)
+            i = self._anchor_word[key]
+            game = self.game
+            if not used >> i & 1 and game.first[i] in self._accepted[unit]:
+                for anchor in anchors:
+                    if anchor.used & anchor.words.answering & ~used == 0 and self._still_wins(
+                        anchor.words, used
+                    ):
+                        return anchor.words  # the strategy checked there also wins here
         node = self._node(key)
         word = node.word
         if word is None:
@@ -188,11 +202,6 @@ class VariantChecker:
             raise CertificateError(f"the winner's word {word} does not answer {unit}")
         if game.last[i] == LOSING_UNIT:
             raise CertificateError(f"the winner's word {word} ends in ン: its speaker loses")
-        for anchor in self._anchors.get(key, ()):
-            if anchor.used & anchor.words.answering & ~used == 0 and self._still_wins(
-                anchor.words, used
-            ):
-                return anchor.words  # the strategy checked there also wins here
         try:
             after = self._loser_turn(key, node, used | game.bans[i], game.last[i])
         except CertificateError as error:
@@ -201,6 +210,7 @@ class VariantChecker:
         words = _Words(after.said | 1 << i, after.mirrored, after.pairs, after.answering)
         if key in self._shared:
             self._anchors.setdefault(key, []).append(_Anchor(used, words))
+            self._anchor_word[key] = i
         return words
 
     def _still_wins(self, words: _Words, used: int) -> bool:
