@@ -91,6 +91,8 @@ class ReducedGame:
         ]
         self.unit_id = unit_id
         self.self_answer = [int(self.end[c] in self.answers[c]) for c in range(len(classes))]
+        # base + size of each class: its next word's bit is top[c] - remaining[c]
+        self.top = [b + n for b, n in zip(self.base, self.size, strict=True)]
         self.mirror_pairs = self._mirror_pairs() if reduce_mirror_pairs else []
         self._paired = {c for pair in self.mirror_pairs for c in pair}
         self._unpaired: tuple[list[int], int, list[int]] | None = None
@@ -150,18 +152,22 @@ class ReducedGame:
 
     def _take(self, c: int) -> None:
         """Use one word of class ``c`` (no bans)."""
-        left = self.remaining[c]
-        self.used |= 1 << (self.base[c] + self.size[c] - left)
-        self.remaining[c] = left - 1
+        remaining = self.remaining
+        left = remaining[c]
+        self.used |= 1 << (self.top[c] - left)
+        remaining[c] = left - 1
+        avail = self.avail
         for u in self.answers[c]:
-            self.avail[u] -= 1
+            avail[u] -= 1
 
     def _untake(self, c: int) -> None:
-        left = self.remaining[c] + 1
-        self.remaining[c] = left
-        self.used ^= 1 << (self.base[c] + self.size[c] - left)
+        remaining = self.remaining
+        left = remaining[c] + 1
+        remaining[c] = left
+        self.used ^= 1 << (self.top[c] - left)
+        avail = self.avail
         for u in self.answers[c]:
-            self.avail[u] += 1
+            avail[u] += 1
 
     def peek(self, c: int) -> tuple[int, int]:
         """(used bitset, replies of the opponent) after playing class ``c`` (which must have
@@ -171,13 +177,17 @@ class ReducedGame:
             result = (self.used, self.avail[self.end[c]])
             self.unplay(c, banned)
             return result
-        bit = 1 << (self.base[c] + self.size[c] - self.remaining[c])
+        bit = 1 << (self.top[c] - self.remaining[c])
         return self.used | bit, self.avail[self.end[c]] - self.self_answer[c]
 
     def play(self, c: int) -> list[int]:
         """Play class ``c`` and ban its aliases; return the banned classes (for undo)."""
         self._take(c)
-        banned = [b for b in self.bans[c] if self.remaining[b]]
+        bans = self.bans[c]
+        if not bans:
+            return []
+        remaining = self.remaining
+        banned = [b for b in bans if remaining[b]]
         for b in banned:
             self._take(b)
         return banned

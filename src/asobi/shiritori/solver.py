@@ -138,13 +138,18 @@ class Solver(ReducedGame):
         known = table.get(key)
         if known is not None:
             return known != LOSS
-        remaining = self.remaining
-        end = self.end
+        end, remaining, bans, top = self.end, self.remaining, self.bans, self.top
+        used, avail, self_answer = self.used, self.avail, self.self_answer
         ordered = []
         for c in self.playable_at[u]:
-            if not remaining[c]:
+            left = remaining[c]
+            if not left:
                 continue
-            child_used, replies = self.peek(c)
+            if bans[c]:
+                child_used, replies = self.peek(c)
+            else:  # peek() without the call: the next word of c taken
+                child_used = used | 1 << (top[c] - left)
+                replies = avail[end[c]] - self_answer[c]
             reply_known = table.get((child_used, end[c])) if replies else LOSS
             if reply_known == LOSS:
                 self._store(key, c)
@@ -185,11 +190,17 @@ class Solver(ReducedGame):
         if numbers is not None and (numbers[0] >= threshold_pn or numbers[1] >= threshold_dn):
             return numbers
         children = []
-        end = self.end
+        end, remaining, bans, top = self.end, self.remaining, self.bans, self.top
+        used, avail, self_answer = self.used, self.avail, self.self_answer
         for c in self.playable_at[u]:
-            if not self.remaining[c]:
+            left = remaining[c]
+            if not left:
                 continue
-            child_used, replies = self.peek(c)
+            if bans[c]:
+                child_used, replies = self.peek(c)
+            else:  # peek() without the call: the next word of c taken
+                child_used = used | 1 << (top[c] - left)
+                replies = avail[end[c]] - self_answer[c]
             child = (child_used, end[c])
             if not replies or table.get(child) == LOSS:
                 self._store(key, c)
