@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
 from asobi.cli import main
 from asobi.contraposition.audit import audit_boards, reachable_white_counts
@@ -11,6 +14,7 @@ from asobi.contraposition.board import parse_board
 from asobi.contraposition.claims import BUILDERS, CLAIM_IDS
 from asobi.contraposition.contraposition import Colour, Position, Protocol, Rules, winner_by_counts
 from asobi.contraposition.eyes import eye_cases, eyes, forced_eye_fills
+from asobi.contraposition.kernels import sizes_from_counts, unique_rows
 from asobi.contraposition.mirror import mirror_boards, white_wins
 from asobi.contraposition.pipeline import write_protocol_facts, write_single_stone
 from asobi.contraposition.single_stone import EndgameSample, exhaustive_search, sampled_search
@@ -71,6 +75,29 @@ def test_audit_counts_every_board_once():
     row = audit_boards(rules, boards, "exhaustive")
     assert row["boards"] == 2 and row["statements_disagree"] == 0 and row["draws"] == 0
     assert row["white_wins"] == sum(winner_by_counts(tuple(b)) is Colour.WHITE for b in boards)
+
+
+@given(
+    arrays(
+        np.int16,
+        st.tuples(st.integers(0, 40), st.integers(1, 6)),
+        elements=st.integers(0, 3),
+    )
+)
+def test_unique_rows_is_numpys_unique_by_rows(rows):
+    # the audit's distinct size profiles, in NumPy's order (the first disagreement it
+    # names is the first distinct profile in that order)
+    unique, inverse, counts = np.unique(rows, axis=0, return_inverse=True, return_counts=True)
+    fast = unique_rows(rows)
+    assert fast[0].dtype == rows.dtype and np.array_equal(fast[0], unique)
+    assert np.array_equal(fast[1], inverse.ravel()) and np.array_equal(fast[2], counts)
+
+
+@given(arrays(np.int16, st.integers(0, 8), elements=st.integers(0, 4)))
+def test_sizes_from_counts_lists_each_size_as_often_as_counted(counts):
+    sizes = sizes_from_counts(counts)
+    assert sizes == sorted(sizes) and all(type(size) is int for size in sizes)
+    assert [sizes.count(size) for size in range(len(counts))] == counts.tolist()
 
 
 def test_mirror_boards_are_point_symmetric_with_swapped_colours():

@@ -25,7 +25,12 @@ from asobi.contraposition.contraposition import (
     ludii_rule,
     sorted_sizes_rule,
 )
-from asobi.contraposition.kernels import neighbour_table, size_profiles, sizes_from_counts
+from asobi.contraposition.kernels import (
+    neighbour_table,
+    size_profiles,
+    sizes_from_counts,
+    unique_rows,
+)
 
 
 def reachable_white_counts(rules: Rules) -> list[int]:
@@ -86,8 +91,7 @@ def audit_boards(rules: Rules, boards: np.ndarray, method: str) -> dict[str, Any
     """
     profiles = size_profiles(boards, neighbour_table(rules.side))
     flat = profiles.reshape(len(boards), -1)
-    unique, inverse, multiplicity = np.unique(flat, axis=0, return_inverse=True, return_counts=True)
-    inverse = inverse.ravel()
+    unique, inverse, multiplicity = unique_rows(flat)
     n = rules.cell_count
     disagree = ludii_off = draws = white_wins = 0
     example = ""

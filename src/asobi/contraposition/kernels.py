@@ -99,4 +99,37 @@ def sizes_from_counts(counts: np.ndarray) -> list[int]:
     >>> sizes_from_counts(np.array([0, 2, 0, 1]))
     [1, 1, 3]
     """
-    return [size for size in range(len(counts)) for _ in range(int(counts[size]))]
+    return np.repeat(np.arange(len(counts)), counts).tolist()
+
+
+def unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``np.unique(rows, axis=0, return_inverse=True, return_counts=True)`` for a 2-D array
+    of non-negative integers (size profiles), in the same order, without sorting every row:
+    each row's bytes are looked up in a dict and only the distinct rows are sorted (NumPy
+    sorted all rows as records, most of the audit's time).
+
+    >>> unique, inverse, counts = unique_rows(np.array([[1, 2], [0, 5], [1, 2]]))
+    >>> unique.tolist(), inverse.tolist(), counts.tolist()
+    ([[0, 5], [1, 2]], [1, 0, 1], [1, 2])
+    """
+    if rows.ndim != 2 or (rows.size and rows.min() < 0):
+        raise ValueError("unique_rows needs a 2-D array of non-negative integers")
+    # big-endian bytes of non-negative numbers compare as the numbers, row by row
+    keyed = np.ascontiguousarray(rows, dtype=rows.dtype.newbyteorder(">"))
+    keys = keyed.view(f"V{keyed.shape[1] * keyed.dtype.itemsize}").ravel().tolist()
+    number: dict[bytes, int] = {}  # each distinct row's number, in order of appearance
+    firsts: list[int] = []  # and the first row where it appears
+    seen = []
+    for i, key in enumerate(keys):
+        k = number.get(key)
+        if k is None:
+            k = number[key] = len(firsts)
+            firsts.append(i)
+        seen.append(k)
+    distinct = list(number)
+    order = sorted(range(len(distinct)), key=distinct.__getitem__)
+    rank = np.empty(len(distinct), dtype=np.intp)
+    rank[order] = np.arange(len(distinct))
+    inverse = rank[np.array(seen, dtype=np.intp)]
+    unique = rows[np.array(firsts, dtype=np.intp)[order]]
+    return unique, inverse, np.bincount(inverse, minlength=len(distinct))

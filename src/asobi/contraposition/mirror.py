@@ -52,7 +52,12 @@ from asobi.contraposition.board import (
     index_of,
 )
 from asobi.contraposition.contraposition import Colour, counts_rule, winner_by_counts
-from asobi.contraposition.kernels import neighbour_table, size_profiles, sizes_from_counts
+from asobi.contraposition.kernels import (
+    neighbour_table,
+    size_profiles,
+    sizes_from_counts,
+    unique_rows,
+)
 
 
 def reflection(side: int) -> tuple[int, ...]:
@@ -130,7 +135,7 @@ def mirror_boards(side: int, limit: int, generator: np.random.Generator) -> tupl
 def white_wins(side: int, boards: np.ndarray) -> int:
     """How many of ``boards`` White wins (by the article's first statement of the rule)."""
     profiles = size_profiles(boards, neighbour_table(side))
-    unique, multiplicity = np.unique(profiles.reshape(len(boards), -1), axis=0, return_counts=True)
+    unique, _, multiplicity = unique_rows(profiles.reshape(len(boards), -1))
     n = cell_count(side)
     wins = 0
     for row, weight in zip(unique, multiplicity, strict=True):
