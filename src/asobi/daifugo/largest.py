@@ -42,12 +42,11 @@ The search only *finds*: the prime it stops on is proven prime by a certificate
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
-
-from sympy import isprime
 
 from asobi.core.errors import DataError, InputError
 from asobi.daifugo.daifugo import Rules, fits_deck
@@ -55,7 +54,9 @@ from asobi.daifugo.notation import JOKER_ZERO
 
 #: Trial division of a candidate by the primes below this before a Fermat test.
 TRIAL_PRIMES_BELOW = 1000
-_TRIAL_PRIMES = tuple(p for p in range(2, TRIAL_PRIMES_BELOW) if isprime(p))
+_TRIAL_PRIMES = tuple(
+    p for p in range(2, TRIAL_PRIMES_BELOW) if all(p % d for d in range(2, math.isqrt(p) + 1))
+)
 #: Fermat bases tried in turn (one of them rules out any composite met in practice).
 FERMAT_BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
 ARGUMENTS = ("digit_sum", "last_digit", "factor", "fermat")
@@ -344,6 +345,8 @@ def _count(
 def _leaf(search: Search, states: frozenset[_State], n: int, keep: bool) -> bool:
     witness = composite_witness(n)
     if witness is None:
+        from sympy import isprime  # imported here: sympy takes a second to load
+
         if n == 1 or not isprime(n):
             raise DataError(f"{n} passes the Fermat tests but is not prime: no witness recorded")
         search.prime = n
