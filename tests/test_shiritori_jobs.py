@@ -1,7 +1,7 @@
 """Job-level proof-number search (``asobi shiritori jobs``): the driver's tree on synthetic
 games against plain minimax, and the small case run for real (Snakemake, two jobs at a
 time) with a kill in the middle of a round, resumed, and its certificate checked by the
-rules-only verifier. The same small case on the Slurm test cluster: tests/test_slurm_results.py.
+rules-only verifier. The same small case on the Slurm test cluster: tests/test_slurm.py.
 """
 
 from __future__ import annotations
