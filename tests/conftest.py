@@ -135,37 +135,6 @@ def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return session_folder(tmp_path_factory) / "tiny-run"
 
 
-# --- the Slurm test cluster's runs, beside the other tests ----------------------------------
-
-
-@pytest.fixture(scope="session")
-def slurm_started(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The Slurm test cluster and its two runs (tests/slurm_runs.py), started by the first
-    process of the session that asks; that process waits for them and stops the cluster at
-    its session's end. Returns at once: the runs go on while other tests run."""
-    from slurm_runs import ClusterRuns
-
-    runs = ClusterRuns.start_once(session_folder(tmp_path_factory))
-    try:
-        yield
-    finally:
-        if runs is not None:
-            runs.finish()
-
-
-@pytest.fixture(scope="session")
-def slurm_outcome(slurm_started: None, tmp_path_factory: pytest.TempPathFactory) -> dict:
-    """What the Slurm test cluster's runs left, once they have ended (skipped, with the
-    reason, where no cluster can be had)."""
-    from slurm_runs import wait_for_outcome
-
-    outcome = wait_for_outcome(session_folder(tmp_path_factory))
-    if "skip" in outcome:
-        pytest.skip(outcome["skip"])
-    assert "error" not in outcome, outcome["error"]
-    return outcome
-
-
 # --- scheduling under pytest-xdist ---------------------------------------------------------
 
 # The suite runs with --dist loadfile (pyproject.toml): each test file goes to one worker as a
@@ -178,9 +147,7 @@ def slurm_outcome(slurm_started: None, tmp_path_factory: pytest.TempPathFactory)
 # when the other worker would have nothing more to do). The Slurm module is first: its
 # cluster jobs run while the other worker runs the short tests. The order comes from the CPU
 # seconds of each file in a `make test` of a fresh clone (numba compiling its kernels on
-# first use included), measured 2026-12-06. The Slurm cluster's runs are started by the
-# first file and checked by the last (LAST_FILES): between the two, the worker that started
-# them runs other files while the runs wait on the executor plugin's status polls.
+# first use included), measured 2026-12-06.
 SLOWEST_FILES = (
     "tests/test_slurm.py",
     "tests/test_contraposition_pipeline.py",
@@ -202,15 +169,9 @@ SLOWEST_FILES = (
 )
 
 
-LAST_FILES = ("tests/test_slurm_results.py",)
-
-
 def file_rank(item: pytest.Item) -> int:
-    """The place of the item's file in :data:`SLOWEST_FILES`, or after all of them (and
-    :data:`LAST_FILES` after every other file)."""
+    """The place of the item's file in :data:`SLOWEST_FILES`, or after all of them."""
     path = item.nodeid.split("::", 1)[0]
-    if path in LAST_FILES:
-        return len(SLOWEST_FILES) + 1 + LAST_FILES.index(path)
     return SLOWEST_FILES.index(path) if path in SLOWEST_FILES else len(SLOWEST_FILES)
 
 
