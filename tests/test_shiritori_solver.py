@@ -188,6 +188,42 @@ def test_solver_agrees_with_plain_search_on_dense_lexicons(
                 assert not mover_wins(game, game.play(position, move))
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words=st.lists(synthetic_word, min_size=2, max_size=12, unique=True),
+    alias_pairs=st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=4),
+    rules=rules_strategy,
+    moves=st.lists(st.integers(0, 30), max_size=6),
+)
+def test_peek_tells_what_playing_the_class_would_leave(words, alias_pairs, rules, moves):
+    # peek() computes the used words and the replies after a move (its aliases banned)
+    # without making it: the same as play(), then reading, then unplay()
+    aliases: dict[str, list[str]] = {w: [] for w in words}
+    for a, b in alias_pairs:
+        if a < len(words) and b < len(words) and a != b:
+            aliases[words[a]].append(words[b])
+            aliases[words[b]].append(words[a])
+    solver = Solver(Shiritori(Lexicon.from_pairs(aliases.items()), rules))
+    if not solver.class_words:
+        return
+    solver.load(0)
+    for move in moves:  # a few moves deep, wherever they lead
+        left = [c for c in range(len(solver.class_words)) if solver.remaining[c]]
+        if not left:
+            break
+        solver.play(left[move % len(left)])
+    for c in range(len(solver.class_words)):
+        if not solver.remaining[c]:
+            continue
+        before = (solver.used, list(solver.remaining), list(solver.avail))
+        peeked = solver.peek(c)
+        assert (solver.used, solver.remaining, solver.avail) == before
+        banned = solver.play(c)
+        assert peeked == (solver.used, solver.avail[solver.end[c]])
+        solver.unplay(c, banned)
+        assert (solver.used, solver.remaining, solver.avail) == before
+
+
 def test_mirror_pairs_are_found_and_do_not_change_results():
     words = ["アカア", "アキア", "アクイ", "イカア", "イキウ", "ウカウ", "ウキア"]
     game = Shiritori(Lexicon.from_pairs((w, ()) for w in words))

@@ -93,6 +93,12 @@ class ReducedGame:
         self.self_answer = [int(self.end[c] in self.answers[c]) for c in range(len(classes))]
         # base + size of each class: its next word's bit is top[c] - remaining[c]
         self.top = [b + n for b, n in zip(self.base, self.size, strict=True)]
+        # per class, its banned aliases as (class, top, 1 if it answers the unit the class
+        # ends on): what peek() needs to tell the position after a move without making it
+        self.ban_effects = [
+            [(b, self.top[b], int(self.end[c] in self.answers[b])) for b in self.bans[c]]
+            for c in range(len(classes))
+        ]
         self.mirror_pairs = self._mirror_pairs() if reduce_mirror_pairs else []
         self._paired = {c for pair in self.mirror_pairs for c in pair}
         self._unpaired: tuple[list[int], int, list[int]] | None = None
@@ -172,13 +178,17 @@ class ReducedGame:
     def peek(self, c: int) -> tuple[int, int]:
         """(used bitset, replies of the opponent) after playing class ``c`` (which must have
         a word left), the state unchanged."""
-        if self.bans[c]:
-            banned = self.play(c)
-            result = (self.used, self.avail[self.end[c]])
-            self.unplay(c, banned)
-            return result
-        bit = 1 << (self.top[c] - self.remaining[c])
-        return self.used | bit, self.avail[self.end[c]] - self.self_answer[c]
+        remaining = self.remaining
+        used = self.used | 1 << (self.top[c] - remaining[c])
+        replies = self.avail[self.end[c]] - self.self_answer[c]
+        # the aliases play() would ban: their next words gone, and one reply fewer for each
+        # that answers the unit c ends on
+        for b, top, answers_end in self.ban_effects[c]:
+            left = remaining[b]
+            if left:
+                used |= 1 << (top - left)
+                replies -= answers_end
+        return used, replies
 
     def play(self, c: int) -> list[int]:
         """Play class ``c`` and ban its aliases; return the banned classes (for undo)."""

@@ -205,22 +205,25 @@ class Solver(ReducedGame):
             if not replies or table.get(child) == LOSS:
                 self._store(key, c)
                 return 0, _INF
-            children.append((c, child, replies))
+            children.append((c, child, (1, replies)))  # the numbers of a child not seen
         if not children:
             self._store(key, LOSS)
             return _INF, 0
         proof_table = self.proof_table
+        state_of, numbers_of = table.get, proof_table.get
         while True:
             best = -1
             best_pn = 0
             min_dn = second_dn = _INF
             sum_pn = 0
-            for index, (_, child, replies) in enumerate(children):
-                state = table.get(child)
-                if state is not None:
-                    child_pn, child_dn = (0, _INF) if state != LOSS else (_INF, 0)
+            for index, (_, child, unseen) in enumerate(children):
+                state = state_of(child)
+                if state is None:
+                    child_pn, child_dn = numbers_of(child, unseen)
+                elif state != LOSS:
+                    child_pn, child_dn = 0, _INF
                 else:
-                    child_pn, child_dn = proof_table.get(child, (1, replies))
+                    child_pn, child_dn = _INF, 0
                 if child_dn < min_dn:
                     second_dn = min_dn
                     min_dn = child_dn
@@ -228,7 +231,8 @@ class Solver(ReducedGame):
                     best_pn = child_pn
                 elif child_dn < second_dn:
                     second_dn = child_dn
-                sum_pn = min(_INF, sum_pn + child_pn)
+                sum_pn += child_pn  # numbers are never negative: capped once, below
+            sum_pn = min(_INF, sum_pn)
             if min_dn == 0:
                 proof_table.pop(key, None)
                 self._store(key, children[best][0])
