@@ -30,10 +30,11 @@ class ReducedGame:
 
     Public API (what the searches, the certificate builder and the deep-search tools use):
     the static description (``units``, ``unit_id``, ``class_words``, ``class_of_word``,
-    ``size``, ``base``, ``end``, ``playable_at``, ``answers``, ``bans``, ``self_answer``,
-    ``mirror_pairs``, ``partner``, ``losing_words_at``), setting the state
-    (:meth:`load_start`, :meth:`load`), moving in it (:meth:`play`, :meth:`unplay`,
-    :meth:`peek`) and naming real words (:meth:`real_word`, :meth:`real_unused`).
+    ``size``, ``base``, ``top``, ``end``, ``playable_at``, ``answers``, ``bans``,
+    ``ban_effects``, ``self_answer``, ``mirror_pairs``, ``partner``, ``losing_words_at``),
+    setting the state (:meth:`load_start`, :meth:`load`), moving in it (:meth:`play`,
+    :meth:`unplay`, :meth:`peek`) and naming real words (:meth:`real_word`,
+    :meth:`real_unused`).
     """
 
     def __init__(self, game: Shiritori, *, reduce_mirror_pairs: bool = True) -> None:
