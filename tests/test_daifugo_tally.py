@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from asobi.core.claims import ResultTables, Verdict, run_builders
-from asobi.core.config import validate_config
+from asobi.core.config import require_at_least, validate_config
 from asobi.core.errors import ConfigError, DataError
 from asobi.daifugo.claims import prime_tally, with_rules
 from asobi.daifugo.claims.citations import PRIME_TALLY, PRIMES
@@ -38,7 +38,6 @@ from asobi.daifugo.tally import (
     PRIMES_BELOW_POWER_OF_TEN,
     check_against_catalogue,
     check_prime_counts,
-    check_tally_bounds,
     classify,
     classify_range,
     tally_range,
@@ -138,9 +137,12 @@ def test_tally_max_must_be_a_power_of_ten():
 
 
 def test_tally_max_below_primes_max_is_refused():
-    check_tally_bounds({"tally_max": 10**8, "primes_max": 10**8})
+    # the check workflow/rules/daifugo.smk makes while the workflow is parsed
+    require_at_least({"tally_max": 10**8, "primes_max": 10**8}, "tally_max", "primes_max", "d")
     with pytest.raises(ConfigError, match="tally_max .* must be at least primes_max"):
-        check_tally_bounds({"tally_max": 10**7, "primes_max": 10**8})
+        require_at_least(
+            {"tally_max": 10**7, "primes_max": 10**8}, "tally_max", "primes_max", "daifugo"
+        )
 
 
 # --- the players' counts ---------------------------------------------------------------------

@@ -24,14 +24,10 @@ needs a joker; a fifth copy of a card needs one). An *Eden prime* has no such sp
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import numpy as np
 import pandas as pd
 from numba import njit
 
-from asobi.core.config import require_at_least
 from asobi.core.errors import DataError
 from asobi.daifugo.daifugo import Rules
 from asobi.daifugo.numbers import SEGMENT_ODDS, base_primes, sieve_odds
@@ -238,12 +234,6 @@ def classify_range(lo: int, hi: int, rules: Rules | None = None):
     prime, which :func:`tally_range` never does."""
     _, found, cards, needed = _run(lo, hi, rules or Rules(), record=True)
     return found, cards, needed
-
-
-def check_tally_bounds(block: Mapping[str, Any]) -> None:
-    """:class:`ConfigError` unless the tally reaches at least as far as the catalogue (its
-    rows are checked against the catalogue's own tally)."""
-    require_at_least(block, "tally_max", "primes_max", "daifugo")
 
 
 # --- the tally as a table --------------------------------------------------------------------
