@@ -177,6 +177,29 @@ def contraposition_points(folder, sides, protocols, budgets, games):
     ]
 
 
+def contraposition_point_kwargs(point):
+    """What write_ladder_shard gets for one shard of the ladder or the calibration, its file
+    aside: the same in both plans (rules contraposition_ladder_shard and _bundle)."""
+    folder, side, protocol, agent, budget, shard = point
+    games = (
+        contraposition_ladder_games(budget)
+        if folder == "ladder_games"
+        else contraposition_calibration_games(budget)
+    )
+    return {
+        "table": folder,
+        "side": side,
+        "protocol": protocol,
+        "agent": agent,
+        "budget": budget,
+        "shard": shard,
+        "games": games,
+        "games_per_shard": CONTRAPOSITION_LADDER["games_per_shard"],
+        "seed": CONTRAPOSITION_LADDER["seed"],
+        "agents": {agent: CONTRAPOSITION["agents"][agent]},  # only this shard's agent
+    }
+
+
 def contraposition_point_file(point, bundle=None):
     """A ladder shard's file: its own job's, or the one in its bundle's folder."""
     folder, side, protocol, agent, budget, shard = point
@@ -225,19 +248,61 @@ def contraposition_batch_file(side, protocol, pairing, batch):
     return f"{folder}/side{side}_{protocol}_{pairing}_b{batch}.parquet"
 
 
+def contraposition_batch_kwargs(side, protocol, pairing, batch):
+    """What write_selfplay_batch gets for one batch, its file aside: the same in both plans
+    (rules contraposition_selfplay_batch and _bundle)."""
+    white, black = pairing.split("-")
+    agents = CONTRAPOSITION["agents"]
+    return {
+        "side": side,
+        "protocol": protocol,
+        "white": white,
+        "black": black,
+        "batch": batch,
+        "games_per_batch": CONTRAPOSITION["selfplay_games_per_batch"],
+        "seed": CONTRAPOSITION["selfplay_seed"],
+        # only the settings of this batch's two agents
+        "agents": {name: agents[name] for name in sorted({white, black})},
+    }
+
+
+def shiritori_solve_settings():
+    """The search settings every solve shard gets, in both plans (rules shiritori_solve and
+    shiritori_solve_bundle)."""
+    keys = (
+        "node_budget",
+        "proof_budget",
+        "compiled_budget",
+        "compiled_table_bits",
+        "compiled_table_ways",
+        "compiled_store",
+        "vendored_proofs",
+        "max_starts",
+    )
+    return {
+        "chunks": SHIRITORI["start_chunks"],
+        **{key: SHIRITORI[key] for key in keys},
+    }
+
+
+def shiritori_shard_file(kind, variant, chunk):
+    """A solve shard's table ``kind`` (outcomes, proofs): its own job's file, or the file in
+    its bundle's folder."""
+    folder = (
+        f"results/shiritori/bundles/b{SHIRITORI_BUNDLE_OF[(variant, chunk)]}/{kind}"
+        if SHIRITORI_BUNDLES
+        else f"results/shiritori/{kind}"
+    )
+    return f"{folder}/{variant}/{chunk}.parquet"
+
+
 def shiritori_shard_files(kind):
-    """Every solve shard's table ``kind`` (outcomes, proofs): its own job's file, or the
-    file in its bundle's folder."""
-    files = []
-    for variant in SHIRITORI_VARIANTS:
-        for chunk in SHIRITORI_CHUNKS:
-            folder = (
-                f"results/shiritori/bundles/b{SHIRITORI_BUNDLE_OF[(variant, chunk)]}/{kind}"
-                if SHIRITORI_BUNDLES
-                else f"results/shiritori/{kind}"
-            )
-            files.append(f"{folder}/{variant}/{chunk}.parquet")
-    return files
+    """Every solve shard's table ``kind``, in variant and chunk order."""
+    return [
+        shiritori_shard_file(kind, variant, chunk)
+        for variant in SHIRITORI_VARIANTS
+        for chunk in SHIRITORI_CHUNKS
+    ]
 
 
 def shiritori_shard_inputs(kind):

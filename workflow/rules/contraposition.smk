@@ -170,12 +170,9 @@ rule contraposition_selfplay_batch:
         mem_mb=500,
         runtime=30,
     params:
-        games_per_batch=CONTRAPOSITION["selfplay_games_per_batch"],
-        seed=CONTRAPOSITION["selfplay_seed"],
-        # only the settings of this batch's two agents
-        agents=lambda w: {
-            k: CONTRAPOSITION["agents"][k] for k in sorted({w.white, w.black})
-        },
+        batch=lambda w: contraposition_batch_kwargs(
+            int(w.side), w.protocol, f"{w.white}-{w.black}", int(w.batch)
+        ),
     script:
         "../scripts/contraposition_selfplay_batch.py"
 
@@ -195,10 +192,13 @@ rule contraposition_selfplay_bundle:
         runtime=lambda wildcards: 30
         * len(CONTRAPOSITION_BATCH_BUNDLES[int(wildcards.bundle)]),
     params:
-        batches=lambda wildcards: CONTRAPOSITION_BATCH_BUNDLES[int(wildcards.bundle)],
-        games_per_batch=CONTRAPOSITION["selfplay_games_per_batch"],
-        seed=CONTRAPOSITION["selfplay_seed"],
-        agents=CONTRAPOSITION["agents"],
+        batches=lambda wildcards: [
+            {
+                **contraposition_batch_kwargs(*batch),
+                "out": contraposition_batch_file(*batch),
+            }
+            for batch in CONTRAPOSITION_BATCH_BUNDLES[int(wildcards.bundle)]
+        ],
     script:
         "../scripts/contraposition_selfplay_bundle.py"
 
@@ -239,15 +239,9 @@ rule contraposition_ladder_shard:
         mem_mb=800,
         runtime=120,
     params:
-        table=lambda w: w.folder,
-        games=lambda w: (
-            contraposition_ladder_games(int(w.budget))
-            if w.folder == "ladder_games"
-            else contraposition_calibration_games(int(w.budget))
+        shard=lambda w: contraposition_point_kwargs(
+            (w.folder, int(w.side), w.protocol, w.agent, int(w.budget), int(w.shard))
         ),
-        games_per_shard=CONTRAPOSITION_LADDER["games_per_shard"],
-        seed=CONTRAPOSITION_LADDER["seed"],
-        agents=lambda w: {w.agent: CONTRAPOSITION["agents"][w.agent]},
     script:
         "../scripts/contraposition_ladder_shard.py"
 
@@ -269,21 +263,8 @@ rule contraposition_ladder_bundle:
     params:
         shards=lambda wildcards: [
             {
+                **contraposition_point_kwargs(point),
                 "out": contraposition_point_file(point, int(wildcards.bundle)),
-                "table": point[0],
-                "side": point[1],
-                "protocol": point[2],
-                "agent": point[3],
-                "budget": point[4],
-                "shard": point[5],
-                "games": (
-                    contraposition_ladder_games(point[4])
-                    if point[0] == "ladder_games"
-                    else contraposition_calibration_games(point[4])
-                ),
-                "games_per_shard": CONTRAPOSITION_LADDER["games_per_shard"],
-                "seed": CONTRAPOSITION_LADDER["seed"],
-                "agents": {point[3]: CONTRAPOSITION["agents"][point[3]]},
             }
             for point in CONTRAPOSITION_POINT_BUNDLES[int(wildcards.bundle)]
         ],

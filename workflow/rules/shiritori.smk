@@ -134,15 +134,7 @@ rule shiritori_solve:
         ),
         runtime=lambda wildcards: shiritori_solve_minutes([wildcards.variant]),
     params:
-        chunks=SHIRITORI["start_chunks"],
-        node_budget=SHIRITORI["node_budget"],
-        proof_budget=SHIRITORI["proof_budget"],
-        compiled_budget=SHIRITORI["compiled_budget"],
-        compiled_table_bits=SHIRITORI["compiled_table_bits"],
-        compiled_table_ways=SHIRITORI["compiled_table_ways"],
-        compiled_store=SHIRITORI["compiled_store"],
-        vendored_proofs=SHIRITORI["vendored_proofs"],
-        max_starts=SHIRITORI["max_starts"],
+        settings=shiritori_solve_settings(),
     script:
         "../scripts/shiritori_solve.py"
 
@@ -176,16 +168,16 @@ rule shiritori_solve_bundle:
             SHIRITORI_BUNDLES[int(wildcards.bundle)]
         ),
     params:
-        shards=lambda wildcards: SHIRITORI_BUNDLES[int(wildcards.bundle)],
-        chunks=SHIRITORI["start_chunks"],
-        node_budget=SHIRITORI["node_budget"],
-        proof_budget=SHIRITORI["proof_budget"],
-        compiled_budget=SHIRITORI["compiled_budget"],
-        compiled_table_bits=SHIRITORI["compiled_table_bits"],
-        compiled_table_ways=SHIRITORI["compiled_table_ways"],
-        compiled_store=SHIRITORI["compiled_store"],
-        vendored_proofs=SHIRITORI["vendored_proofs"],
-        max_starts=SHIRITORI["max_starts"],
+        shards=lambda wildcards: [
+            {
+                "variant": variant,
+                "chunk": chunk,
+                "out": shiritori_shard_file("outcomes", variant, chunk),
+                "proofs_out": shiritori_shard_file("proofs", variant, chunk),
+            }
+            for variant, chunk in SHIRITORI_BUNDLES[int(wildcards.bundle)]
+        ],
+        settings=shiritori_solve_settings(),
     script:
         "../scripts/shiritori_solve_bundle.py"
 
