@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 from benchmark_tools import load_benchmark
-from conftest import REPO, SNAKEMAKE
+from conftest import REPO, SNAKEMAKE, every_game_off, run_snakemake
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -122,6 +122,64 @@ def test_the_default_plan_bundles_the_shards_and_the_slurm_profile_does_not() ->
     ):
         assert bundled in local and sharded not in local
         assert sharded in cluster and bundled not in cluster
+
+
+# Both plans of a small config, each run until its shards are written (--until): the
+# shard jobs' scripts (the cluster plan) and the bundles' scripts (the local plan) get their
+# arguments from the same helpers of workflow/rules/common.smk, so every shard file is the
+# same in both.
+TWO_PLANS = every_game_off(
+    contraposition={
+        "solve_sides": [2],
+        "selfplay_sides": [3],
+        "selfplay_pairings": ["grave-uct"],
+        "selfplay_batches": 2,
+        "selfplay_games_per_batch": 1,
+        "agents": {
+            "uct": {"playouts": 10, "exploration": 1.4},
+            "grave": {"playouts": 10, "exploration": 0.0, "ref": 5, "bias": 1.0e-6},
+        },
+        "ladder": {"budgets": [4], "sides": [3], "protocols": ["basic"], "games": 2},
+        "calibration": {"side": 2, "budgets": [4], "games": 2},
+        "ladder_vendored": None,
+    },
+    shiritori={"variants": [VARIANT], "max_starts": 12, "start_chunks": 2},
+)
+SHARD_RULES = {
+    0: ["contraposition_selfplay_batch", "contraposition_ladder_shard", "shiritori_solve"],
+    2: ["contraposition_selfplay_bundle", "contraposition_ladder_bundle", "shiritori_solve_bundle"],
+}
+
+
+def shard_key(path: Path) -> str | None:
+    """A shard file's name in either plan (the bundle's own folder left out), or None for a
+    file that is no shard."""
+    parts = path.parts
+    if parts[-3] in ("outcomes", "proofs"):  # shiritori: kind / variant / chunk
+        return "/".join(parts[-3:])
+    if parts[-2] in ("ladder_games", "calibration_games"):
+        return "/".join(parts[-2:])
+    if parts[-2] == "games" or parts[-2].startswith("selfplay_b"):  # a self-play batch
+        return parts[-1]
+    return None
+
+
+def test_both_plans_write_the_same_shard_files(tmp_path: Path) -> None:
+    found = {}
+    for bundles, rules in SHARD_RULES.items():
+        workdir = tmp_path / f"plan{bundles}"
+        options = ["--until", *rules, "--notemp"]
+        result = run_snakemake(workdir, {**TWO_PLANS, "shard_bundles": bundles}, options, cores=2)
+        assert result.returncode == 0, result.stderr[-3000:]
+        found[bundles] = {
+            shard_key(path): digests.digests(path.parent)[path.name]
+            for path in (workdir / "results").rglob("*.parquet")
+            if shard_key(path) is not None
+        }
+    # 2 protocols x 2 self-play batches, 2 ladder agents, 2 protocols x 2 calibration agents,
+    # 2 chunks x (outcomes, proofs)
+    assert len(found[0]) == 4 + 2 + 4 + 4
+    assert found[0] == found[2]
 
 
 def test_the_digests_script_tells_equal_runs_from_different_ones(tmp_path: Path) -> None:
