@@ -13,7 +13,7 @@ from asobi.core.game import mover_wins
 from asobi.shiritori import proofstore
 from asobi.shiritori.compiled import CompiledSearch
 from asobi.shiritori.data import load_clean
-from asobi.shiritori.dfpn import entry, put
+from asobi.shiritori.dfpn import entry, put, used_hash
 from asobi.shiritori.shiritori import (
     ALL_RULES,
     DEFAULT_RULES,
@@ -99,6 +99,42 @@ def test_compiled_agrees_with_plain_search_on_dense_lexicons(
     # In buckets of 4 rows the rows evicted are the ones with the least work below them.
     game = dense_game(words, alias_pairs, rules)
     assert_agrees_with_plain(game, table_bits, must_decide=table_bits >= 14, table_ways=table_ways)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words=st.lists(synthetic_word, min_size=2, max_size=12, unique=True),
+    alias_pairs=st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=4),
+    rules=st.sampled_from([r for r in ALL_RULES if r.aliases == "ban"]),
+    choices=st.lists(st.integers(0, 40), max_size=5),
+)
+def test_the_kernels_peek_is_what_playing_the_class_would_leave(words, alias_pairs, rules, choices):
+    # The kernels read a child's replies and hash without playing it (the aliases a class
+    # bans included); they must be what playing it gives, or df-pn's order changes.
+    game = dense_game(words, alias_pairs, rules)
+    solver = Solver(game)
+    search = CompiledSearch(solver, table_bits=8)
+    solver.load_start(game.words[0])
+    for choice in choices:  # walk a few moves into the game, then look at every class
+        playable = [c for c in range(len(solver.size)) if solver.remaining[c]]
+        if not playable:
+            break
+        solver.play(playable[choice % len(playable)])
+    for c in range(len(solver.size)):
+        if not solver.remaining[c]:
+            continue
+        seen = search.peek(c)
+        banned = solver.play(c)
+        hsh = used_hash(
+            np.array(solver.remaining, dtype=np.int64),
+            search.base,
+            search.size,
+            search.zobrist,
+            search.bit_words,
+        )
+        key, check = hsh[:2] ^ search.unit_keys[solver.end[c]]
+        assert seen == (solver.avail[solver.end[c]], int(key), int(check))
+        solver.unplay(c, banned)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

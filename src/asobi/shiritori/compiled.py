@@ -29,6 +29,7 @@ from asobi.shiritori.dfpn import (
     csr,
     dfpn,
     numbers,
+    peek_child,
     row,
     used_hash,
 )
@@ -82,6 +83,11 @@ class CompiledSearch:
         self.size = np.array(solver.size, dtype=np.int64)
         self.ans_ptr, self.ans_idx = csr(solver.answers)
         self.ban_ptr, self.ban_idx = csr(solver.bans)
+        # per alias ban: 1 when the banned class answers the unit the banning class ends on
+        self.ban_end = np.array(
+            [answers_end for effects in solver.ban_effects for _, _, answers_end in effects],
+            dtype=np.int64,
+        )
         self.pa_ptr, self.pa_idx = csr(solver.playable_at)
         self.ends = np.array(solver.end, dtype=np.int64)
         self.self_answer = np.array(solver.self_answer, dtype=np.int64)
@@ -142,12 +148,25 @@ class CompiledSearch:
             self.zobrist,
             self.ban_ptr,
             self.ban_idx,
+            self.ban_end,
         )
 
     def _hash(self, remaining: np.ndarray) -> np.ndarray:
         """Both 64-bit halves of the hash of the used words for ``remaining``, then the
         used-word bits (64 per entry)."""
         return used_hash(remaining, self.base, self.size, self.zobrist, self.bit_words)
+
+    def peek(self, c: int) -> tuple[int, int, int]:
+        """(replies, hash halves) the kernels give the position after class ``c`` (a word
+        of it left) at the solver's current state, computed without playing it."""
+        solver = self.solver
+        remaining = np.array(solver.remaining, dtype=np.int64)
+        avail = np.array(solver.avail, dtype=np.int64)
+        replies, key, check = peek_child(
+            c, self._arrays(), self.ends, self.self_answer, self.unit_keys, remaining, avail,
+            self._hash(remaining),
+        )  # fmt: skip
+        return int(replies), int(key), int(check)
 
     def store_move(self, u: int) -> int | None:
         """The winning class a stored proof gives the player to answer unit ``u`` at the
