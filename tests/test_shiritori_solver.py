@@ -19,7 +19,7 @@ from asobi.shiritori.shiritori import (
     Rules,
     Shiritori,
 )
-from asobi.shiritori.solver import Solver
+from asobi.shiritori.solver import KERNEL_BUDGET, Solver
 
 REPO = Path(__file__).resolve().parents[1]
 TSV = REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv"
@@ -35,6 +35,16 @@ def default_solver():
 def plain_winner(game: Shiritori, start: str) -> str:
     """``yokai`` or ``human`` for ``start`` by the plain reference negamax."""
     return "human" if mover_wins(game, game.opening(start)) else "yokai"
+
+
+def alias_game(words: list[str], alias_pairs: list[tuple[int, int]], rules: Rules) -> Shiritori:
+    """The game of ``words``, the pairs (by index, out-of-range ones ignored) made aliases."""
+    aliases: dict[str, list[str]] = {w: [] for w in words}
+    for a, b in alias_pairs:
+        if a < len(words) and b < len(words) and a != b:
+            aliases[words[a]].append(words[b])
+            aliases[words[b]].append(words[a])
+    return Shiritori(Lexicon.from_pairs(aliases.items()), rules)
 
 
 def check_line(game: Shiritori, line: tuple[str, ...], winner: str) -> None:
@@ -167,15 +177,11 @@ synthetic_word = st.tuples(
 def test_solver_agrees_with_plain_search_on_dense_lexicons(
     words, alias_pairs, rules, proof_number, epsilon_percent
 ):
-    aliases: dict[str, list[str]] = {w: [] for w in words}
-    for a, b in alias_pairs:
-        if a < len(words) and b < len(words) and a != b:
-            aliases[words[a]].append(words[b])
-            aliases[words[b]].append(words[a])
-    game = Shiritori(Lexicon.from_pairs(aliases.items()), rules)
+    game = alias_game(words, alias_pairs, rules)
     solver = Solver(game, epsilon_percent=epsilon_percent)
-    # proof_number: the depth-first search gives up at once, df-pn decides (unlimited).
-    budgets = {"node_budget": 1, "proof_budget": 10**9} if proof_number else {}
+    # proof_number: the depth-first search gives up at once, df-pn decides (its kernel's
+    # largest budget: more than these games need).
+    budgets = {"node_budget": 1, "proof_budget": KERNEL_BUDGET} if proof_number else {}
     for start in words:
         result = solver.solve(start, **budgets)
         assert result.winner == plain_winner(game, start), start
@@ -198,12 +204,7 @@ def test_solver_agrees_with_plain_search_on_dense_lexicons(
 def test_peek_tells_what_playing_the_class_would_leave(words, alias_pairs, rules, moves):
     # peek() computes the used words and the replies after a move (its aliases banned)
     # without making it: the same as play(), then reading, then unplay()
-    aliases: dict[str, list[str]] = {w: [] for w in words}
-    for a, b in alias_pairs:
-        if a < len(words) and b < len(words) and a != b:
-            aliases[words[a]].append(words[b])
-            aliases[words[b]].append(words[a])
-    solver = Solver(Shiritori(Lexicon.from_pairs(aliases.items()), rules))
+    solver = Solver(alias_game(words, alias_pairs, rules))
     if not solver.class_words:
         return
     solver.load(0)
@@ -245,3 +246,43 @@ def test_mirror_pairs_under_free_voicing_may_answer_to_a_narrower_unit():
         result = reduced.solve(start)
         assert result.winner == plain.solve(start).winner == plain_winner(game, start)
         check_line(game, result.line, result.winner)
+
+
+def solve_every_start(solver: Solver, words: list[str], **budgets: int) -> tuple:
+    """Every start word solved in turn on one solver, and what the solver keeps after."""
+    results = [solver.solve(start, **budgets) for start in words]
+    return results, dict(solver.table), solver.nodes, list(solver.killer)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words=st.lists(synthetic_word, min_size=2, max_size=14, unique=True),
+    alias_pairs=st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13)), max_size=4),
+    rules=rules_strategy,
+    node_budget=st.integers(1, 60),
+    proof_budget=st.integers(0, 400),
+    table_limit=st.sampled_from([3, 17, 4_000_000]),
+)
+def test_the_kernels_make_the_python_search_node_for_node(
+    words, alias_pairs, rules, node_budget, proof_budget, table_limit
+):
+    # The same verdicts, lines and node counts, and the same table and killer moves left
+    # for the next start word; small limits empty the tables in mid-search (and make the
+    # lines search again), budgets run out at every depth.
+    game = alias_game(words, alias_pairs, rules)
+    budgets = {"node_budget": node_budget, "proof_budget": proof_budget}
+    fast, plain = (
+        solve_every_start(Solver(game, kernels=kernels, table_limit=table_limit), words, **budgets)
+        for kernels in (True, False)
+    )
+    assert fast == plain
+
+
+def test_the_kernels_make_the_python_search_on_a_dense_variant_of_the_list():
+    game = Shiritori(CLEAN.lexicon, Rules(small_kana="enlarge", dakuten="free", aliases="ban"))
+    words = game.words[::16]
+    budgets = {"node_budget": 1000, "proof_budget": 5000}  # the default run's
+    fast = solve_every_start(Solver(game), words, **budgets)
+    plain = solve_every_start(Solver(game, kernels=False), words, **budgets)
+    assert sum(result.winner == "unknown" for result in fast[0]) > 0  # budgets ran out too
+    assert fast == plain

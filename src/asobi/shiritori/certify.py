@@ -429,6 +429,9 @@ class CertificateBuilder:
         are left as they were."""
         solver = self.solver
         saved = (solver.table, solver.nodes, solver.budget_end, list(solver.killer))
+        # what the scratch table stores must not reach the kernels' mirror of the table
+        pending = solver.pending
+        logged = None if pending is None else len(pending)
         solver.table = _Overlay(saved[0])
         solver.budget_end = solver.nodes + self.research_budget
         try:
@@ -439,6 +442,8 @@ class CertificateBuilder:
         finally:
             solver.table, solver.nodes, solver.budget_end = saved[:3]
             solver.killer[:] = saved[3]
+            if pending is not None:
+                del pending[logged:]
         if move is None:
             raise CertificateFailure(f"{self._start}: the search says the winner loses here")
         return move

@@ -74,7 +74,7 @@ def _untake(c, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh):
 
 
 @njit(cache=True)
-def _play(c, g, remaining, avail, undo, state, hsh):
+def play_class(c, g, remaining, avail, undo, state, hsh):
     """Play class c and its alias bans; banned classes pushed on ``undo``; returns count."""
     base, size, ans_ptr, ans_idx, zobrist, ban_ptr, ban_idx, _ = g
     _take(c, remaining, avail, base, size, ans_ptr, ans_idx, zobrist, hsh)
@@ -90,7 +90,7 @@ def _play(c, g, remaining, avail, undo, state, hsh):
 
 
 @njit(cache=True)
-def _unplay(c, count, g, remaining, avail, undo, state, hsh):
+def unplay_class(c, count, g, remaining, avail, undo, state, hsh):
     base, size, ans_ptr, ans_idx, zobrist, _, _, _ = g
     state[2] -= count
     for k in range(count - 1, -1, -1):
@@ -101,7 +101,7 @@ def _unplay(c, count, g, remaining, avail, undo, state, hsh):
 @njit(cache=True, inline="always")
 def peek_child(c, g, ends, self_answer, unit_keys, remaining, avail, hsh):
     """(replies, hash halves) of the position after playing class ``c`` (a word left), as
-    :func:`_play` would leave it but without playing: the next word of ``c`` gone, and the
+    :func:`play_class` would leave it but without playing: the next word of ``c`` gone, and the
     next word of each alias ``c`` bans, with one reply fewer for each that answers."""
     base, size, _, _, zobrist, ban_ptr, ban_idx, ban_end = g
     replies = avail[ends[c]] - self_answer[c]
@@ -368,13 +368,13 @@ def dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remaini
         c = buf[2 * (start + best)]
         child_thpn = min(INF, thdn - sum_pn + best_pn)
         child_thdn = min(thpn, second_dn + 1 + second_dn * epsilon // 100)
-        count = _play(c, g, remaining, avail, undo, state, hsh)
+        count = play_class(c, g, remaining, avail, undo, state, hsh)
         state[8] += 1
         dfpn(ends[c], child_thpn, child_thdn, g, ends, self_answer, pa_ptr, pa_idx,
               unit_keys, remaining, avail, undo, buf, kbuf, tt, tt_move, state, hsh, budget,
               epsilon, ps)  # fmt: skip
         state[8] -= 1
-        _unplay(c, count, g, remaining, avail, undo, state, hsh)
+        unplay_class(c, count, g, remaining, avail, undo, state, hsh)
         if state[4]:
             state[3] = start
             return 1, 1

@@ -34,16 +34,23 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from asobi.core.game import Outcome
 from asobi.shiritori.reduced import ReducedGame
 from asobi.shiritori.search import BudgetExceeded, StartResult
 from asobi.shiritori.shiritori import LOSING_UNIT, Position, Shiritori
 
+if TYPE_CHECKING:
+    from asobi.shiritori.exactpn import ExactProofSearch
+
 #: The value of a lost position in :attr:`Solver.table` (any other value is the class that
 #: wins there).
 LOSS = -1
 _INF = 1 << 40
+#: The largest budget a kernel search is given (its tables and log are sized for the whole
+#: budget before it starts: about 200 bytes a node); larger budgets search in Python.
+KERNEL_BUDGET = 1_000_000
 
 
 class Solver(ReducedGame):
@@ -56,12 +63,21 @@ class Solver(ReducedGame):
         reduce_mirror_pairs: bool = True,
         table_limit: int = 4_000_000,
         epsilon_percent: int = 25,
+        kernels: bool = True,
     ) -> None:
         super().__init__(game, reduce_mirror_pairs=reduce_mirror_pairs)
         self.table_limit = table_limit
         self.epsilon_percent = epsilon_percent
         self.table: dict[tuple[int, int], int] = {}
         self.proof_table: dict[tuple[int, int], tuple[int, int]] = {}
+        #: the budgeted searches of a start word (depth-first, then df-pn) by the numba
+        #: kernels of :mod:`asobi.shiritori.exactpn`, which make the same search; False: in
+        #: Python (:meth:`_search`, :meth:`_proof_search`), the reference the tests compare
+        self.kernels = kernels
+        #: what was stored in (None: emptied) or removed from (value -2) ``table`` since the
+        #: kernel's mirror of it was last brought up to date; None until the kernel first runs
+        self.pending: list[tuple[int, int, int] | None] | None = None
+        self._kernel: ExactProofSearch | None = None
         self.nodes = 0
         self.budget_end = 0
         self.killer = [-1] * len(self.units)
@@ -257,16 +273,52 @@ class Solver(ReducedGame):
             self.unplay(c, banned)
 
     def _store(self, key: tuple[int, int], value: int) -> None:
+        pending = self.pending
         if len(self.table) >= self.table_limit:
             self.table.clear()
+            if pending is not None:
+                pending.append(None)
         self.table[key] = value
+        if pending is not None:
+            pending.append((key[0], key[1], value))
+
+    def _compiled_search(self, kind: str, u: int) -> bool:
+        """:meth:`_search` (``kind`` ``"dfs"``) or :meth:`_proof_search` (``"pn"``) from the
+        root by the compiled kernels of :mod:`asobi.shiritori.exactpn`, on this solver's
+        table, killers and counters: whether the player to answer ``u`` wins
+        (:class:`BudgetExceeded` past ``budget_end``)."""
+        if self._kernel is None:
+            from asobi.shiritori.exactpn import ExactProofSearch
+
+            self._kernel = ExactProofSearch(self)
+            self.pending = [(used, unit, value) for (used, unit), value in self.table.items()]
+        won, counted, out_of_budget, stored = self._kernel.run(
+            kind,
+            u,
+            self.pending,
+            self.budget_end - self.nodes,
+            self.table_limit,
+            self.epsilon_percent,
+            self.killer,
+        )
+        table = self.table
+        for row in stored:
+            if row is None:
+                table.clear()
+            else:
+                table[row[0], row[1]] = row[2]
+        self.nodes += counted
+        if out_of_budget:
+            raise BudgetExceeded
+        return won
 
     def winning_move(self, u: int) -> int | None:
         """The stored winning class at the current state (searching again if needed)."""
         if self._search(u):
             value = self.table.get((self.used, u))
             if value is None or value == LOSS:  # table was cleared meanwhile
-                self.table.pop((self.used, u), None)
+                if self.table.pop((self.used, u), None) is not None and self.pending is not None:
+                    self.pending.append((self.used, u, -2))
                 self._search(u)
                 value = self.table[(self.used, u)]
             return value
@@ -288,12 +340,16 @@ class Solver(ReducedGame):
         try:
             self.budget_end = self.nodes + (node_budget or 1 << 62)
             reset()
+            if self.kernels and node_budget and node_budget <= KERNEL_BUDGET:
+                return self._compiled_search("dfs", unit)
             return self._search(unit)
         except BudgetExceeded:
             if not proof_budget:
                 raise
             self.budget_end = self.nodes + proof_budget
             reset()
+            if self.kernels and proof_budget <= KERNEL_BUDGET:
+                return self._compiled_search("pn", unit)
             return self._proof_search(unit, _INF, _INF)[0] == 0
 
     def solve(
