@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/shiritori_solve.py                    # the article's rules
     .venv/bin/python benchmarks/shiritori_solve.py --dakuten free --node-budget 1000 \\
         --proof-budget 5000
+    .venv/bin/python benchmarks/shiritori_solve.py --python   # the searches in Python
 
 Prints counts of winners, total nodes, table size and wall time (not asserted anywhere).
 """
@@ -29,10 +30,15 @@ def main() -> None:
     budgets = python_budgets()  # the default run's
     parser.add_argument("--node-budget", type=int, default=budgets["node_budget"])
     parser.add_argument("--proof-budget", type=int, default=budgets["proof_budget"])
+    parser.add_argument(
+        "--python",
+        action="store_true",
+        help="the budgeted searches in Python (the reference), not the numba kernels",
+    )
     args = parser.parse_args()
     rules = Rules(**{axis: getattr(args, axis) for axis in AXES})
     game = Shiritori(load_clean(TSV).lexicon, rules)
-    solver = Solver(game)
+    solver = Solver(game, kernels=not args.python)
     started = time.perf_counter()
     winners = Counter(
         solver.solve(w, node_budget=args.node_budget, proof_budget=args.proof_budget).winner
