@@ -50,6 +50,9 @@ def test_tiny_shiritori_run(snakemake_run):
         "shiritori/outcomes"
     )
     assert (workdir / "logs/shiritori/vendored_checked.log").exists()
+    # the local plan compiled the search kernels once, before the solve bundles
+    compiled = (workdir / "logs/shiritori/kernels.log").read_text()
+    assert "asobi.shiritori.exactpn" in compiled and "asobi.shiritori.dfpn" in compiled
     decided = int((outcomes["winner"] != "unknown").sum())
     verified = (workdir / "results/shiritori/proofs_verified.txt").read_text()
     assert verified.startswith(f"verified {decided} certificates"), verified

@@ -139,11 +139,39 @@ rule shiritori_solve:
         "../scripts/shiritori_solve.py"
 
 
+# The local plan compiles the search kernels (numba) once, before the solve bundles: bundles
+# starting side by side would each compile them (about 20 CPU s each), while one local job
+# leaves the other core to other games' steps. (On a cluster each job compiles its own.)
+localrules:
+    shiritori_kernels,
+
+
+rule shiritori_kernels:
+    output:
+        temp("results/shiritori/kernels_compiled.txt"),
+    log:
+        "logs/shiritori/kernels.log",
+    benchmark:
+        "logs/benchmarks/shiritori/kernels.tsv"
+    priority: SHIRITORI_PRIORITY + 10
+    resources:
+        mem_mb=500,
+        runtime=5,
+    params:
+        stages={
+            "python_stages": True,  # node_budget is at least 1
+            "compiled_stage": SHIRITORI["compiled_budget"] > 0,
+        },
+    script:
+        "../scripts/shiritori_kernels.py"
+
+
 # The local plan (shard_bundles > 0): the same shards, several to a job (asobi.core.bundles).
 rule shiritori_solve_bundle:
     input:
         tsv=SHIRITORI_SOURCE,
         checked="results/shiritori/vendored_checked.txt",
+        kernels="results/shiritori/kernels_compiled.txt",
         vendored=lambda wildcards: sorted(
             {
                 path
