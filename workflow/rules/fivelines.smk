@@ -25,6 +25,9 @@ rule fivelines_grundy:
         "../scripts/fivelines_grundy.py"
 
 
+# Every position and then the claims read from them are the run's longest chain of single
+# jobs after shiritori's (about 20 + 15 s): started early, so that they do not run alone at
+# the end of a run on two cores while the other core waits.
 rule fivelines_positions:
     output:
         "results/fivelines/positions.parquet",
@@ -32,6 +35,7 @@ rule fivelines_positions:
         "logs/fivelines/positions.log",
     benchmark:
         "logs/benchmarks/fivelines/positions.tsv"
+    priority: 5
     resources:
         mem_mb=8000,
         runtime=30,
@@ -91,5 +95,6 @@ rule fivelines_claims:
         "logs/fivelines/claims.log",
     benchmark:
         "logs/benchmarks/fivelines/claims.tsv"
+    priority: 5
     script:
         "../scripts/fivelines_claims.py"
