@@ -276,7 +276,7 @@ class CompiledSearch:
             hsh,
             budget,
             self.epsilon_percent,
-            self.store,
+            self.store if self.store[12][0] else None,  # None: compiled without the store
         )
         self.nodes += int(state[1])
         self.hits += int(state[5])
