@@ -140,7 +140,7 @@ rule shiritori_solve:
 
 
 # The local plan compiles the search kernels (numba) once, before the solve bundles: bundles
-# starting side by side would each compile them (about 20 CPU s each), while one local job
+# starting side by side would each compile them (about 10 CPU s each), while one local job
 # leaves the other core to other games' steps. (On a cluster each job compiles its own.)
 localrules:
     shiritori_kernels,

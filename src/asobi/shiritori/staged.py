@@ -171,7 +171,7 @@ def compile_kernels(out: str, *, python_stages: bool, compiled_stage: bool) -> s
     solving a tiny game with them, and write what was compiled to ``out``.
 
     Solve jobs that start side by side would each compile them (about 8 CPU s for the Python
-    stages' kernels, 13 for the compiled stage's); the workflow runs this once before them.
+    stages' kernels, 2.5 for the compiled stage's); the workflow runs this once before them.
     """
     import logging
     import time
