@@ -152,7 +152,8 @@ def _store(u, k0, k1, value, hsh, tables, log, state):
         state[5] += 1
     known[_claim(keys, status, k0, k1, counts)] = value
     row = state[5]
-    log_words[row, :] = hsh[2:]
+    for w in range(log_words.shape[1]):  # a loop: a slice copy would compile a shape check
+        log_words[row, w] = hsh[2 + w]
     log_meta[row, 0] = u
     log_meta[row, 1] = value
     state[5] += 1
