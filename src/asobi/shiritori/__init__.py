@@ -8,9 +8,10 @@ Rooms, from the bottom layer up (no module imports one above it):
   HTTP client), ``fetch.py`` (the list from Wikipedia), ``marks.py`` (the article's ○/× for
   every row of its data file, set row by row beside the run's winners).
 * **Search**: ``search.py`` (what the stages share: the budget exception, a start word's
-  result, the compiled table's sizes), ``solver.py`` (the Python stage), ``dfpn.py`` and
-  ``proofstore.py`` (numba kernels), ``compiled.py`` (the compiled stage), ``staged.py``
-  (both stages as the pipeline runs them).
+  result, the compiled table's sizes), ``solver.py`` (the Python stage), ``exactpn.py`` (its
+  budgeted searches as numba kernels), ``dfpn.py`` and ``proofstore.py`` (the compiled
+  stage's numba kernels), ``compiled.py`` (the compiled stage), ``staged.py`` (both stages as
+  the pipeline runs them).
 * **Certificates**: ``tables.py`` (rows and schemas), ``certificates.py`` (the format),
   ``verify.py`` (checks it with the rules alone, never importing the search),
   ``vendored.py`` (the certificates shipped with the package), ``certify.py`` (builds them).

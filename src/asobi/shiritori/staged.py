@@ -1,7 +1,8 @@
 """The search as the pipeline runs it: the Python stages of :mod:`asobi.shiritori.solver`
-(depth-first search, then df-pn), then the compiled df-pn of :mod:`asobi.shiritori.compiled`
-for the start words both leave open (imported only when a word needs it, so a run that
-decides everything in Python never loads numba).
+(depth-first search, then df-pn, as the numba kernels of :mod:`asobi.shiritori.exactpn`),
+then the compiled df-pn of :mod:`asobi.shiritori.compiled` for the start words both leave
+open (imported only when a word needs it). :func:`compile_kernels` compiles the kernels a
+run uses before its solve jobs start.
 """
 
 from __future__ import annotations
