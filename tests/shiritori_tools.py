@@ -1,6 +1,7 @@
-"""Helpers of the tests of the shiritori deep-search tools (``asobi shiritori deep``,
-``transfer``, ``merge-proofs``, ``merge-store``): run the command line in this process and
-keep what it printed, as a finished process would give it."""
+"""Helpers of the shiritori tests: small dense games with aliases (:func:`dense_game`), and
+for the deep-search tools (``asobi shiritori deep``, ``transfer``, ``merge-proofs``,
+``merge-store``) the command line run in this process, keeping what it printed as a
+finished process would give it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from asobi.cli import main
 from asobi.shiritori.data import load_clean
-from asobi.shiritori.shiritori import DEFAULT_RULES
+from asobi.shiritori.shiritori import DEFAULT_RULES, Lexicon, Rules, Shiritori
 
 REPO = Path(__file__).resolve().parents[1]
 CLEAN = load_clean(REPO / "resources" / "yokai" / "yokai_names_2024-07-02.tsv")
@@ -71,3 +72,13 @@ def asobi_merge_proofs(*args: str | Path) -> Run:
 def asobi_merge_store(*args: str | Path) -> Run:
     """``asobi shiritori merge-store ARGS...``"""
     return asobi("shiritori", "merge-store", *args)
+
+
+def dense_game(words: list[str], alias_pairs: list[tuple[int, int]], rules: Rules) -> Shiritori:
+    """The game of ``words``, the pairs (by index, out-of-range ones ignored) made aliases."""
+    aliases: dict[str, list[str]] = {w: [] for w in words}
+    for a, b in alias_pairs:
+        if a < len(words) and b < len(words) and a != b:
+            aliases[words[a]].append(words[b])
+            aliases[words[b]].append(words[a])
+    return Shiritori(Lexicon.from_pairs(aliases.items()), rules)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from shiritori_tools import dense_game
 
 from asobi.core.game import mover_wins
 from asobi.shiritori import proofstore
@@ -69,16 +70,6 @@ def test_compiled_agrees_with_plain_search_on_sub_dictionaries_of_the_list(indic
 synthetic_word = st.tuples(
     st.sampled_from("アイウダタ"), st.sampled_from("カキクケコ"), st.sampled_from("アイウダタン")
 ).map("".join)
-
-
-def dense_game(words: list[str], alias_pairs: list[tuple[int, int]], rules: Rules) -> Shiritori:
-    """The game of ``words``, the pairs (by index, out-of-range ones ignored) made aliases."""
-    aliases: dict[str, list[str]] = {w: [] for w in words}
-    for a, b in alias_pairs:
-        if a < len(words) and b < len(words) and a != b:
-            aliases[words[a]].append(words[b])
-            aliases[words[b]].append(words[a])
-    return Shiritori(Lexicon.from_pairs(aliases.items()), rules)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

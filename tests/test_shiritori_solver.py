@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from shiritori_tools import dense_game
 
 from asobi.core.game import mover_wins
 from asobi.shiritori.data import load_clean
@@ -35,16 +36,6 @@ def default_solver():
 def plain_winner(game: Shiritori, start: str) -> str:
     """``yokai`` or ``human`` for ``start`` by the plain reference negamax."""
     return "human" if mover_wins(game, game.opening(start)) else "yokai"
-
-
-def alias_game(words: list[str], alias_pairs: list[tuple[int, int]], rules: Rules) -> Shiritori:
-    """The game of ``words``, the pairs (by index, out-of-range ones ignored) made aliases."""
-    aliases: dict[str, list[str]] = {w: [] for w in words}
-    for a, b in alias_pairs:
-        if a < len(words) and b < len(words) and a != b:
-            aliases[words[a]].append(words[b])
-            aliases[words[b]].append(words[a])
-    return Shiritori(Lexicon.from_pairs(aliases.items()), rules)
 
 
 def check_line(game: Shiritori, line: tuple[str, ...], winner: str) -> None:
@@ -177,7 +168,7 @@ synthetic_word = st.tuples(
 def test_solver_agrees_with_plain_search_on_dense_lexicons(
     words, alias_pairs, rules, proof_number, epsilon_percent
 ):
-    game = alias_game(words, alias_pairs, rules)
+    game = dense_game(words, alias_pairs, rules)
     solver = Solver(game, epsilon_percent=epsilon_percent)
     # proof_number: the depth-first search gives up at once, df-pn decides (its kernel's
     # largest budget: more than these games need).
@@ -204,7 +195,7 @@ def test_solver_agrees_with_plain_search_on_dense_lexicons(
 def test_peek_tells_what_playing_the_class_would_leave(words, alias_pairs, rules, moves):
     # peek() computes the used words and the replies after a move (its aliases banned)
     # without making it: the same as play(), then reading, then unplay()
-    solver = Solver(alias_game(words, alias_pairs, rules))
+    solver = Solver(dense_game(words, alias_pairs, rules))
     if not solver.class_words:
         return
     solver.load(0)
@@ -269,7 +260,7 @@ def test_the_kernels_make_the_python_search_node_for_node(
     # The same verdicts, lines and node counts, and the same table and killer moves left
     # for the next start word; small limits empty the tables in mid-search (and make the
     # lines search again), budgets run out at every depth.
-    game = alias_game(words, alias_pairs, rules)
+    game = dense_game(words, alias_pairs, rules)
     budgets = {"node_budget": node_budget, "proof_budget": proof_budget}
     fast, plain = (
         solve_every_start(Solver(game, kernels=kernels, table_limit=table_limit), words, **budgets)
