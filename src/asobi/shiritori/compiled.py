@@ -26,8 +26,9 @@ from asobi.shiritori import proofstore
 from asobi.shiritori.dfpn import (
     INF,
     aligned_zeros,
-    csr,
     dfpn,
+    game_arrays,
+    hash_keys,
     numbers,
     peek_child,
     row,
@@ -76,21 +77,10 @@ class CompiledSearch:
         classes = len(solver.class_words)
         units = len(solver.units)
         bits = sum(solver.size)
-        rng = np.random.default_rng(seed)
-        self.zobrist = rng.integers(0, 2**64, size=(max(bits, 1), 2), dtype=np.uint64)
-        self.unit_keys = rng.integers(0, 2**64, size=(units, 2), dtype=np.uint64)
-        self.base = np.array(solver.base, dtype=np.int64)
-        self.size = np.array(solver.size, dtype=np.int64)
-        self.ans_ptr, self.ans_idx = csr(solver.answers)
-        self.ban_ptr, self.ban_idx = csr(solver.bans)
-        # per alias ban: 1 when the banned class answers the unit the banning class ends on
-        self.ban_end = np.array(
-            [answers_end for effects in solver.ban_effects for _, _, answers_end in effects],
-            dtype=np.int64,
-        )
-        self.pa_ptr, self.pa_idx = csr(solver.playable_at)
-        self.ends = np.array(solver.end, dtype=np.int64)
-        self.self_answer = np.array(solver.self_answer, dtype=np.int64)
+        self.zobrist, self.unit_keys = hash_keys(solver, seed)
+        g, self.pa_ptr, self.pa_idx, self.ends, self.self_answer = game_arrays(solver, self.zobrist)
+        self.base, self.size, self.ans_ptr, self.ans_idx, _, self.ban_ptr, self.ban_idx = g[:7]
+        self.ban_end = g[7]
         self.epsilon_percent = epsilon_percent
         # one row of 32 bytes per slot (hash halves, proof and disproof numbers), rows in
         # buckets of ``table_ways`` (aligned: a bucket of one or two rows is one cache

@@ -47,6 +47,43 @@ def csr(lists: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
     return pointers, flat
 
 
+def hash_keys(solver, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The Zobrist keys of the reduced game of ``solver``: two random 64-bit halves per word
+    bit, then per unit to answer (from ``seed``, in that order)."""
+    rng = np.random.default_rng(seed)
+    bits = sum(solver.size)
+    zobrist = rng.integers(0, 2**64, size=(max(bits, 1), 2), dtype=np.uint64)
+    unit_keys = rng.integers(0, 2**64, size=(len(solver.units), 2), dtype=np.uint64)
+    return zobrist, unit_keys
+
+
+def game_arrays(solver, zobrist: np.ndarray) -> tuple:
+    """The reduced game of ``solver`` as the kernels read it: ``g`` (base and size of each
+    class, the units each answers in CSR form, ``zobrist``, the aliases each bans in CSR
+    form, and per ban 1 when the banned class answers the unit the banning class ends on),
+    then the classes playable at each unit (CSR), each class's last unit and whether it
+    answers itself."""
+    ans_ptr, ans_idx = csr(solver.answers)
+    ban_ptr, ban_idx = csr(solver.bans)
+    ban_end = np.array(
+        [answers_end for effects in solver.ban_effects for _, _, answers_end in effects],
+        dtype=np.int64,
+    )
+    g = (
+        np.array(solver.base, dtype=np.int64),
+        np.array(solver.size, dtype=np.int64),
+        ans_ptr,
+        ans_idx,
+        zobrist,
+        ban_ptr,
+        ban_idx,
+        ban_end,
+    )
+    pa_ptr, pa_idx = csr(solver.playable_at)
+    ends = np.array(solver.end, dtype=np.int64)
+    return g, pa_ptr, pa_idx, ends, np.array(solver.self_answer, dtype=np.int64)
+
+
 @njit(cache=True)
 def _toggle(bit, zobrist, hsh):
     """Flip word bit ``bit``: both hash halves and the used-word bits ``hsh[2:]``."""

@@ -1,10 +1,12 @@
-"""The Python solver's proof-number stage, compiled: :meth:`Solver._proof_search
-<asobi.shiritori.solver.Solver>` step for step in numba, on the solver's own tables.
+"""The Python stage's budgeted searches, compiled: :meth:`Solver._search` (depth-first)
+and :meth:`Solver._proof_search` (df-pn) of :class:`asobi.shiritori.solver.Solver` step for
+step in numba, on the solver's own tables.
 
-The Python df-pn (``proof_budget`` nodes per start word) is where the default run's Python
-search spends most of its time; this kernel makes the same search, so it expands the same
-nodes in the same order and leaves the same tables behind (the tests compare both on the
-node counts, the verdicts and every table entry):
+Those two searches (``node_budget`` and ``proof_budget`` nodes per start word) were where
+the default run's Python search spent its time; these kernels make the same searches, so
+they expand the same nodes in the same order and leave the same table and killer moves
+behind (the tests compare both on the node counts, the verdicts, the lines and every table
+entry):
 
 * **The solver's table, mirrored.** The Python table maps ``(used words, unit)`` to the
   winning class or ``LOSS``. The kernel reads a mirror of it keyed by the 128-bit Zobrist
@@ -25,12 +27,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from asobi.shiritori.dfpn import INF, csr, peek_child, play_class, unplay_class
+from asobi.shiritori.dfpn import (
+    INF,
+    game_arrays,
+    hash_keys,
+    peek_child,
+    play_class,
+    unplay_class,
+)
+from asobi.shiritori.solver import LOSS, REMOVED
 
-#: The value of a lost position in the solver's table (as :data:`asobi.shiritori.solver.LOSS`).
-LOSS = -1
 #: A log row's unit when the kernel emptied the table before the next entry.
 CLEARED = -1
+#: What :func:`_known` gives for a position the table holds nothing for.
+ABSENT = -2
 
 _EMPTY, _LIVE, _GONE = 0, 1, 2
 
@@ -122,8 +132,8 @@ def words_hash(words, zobrist):
 @njit(cache=True)
 def apply_entries(words, units, values, zobrist, unit_keys, keys, status, known, counts):
     """Bring the mirror up to date: row ``r`` stores ``values[r]`` at (``words[r]``,
-    ``units[r]``); a unit of :data:`CLEARED` empties the table, a value of ``-2`` removes
-    the entry."""
+    ``units[r]``); a unit of :data:`CLEARED` empties the table, a value of ``REMOVED``
+    removes the entry."""
     for r in range(units.shape[0]):
         u = units[r]
         if u == CLEARED:
@@ -132,7 +142,7 @@ def apply_entries(words, units, values, zobrist, unit_keys, keys, status, known,
         h0, h1 = words_hash(words[r], zobrist)
         k0 = h0 ^ unit_keys[u, 0]
         k1 = h1 ^ unit_keys[u, 1]
-        if values[r] == -2:
+        if values[r] == REMOVED:
             _remove(keys, status, k0, k1, counts)
         else:
             known[_claim(keys, status, k0, k1, counts)] = values[r]
@@ -161,9 +171,9 @@ def _store(u, k0, k1, value, hsh, tables, log, state):
 
 @njit(cache=True)
 def _known(k0, k1, tables):
-    """The table's value at the key, or -2 when it holds none."""
+    """The table's value at the key, or :data:`ABSENT`."""
     i = _slot(tables[0], tables[1], k0, k1)
-    return tables[2][i] if i >= 0 else -2
+    return tables[2][i] if i >= 0 else ABSENT
 
 
 @njit(cache=True)
@@ -186,7 +196,7 @@ def proof_search(u, threshold_pn, threshold_dn, g, ends, self_answer, pa_ptr, pa
     k0 = hsh[0] ^ unit_keys[u, 0]
     k1 = hsh[1] ^ unit_keys[u, 1]
     value = _known(k0, k1, tables)
-    if value != -2:
+    if value != ABSENT:
         return (0, INF) if value != LOSS else (INF, 0)
     p_keys, p_status, p_numbers, p_counts = tables[4], tables[5], tables[6], tables[7]
     held = _slot(p_keys, p_status, k0, k1)
@@ -222,7 +232,7 @@ def proof_search(u, threshold_pn, threshold_dn, g, ends, self_answer, pa_ptr, pa
         for j in range(n):
             child, child_check = kbuf[start + j, 0], kbuf[start + j, 1]
             value = _known(child, child_check, tables)
-            if value == -2:
+            if value == ABSENT:
                 i = _slot(p_keys, p_status, child, child_check)
                 if i >= 0:
                     child_pn, child_dn = p_numbers[i, 0], p_numbers[i, 1]
@@ -287,7 +297,7 @@ def depth_first(u, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remaining, a
     k0 = hsh[0] ^ unit_keys[u, 0]
     k1 = hsh[1] ^ unit_keys[u, 1]
     value = _known(k0, k1, tables)
-    if value != -2:
+    if value != ABSENT:
         return 1 if value != LOSS else 0
     start = state[3]
     scale = remaining.shape[0] + 1  # a child's row: replies * scale + class
@@ -341,7 +351,7 @@ class ExactProofSearch:
     mirror of the solver's table and the proof numbers, kept across calls.
 
     The solver records what it stores in its table (``pending``: rows ``(used, unit,
-    value)``, ``None`` for a cleared table, value ``-2`` for a removed entry); :meth:`run`
+    value)``, ``None`` for a cleared table, value ``REMOVED`` for a removed entry); :meth:`run`
     applies them to the mirror, searches, and returns the log of what the search stored.
     """
 
@@ -349,29 +359,10 @@ class ExactProofSearch:
         self.solver = solver
         bits = sum(solver.size)
         self.bit_words = max(1, (bits + 63) // 64)
-        rng = np.random.default_rng(seed)
-        zobrist = rng.integers(0, 2**64, size=(max(bits, 1), 2), dtype=np.uint64)
-        self.unit_keys = rng.integers(0, 2**64, size=(len(solver.units), 2), dtype=np.uint64)
-        ans_ptr, ans_idx = csr(solver.answers)
-        ban_ptr, ban_idx = csr(solver.bans)
-        ban_end = np.array(
-            [answers_end for effects in solver.ban_effects for _, _, answers_end in effects],
-            dtype=np.int64,
+        self.zobrist, self.unit_keys = hash_keys(solver, seed)
+        self.g, self.pa_ptr, self.pa_idx, self.ends, self.self_answer = game_arrays(
+            solver, self.zobrist
         )
-        self.g = (
-            np.array(solver.base, dtype=np.int64),
-            np.array(solver.size, dtype=np.int64),
-            ans_ptr,
-            ans_idx,
-            zobrist,
-            ban_ptr,
-            ban_idx,
-            ban_end,
-        )
-        self.zobrist = zobrist
-        self.pa_ptr, self.pa_idx = csr(solver.playable_at)
-        self.ends = np.array(solver.end, dtype=np.int64)
-        self.self_answer = np.array(solver.self_answer, dtype=np.int64)
         self.undo = np.zeros(bits + 16, dtype=np.int64)
         # a child row per class playable at each node of the deepest line (a word a ply)
         widest = max((len(at) for at in solver.playable_at), default=0)

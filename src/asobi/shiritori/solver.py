@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 #: The value of a lost position in :attr:`Solver.table` (any other value is the class that
 #: wins there).
 LOSS = -1
+#: The value of a ``pending`` row that removes the position from the kernels' mirror.
+REMOVED = -2
 _INF = 1 << 40
 #: The largest budget a kernel search is given (its tables and log are sized for the whole
 #: budget before it starts: about 200 bytes a node); larger budgets search in Python.
@@ -74,7 +76,7 @@ class Solver(ReducedGame):
         #: kernels of :mod:`asobi.shiritori.exactpn`, which make the same search; False: in
         #: Python (:meth:`_search`, :meth:`_proof_search`), the reference the tests compare
         self.kernels = kernels
-        #: what was stored in (None: emptied) or removed from (value -2) ``table`` since the
+        #: what was stored in (None: emptied) or removed from (``REMOVED``) ``table`` since the
         #: kernel's mirror of it was last brought up to date; None until the kernel first runs
         self.pending: list[tuple[int, int, int] | None] | None = None
         self._kernel: ExactProofSearch | None = None
@@ -318,7 +320,7 @@ class Solver(ReducedGame):
             value = self.table.get((self.used, u))
             if value is None or value == LOSS:  # table was cleared meanwhile
                 if self.table.pop((self.used, u), None) is not None and self.pending is not None:
-                    self.pending.append((self.used, u, -2))
+                    self.pending.append((self.used, u, REMOVED))
                 self._search(u)
                 value = self.table[(self.used, u)]
             return value
