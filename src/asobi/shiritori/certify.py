@@ -36,9 +36,8 @@ import pyarrow as pa
 
 from asobi.core.errors import IllegalMoveError
 from asobi.shiritori.certificates import exchange_class, exchanged, plain_words
-from asobi.shiritori.search import BudgetExceeded, StartResult
+from asobi.shiritori.search import LOSS, BudgetExceeded, StartResult
 from asobi.shiritori.shiritori import LOSING_UNIT, bits
-from asobi.shiritori.solver import LOSS
 from asobi.shiritori.staged import StagedSolver
 from asobi.shiritori.tables import ENDS_IN_N, INTERCHANGED, MIRROR, PROOFS_SCHEMA
 from asobi.shiritori.vendored import Vendored, principal_line, renumbered

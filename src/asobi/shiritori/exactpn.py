@@ -35,7 +35,7 @@ from asobi.shiritori.dfpn import (
     play_class,
     unplay_class,
 )
-from asobi.shiritori.solver import LOSS, REMOVED
+from asobi.shiritori.search import LOSS, REMOVED
 
 #: A log row's unit when the kernel emptied the table before the next entry.
 CLEARED = -1

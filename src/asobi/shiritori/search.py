@@ -13,6 +13,12 @@ from dataclasses import dataclass
 
 from asobi.core.errors import InputError
 
+#: The value of a lost position in :attr:`Solver.table <asobi.shiritori.solver.Solver>` (any
+#: other value is the class that wins there).
+LOSS = -1
+#: The value of a row of the solver's ``pending`` log that removes the position from the
+#: kernels' mirror of the table (:mod:`asobi.shiritori.exactpn`).
+REMOVED = -2
 #: Table bits of the compiled stage unless the config says otherwise (2**22 entries of
 #: 36 bytes, 150 MB per job).
 DEFAULT_TABLE_BITS = 22

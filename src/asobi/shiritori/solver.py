@@ -38,17 +38,12 @@ from typing import TYPE_CHECKING
 
 from asobi.core.game import Outcome
 from asobi.shiritori.reduced import ReducedGame
-from asobi.shiritori.search import BudgetExceeded, StartResult
+from asobi.shiritori.search import LOSS, REMOVED, BudgetExceeded, StartResult
 from asobi.shiritori.shiritori import LOSING_UNIT, Position, Shiritori
 
 if TYPE_CHECKING:
     from asobi.shiritori.exactpn import ExactProofSearch
 
-#: The value of a lost position in :attr:`Solver.table` (any other value is the class that
-#: wins there).
-LOSS = -1
-#: The value of a ``pending`` row that removes the position from the kernels' mirror.
-REMOVED = -2
 _INF = 1 << 40
 #: The largest budget a kernel search is given (its tables and log are sized for the whole
 #: budget before it starts: about 200 bytes a node); larger budgets search in Python.
