@@ -12,7 +12,7 @@ entry):
   winning class or ``LOSS``. The kernel reads a mirror of it keyed by the 128-bit Zobrist
   hash of the same position (the key of :mod:`asobi.shiritori.dfpn`: a false hit needs two
   positions to agree on 128 random bits), brought up to date before each call from the
-  entries the solver stored since (:class:`ExactProofSearch`), and writes every entry it
+  entries the solver stored since (:class:`ExactSearch`), and writes every entry it
   stores to a log that the solver then applies to its own table, with the words used, so
   the Python table stays exact and the rest of the solver (the depth-first search, the
   principal lines, the certificates) reads it as before.
@@ -346,7 +346,7 @@ def depth_first(u, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remaining, a
     return 0
 
 
-class ExactProofSearch:
+class ExactSearch:
     """The compiled df-pn of one :class:`~asobi.shiritori.solver.Solver`: its arrays, the
     mirror of the solver's table and the proof numbers, kept across calls.
 

@@ -22,6 +22,10 @@ example ``dakuten=free``) need more. This solver keeps that ordering and adds:
   the 1+ε trick (Pawlewicz and Lew 2007, ``epsilon_percent``): a child is searched until
   its number exceeds the second best sibling's by ε, not by one, which cuts thrashing.
 
+The budgeted searches of a start word (depth-first, then df-pn) run by default as the numba
+kernels of :mod:`asobi.shiritori.exactpn`, which make the same searches on this solver's
+table (``kernels=False``: the Python methods below, the reference they are tested against).
+
 A search that exceeds its budgets raises :class:`~asobi.shiritori.search.BudgetExceeded`;
 the caller reports the start word as ``unknown``. This is the Python stage:
 :class:`~asobi.shiritori.staged.StagedSolver` chains it with the compiled df-pn of
@@ -42,7 +46,7 @@ from asobi.shiritori.search import LOSS, REMOVED, BudgetExceeded, StartResult
 from asobi.shiritori.shiritori import LOSING_UNIT, Position, Shiritori
 
 if TYPE_CHECKING:
-    from asobi.shiritori.exactpn import ExactProofSearch
+    from asobi.shiritori.exactpn import ExactSearch
 
 _INF = 1 << 40
 #: The largest budget a kernel search is given (its tables and log are sized for the whole
@@ -74,7 +78,7 @@ class Solver(ReducedGame):
         #: what was stored in (None: emptied) or removed from (``REMOVED``) ``table`` since the
         #: kernel's mirror of it was last brought up to date; None until the kernel first runs
         self.pending: list[tuple[int, int, int] | None] | None = None
-        self._kernel: ExactProofSearch | None = None
+        self._kernel: ExactSearch | None = None
         self.nodes = 0
         self.budget_end = 0
         self.killer = [-1] * len(self.units)
@@ -285,9 +289,9 @@ class Solver(ReducedGame):
         table, killers and counters: whether the player to answer ``u`` wins
         (:class:`BudgetExceeded` past ``budget_end``)."""
         if self._kernel is None:
-            from asobi.shiritori.exactpn import ExactProofSearch
+            from asobi.shiritori.exactpn import ExactSearch
 
-            self._kernel = ExactProofSearch(self)
+            self._kernel = ExactSearch(self)
             self.pending = [(used, unit, value) for (used, unit), value in self.table.items()]
         won, counted, out_of_budget, stored = self._kernel.run(
             kind,
