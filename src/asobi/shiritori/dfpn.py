@@ -159,6 +159,26 @@ def peek_child(c, g, ends, self_answer, unit_keys, remaining, avail, hsh):
 INF = 1 << 40
 
 
+@njit(cache=True, inline="always")
+def rank_child(j, child_pn, child_dn, best, best_pn, min_dn, second_dn):
+    """One child of df-pn's choice: (best child, its proof number, least and second least
+    disproof numbers) after child ``j`` is seen (the first of equal children stays best)."""
+    if child_dn < min_dn:
+        return j, child_pn, child_dn, min_dn
+    if child_dn < second_dn:
+        return best, best_pn, min_dn, child_dn
+    return best, best_pn, min_dn, second_dn
+
+
+@njit(cache=True, inline="always")
+def child_thresholds(threshold_pn, threshold_dn, sum_pn, best_pn, second_dn, epsilon):
+    """The (proof, disproof) thresholds of the child df-pn descends into. 1+ε trick: the
+    child runs until its disproof number passes the second best sibling's by ε percent,
+    not by one, so that df-pn switches between siblings less often."""
+    widened = second_dn + 1 + second_dn * epsilon // 100
+    return min(INF, threshold_dn - sum_pn + best_pn), min(threshold_pn, widened)
+
+
 @intrinsic
 def _prefetch_bucket(typingctx, tt, bucket):
     """Start loading bucket ``bucket`` of the table ``tt`` into the CPU's caches (LLVM's
@@ -376,13 +396,9 @@ def dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remaini
             if cpn < 0:
                 cpn = 1
                 cdn = buf[2 * (start + j) + 1]
-            if cdn < min_dn:
-                second_dn = min_dn
-                min_dn = cdn
-                best = j
-                best_pn = cpn
-            elif cdn < second_dn:
-                second_dn = cdn
+            best, best_pn, min_dn, second_dn = rank_child(
+                j, cpn, cdn, best, best_pn, min_dn, second_dn
+            )
             sum_pn = min(INF, sum_pn + cpn)
         if min_dn == 0:
             state[3] = start
@@ -403,8 +419,7 @@ def dfpn(u, thpn, thdn, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remaini
             put(key, check, min_dn, sum_pn, -1, work + state[1], tt, tt_move)
             return min_dn, sum_pn
         c = buf[2 * (start + best)]
-        child_thpn = min(INF, thdn - sum_pn + best_pn)
-        child_thdn = min(thpn, second_dn + 1 + second_dn * epsilon // 100)
+        child_thpn, child_thdn = child_thresholds(thpn, thdn, sum_pn, best_pn, second_dn, epsilon)
         count = play_class(c, g, remaining, avail, undo, state, hsh)
         state[8] += 1
         dfpn(ends[c], child_thpn, child_thdn, g, ends, self_answer, pa_ptr, pa_idx,

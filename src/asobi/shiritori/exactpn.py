@@ -20,6 +20,11 @@ entry):
   a table of the same kind; entries are removed once solved, as the Python ``pop`` does.
 * **The same limits.** A table holding ``table_limit`` entries is emptied before the next
   is stored, exactly when the Python dict would be (the log records it).
+
+The kernels call those of :mod:`asobi.shiritori.dfpn` (``peek_child``, ``play_class``,
+``rank_child``, ``child_thresholds``), so one df-pn rule serves both stages. numba's cache
+of a kernel is keyed on its own file only: after editing ``dfpn.py``, delete
+``__pycache__/exactpn.*.nbi`` (a fresh clone has none) or these kernels keep the old code.
 """
 
 from __future__ import annotations
@@ -29,10 +34,12 @@ from numba import njit
 
 from asobi.shiritori.dfpn import (
     INF,
+    child_thresholds,
     game_arrays,
     hash_keys,
     peek_child,
     play_class,
+    rank_child,
     unplay_class,
 )
 from asobi.shiritori.search import LOSS, REMOVED
@@ -242,13 +249,9 @@ def proof_search(u, threshold_pn, threshold_dn, g, ends, self_answer, pa_ptr, pa
                 child_pn, child_dn = 0, INF
             else:
                 child_pn, child_dn = INF, 0
-            if child_dn < min_dn:
-                second_dn = min_dn
-                min_dn = child_dn
-                best = j
-                best_pn = child_pn
-            elif child_dn < second_dn:
-                second_dn = child_dn
+            best, best_pn, min_dn, second_dn = rank_child(
+                j, child_pn, child_dn, best, best_pn, min_dn, second_dn
+            )
             sum_pn += child_pn
         sum_pn = min(INF, sum_pn)
         if min_dn == 0:
@@ -270,9 +273,9 @@ def proof_search(u, threshold_pn, threshold_dn, g, ends, self_answer, pa_ptr, pa
             p_numbers[i, 1] = sum_pn
             return min_dn, sum_pn
         c = buf[2 * (start + best)]
-        child_threshold_pn = min(INF, threshold_dn - sum_pn + best_pn)
-        widened = second_dn + 1 + second_dn * state[7] // 100
-        child_threshold_dn = min(threshold_pn, widened)
+        child_threshold_pn, child_threshold_dn = child_thresholds(
+            threshold_pn, threshold_dn, sum_pn, best_pn, second_dn, state[7]
+        )
         count = play_class(c, g, remaining, avail, undo, state, hsh)
         proof_search(ends[c], child_threshold_pn, child_threshold_dn, g, ends, self_answer,
                      pa_ptr, pa_idx, unit_keys, remaining, avail, undo, hsh, buf, kbuf,
@@ -285,7 +288,7 @@ def proof_search(u, threshold_pn, threshold_dn, g, ends, self_answer, pa_ptr, pa
 
 @njit(cache=True)
 def depth_first(u, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remaining, avail, undo,
-                hsh, buf, kbuf, killer, tables, log, state):  # fmt: skip
+                hsh, buf, killer, tables, log, state):  # fmt: skip
     """:meth:`Solver._search`: whether the player to answer ``u`` wins (1) or not (0),
     the classes tried fewest replies first (ties: class order), the unit's killer class
     before them, a win stored with its class and made the unit's killer, a loss stored as
@@ -330,8 +333,8 @@ def depth_first(u, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remaining, a
         c = buf[start + j] if j == 0 else buf[start + j] % scale
         count = play_class(c, g, remaining, avail, undo, state, hsh)
         opponent_wins = depth_first(ends[c], g, ends, self_answer, pa_ptr, pa_idx, unit_keys,
-                                    remaining, avail, undo, hsh, buf, kbuf, killer, tables,
-                                    log, state)  # fmt: skip
+                                    remaining, avail, undo, hsh, buf, killer, tables, log,
+                                    state)  # fmt: skip
         unplay_class(c, count, g, remaining, avail, undo, state, hsh)
         if state[4]:
             state[3] = start
@@ -431,7 +434,6 @@ class ExactSearch:
                     self.undo,
                     hsh,
                     self.buf,
-                    self.kbuf,
                     killers,
                     tables,
                     log,

@@ -7,11 +7,14 @@ run uses before its solve jobs start.
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from asobi.shiritori.search import DEFAULT_TABLE_BITS, StartResult
-from asobi.shiritori.shiritori import LOSING_UNIT, Shiritori, line_winner
+from asobi.shiritori.shiritori import LOSING_UNIT, Lexicon, Rules, Shiritori, line_winner
 from asobi.shiritori.solver import Solver
 
 if TYPE_CHECKING:
@@ -171,15 +174,10 @@ def compile_kernels(out: str, *, python_stages: bool, compiled_stage: bool) -> s
     """Compile the search kernels the run uses into numba's cache (beside the sources) by
     solving a tiny game with them, and write what was compiled to ``out``.
 
-    Solve jobs that start side by side would each compile them (about 8 CPU s for the Python
-    stages' kernels, 2.5 for the compiled stage's); the workflow runs this once before them.
+    Solve jobs that start side by side would each compile them (about 5–7 CPU s for the
+    Python stages' kernels, 2.5–3 for the compiled stage's); the workflow runs this once
+    before them.
     """
-    import logging
-    import time
-    from pathlib import Path
-
-    from asobi.shiritori.shiritori import Lexicon, Rules
-
     started = time.process_time()
     lexicon = Lexicon.from_pairs((w, ("アクウ",) if w == "アカア" else ()) for w in _WARM_UP_WORDS)
     game = Shiritori(lexicon, Rules(aliases="ban"))
