@@ -25,6 +25,7 @@ from asobi.core.claims import (
 from asobi.core.errors import DataError
 from asobi.core.proof_checks import ProofCheck
 from asobi.core.recheck import (
+    QueryLimits,
     Recheck,
     check_command,
     differences,
@@ -217,6 +218,28 @@ def test_a_query_can_read_no_file_but_its_tables(tmp_path):
         run_query(f"SELECT nope FROM '{TALLY}'", {TALLY: table})
     with pytest.raises(DataError, match="is missing"):
         run_query(f"SELECT * FROM '{TALLY}'", {TALLY: tmp_path / "gone.parquet"})
+
+
+def test_queries_over_frames_see_only_their_own_frames_and_no_file(tmp_path):
+    # Queries over frames share one DuckDB database per process (a connection each): a
+    # frame one query read is not there for the next, no file can be read, and the limits
+    # hold and leave the database working.
+    other = write_table(_words(), tmp_path / "g/words.parquet", table="g/words")
+    assert run_query(f"SELECT count(*) AS n FROM '{WORDS}'", {WORDS: _words()}) == [{"n": 3}]
+    with pytest.raises(DataError, match=r"reads a file other than .*\(g/tally.parquet\)"):
+        run_query(f"SELECT count(*) AS n FROM '{WORDS}'", {TALLY: _tally()})
+    for sql in (f"SELECT * FROM read_parquet('{other}')", "SELECT * FROM glob('*')"):
+        with pytest.raises(DataError, match="reads a file other than"):
+            run_query(sql, {TALLY: _tally()})
+    runaway = f"SELECT count(*) AS n FROM range(100000000000) r, '{TALLY}'"
+    with pytest.raises(DataError, match=r"stopped at its time limit \(0.3 s\)"):
+        run_query(runaway, {TALLY: _tally()}, limits=QueryLimits(seconds=0.3))
+    greedy = f"SELECT count(DISTINCT r.range) AS n FROM range(50000000) r, '{TALLY}'"
+    with pytest.raises(DataError, match=r"went over its memory limit \(64 MiB\)"):
+        run_query(greedy, {TALLY: _tally()}, limits=QueryLimits(memory_mb=64))
+    assert run_query(f"SELECT sum(playable) AS n FROM '{TALLY}'", {TALLY: _tally()}) == [
+        {"n": 55}
+    ]
 
 
 def test_a_recheck_states_json_figures_of_a_query_over_quoted_tables():
