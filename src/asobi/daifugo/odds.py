@@ -123,9 +123,15 @@ class HandOdds:
         return int(self.caps.sum())
 
     def key(self, counts: np.ndarray) -> np.ndarray:
-        """One integer per rank-count vector (rows of ``counts``)."""
+        """One integer per rank-count vector (rows of ``counts``): the counts as digits in
+        base ``max(caps) + 1`` (column by column, so that no int64 copy of ``counts`` is
+        made: there are about two million vectors of 11 cards)."""
         base = int(self.caps.max()) + 1
-        return counts.astype(np.int64) @ (base ** np.arange(N_SYMBOLS, dtype=np.int64))
+        keys = np.zeros(len(counts), dtype=np.int64)
+        for symbol in reversed(range(N_SYMBOLS)):
+            keys *= base
+            keys += counts[:, symbol]
+        return keys
 
     def hands(self, size: int) -> tuple[np.ndarray, np.ndarray]:
         """Every rank-count vector of ``size`` cards and the number of hands it stands for."""
@@ -148,8 +154,9 @@ class HandOdds:
 
     def events(self, counts: np.ndarray, jokers: bool) -> dict[str, np.ndarray]:
         """For each event, which hands (rows of rank-count vectors) allow it."""
-        counts = counts.astype(np.int64)
-        held = counts.copy()
+        # small integers and only the ranks a play needs: the vectors of 11 cards are about
+        # two million rows, and int64 temporaries of all 14 columns cost seconds
+        held = counts.astype(np.int16)
         if not jokers:
             held[:, JOKER] = 0
         wild = held[:, JOKER]
@@ -158,7 +165,9 @@ class HandOdds:
             possible = np.zeros(len(counts), dtype=bool)
             for play in plays:
                 need = np.bincount(np.array(play, dtype=np.int64), minlength=N_SYMBOLS)
-                missing = np.maximum(need[1:] - held[:, 1:], 0).sum(axis=1) + need[0]
+                missing = np.full(len(counts), need[JOKER], dtype=np.int16)
+                for rank in np.flatnonzero(need[1:]) + 1:
+                    missing += np.maximum(np.int16(need[rank]) - held[:, rank], 0)
                 possible |= missing <= wild
             found[name] = possible
         size = held.sum(axis=1)
