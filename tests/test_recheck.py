@@ -237,9 +237,7 @@ def test_queries_over_frames_see_only_their_own_frames_and_no_file(tmp_path):
     greedy = f"SELECT count(DISTINCT r.range) AS n FROM range(50000000) r, '{TALLY}'"
     with pytest.raises(DataError, match=r"went over its memory limit \(64 MiB\)"):
         run_query(greedy, {TALLY: _tally()}, limits=QueryLimits(memory_mb=64))
-    assert run_query(f"SELECT sum(playable) AS n FROM '{TALLY}'", {TALLY: _tally()}) == [
-        {"n": 55}
-    ]
+    assert run_query(f"SELECT sum(playable) AS n FROM '{TALLY}'", {TALLY: _tally()}) == [{"n": 55}]
 
 
 def test_a_recheck_states_json_figures_of_a_query_over_quoted_tables():
