@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 Z_95 = 1.959964
 """The standard normal quantile of a two-sided 95% interval."""
@@ -27,20 +28,16 @@ ALPHA = 0.05
 """The level of the exact tests: 95% intervals, two-sided tests at 5%."""
 
 
-def _log_pmf(k: int, n: int, p: float) -> float:
-    """log P(X = k) for X ~ Binomial(n, p), 0 < p < 1."""
-    return (
-        math.lgamma(n + 1)
-        - math.lgamma(k + 1)
-        - math.lgamma(n - k + 1)
-        + k * math.log(p)
-        + (n - k) * math.log1p(-p)
-    )
+@lru_cache(maxsize=64)
+def _log_factorials(n: int) -> tuple[float, ...]:
+    """``log i!`` (``lgamma(i + 1)``) for i = 0…n."""
+    return tuple(math.lgamma(i + 1) for i in range(n + 1))
 
 
 def binomial_tail(k: int, n: int, p: float, upper: bool) -> float:
     """P(X >= k) (``upper``) or P(X <= k) for X ~ Binomial(n, p), summed exactly term by
-    term (``n`` up to a few thousand games).
+    term (``n`` up to a few thousand games): term i is
+    ``exp(log n! - log i! - log (n-i)! + i log p + (n-i) log(1-p))``.
 
     >>> round(binomial_tail(56, 100, 0.5, upper=True), 4)
     0.1356
@@ -50,12 +47,28 @@ def binomial_tail(k: int, n: int, p: float, upper: bool) -> float:
     if p >= 1.0:
         return 1.0 if (upper or k >= n) else 0.0
     terms = range(max(k, 0), n + 1) if upper else range(0, min(k, n) + 1)
-    return min(1.0, sum(math.exp(_log_pmf(i, n, p)) for i in terms))
+    log_factorial = _log_factorials(n)
+    log_p, log_q = math.log(p), math.log1p(-p)
+    return min(
+        1.0,
+        sum(
+            math.exp(
+                log_factorial[n]
+                - log_factorial[i]
+                - log_factorial[n - i]
+                + i * log_p
+                + (n - i) * log_q
+            )
+            for i in terms
+        ),
+    )
 
 
+@lru_cache(maxsize=4096)
 def clopper_pearson(successes: int, trials: int, alpha: float = ALPHA) -> tuple[float, float]:
     """The exact (Clopper–Pearson) ``1 - alpha`` interval of a proportion, by bisection on
-    the binomial tails (``(0, 1)`` without trials). It excludes ½ exactly when the
+    the binomial tails (``(0, 1)`` without trials; remembered, as the claims and tables ask
+    for the same counts again). It excludes ½ exactly when the
     two-sided exact test of :func:`binomial_two_sided_p` rejects an even game at ``alpha``.
 
     >>> [round(x, 3) for x in clopper_pearson(56, 100)]
