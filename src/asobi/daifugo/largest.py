@@ -193,10 +193,9 @@ class _Walker:
             return frozenset({0, 1, 2})  # a joker may take any value: every residue
         groups = tuple(
             tuple(
-                sum(max(0, self.suits - state.counts[v]) for v in values if _digit_sum(v) % 3 == r)
-                for r in range(3)
+                sum(max(0, self.suits - state.counts[v]) for v in values) for values in by_residue
             )
-            for values in (_ONE_DIGIT, _TWO_DIGIT)
+            for by_residue in _BY_RESIDUE
         )
         return _real_residues(groups, split)
 
@@ -208,6 +207,13 @@ def counts_delta(before: tuple[int, ...], after: tuple[int, ...]) -> int:
 
 def _digit_sum(token: int) -> int:
     return sum(int(c) for c in str(token))
+
+
+#: The one- and two-digit card values by the residue of their digit sum mod 3.
+_BY_RESIDUE = tuple(
+    tuple(tuple(v for v in values if _digit_sum(v) % 3 == r) for r in range(3))
+    for values in (_ONE_DIGIT, _TWO_DIGIT)
+)
 
 
 @cache
