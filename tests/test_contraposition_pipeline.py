@@ -200,7 +200,10 @@ def test_cli_solve_and_bad_options(capsys):
 
 # --- workflow ----------------------------------------------------------------------------------
 
+# One bundle per many-shard step: every bundle job pays a Python start-up, and the two
+# plans' shard files are compared in tests/test_bundles.py.
 TINY = {
+    "shard_bundles": 1,
     "fivelines": {"enabled": False},
     "contraposition": {
         "enabled": True,
