@@ -28,7 +28,7 @@ def test_tiny_shiritori_run(snakemake_run):
             "start_chunks": 2,
             "node_budget": 400,
             "proof_budget": 500,
-        }
+        },
     }
     result, workdir = snakemake_run(config, TARGETS)
     assert result.returncode == 0, result.stderr[-3000:]
