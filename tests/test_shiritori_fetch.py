@@ -17,6 +17,7 @@ import time
 import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -131,7 +132,9 @@ class MediaWiki:
 @pytest.fixture
 def wiki() -> Iterator[MediaWiki]:
     stand_in = MediaWiki()
-    thread = threading.Thread(target=stand_in.server.serve_forever, daemon=True)
+    # shutdown() waits for the poll: 0.05 s instead of the default 0.5 s per test
+    serve = partial(stand_in.server.serve_forever, poll_interval=0.05)
+    thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     yield stand_in
     stand_in.stop.set()
