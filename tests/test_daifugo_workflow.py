@@ -6,19 +6,21 @@ import copy
 
 from asobi.core.tables import read_metadata, read_table
 
+# Two shards per sharded step: enough to check the shards and their gather, and each job
+# pays a Python start-up.
 TINY = {
     "fivelines": {"enabled": False},
     "daifugo": {
         "n_max": 3000,
-        "shard_size": 1000,
+        "shard_size": 1500,
         "layouts_max": 400,
         "z3_max": 40,
         "z3_shard_size": 20,
         "genocchi_max": 60,
         "primes_max": 50_000,
-        "primes_shard_size": 20_000,
+        "primes_shard_size": 25_000,
         "tally_max": 100_000,
-        "tally_shard_size": 40_000,
+        "tally_shard_size": 50_000,
         "hand_sizes": [4, 5],
     },
 }
@@ -66,7 +68,7 @@ def test_snakemake_daifugo(snakemake_run):
     )
     # 40009 is beyond n_max here, so the Eden prime claim cannot be decided
     assert claims.loc["daifugo.smallest_eden_prime", "verdict"] == "undecided"
-    assert (workdir / "logs/daifugo/numbers/2-1000.log").exists()
+    assert (workdir / "logs/daifugo/numbers/2-1500.log").exists()
     # the primes table is checked against the numbers table below n_max
     assert (
         "agrees on all 430 primes below 3001" in (workdir / "logs/daifugo/primes.log").read_text()
@@ -102,7 +104,7 @@ def test_snakemake_daifugo(snakemake_run):
         "genocchi",
         "primes",
         "prime_tally",
-        "tally/2-40000",
+        "tally/2-50000",
         "hand_odds",
         "ordinary_odds",
         "largest_primes",
