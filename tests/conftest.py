@@ -147,12 +147,13 @@ def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # when the other worker would have nothing more to do). The Slurm module is first: its
 # cluster jobs run while the other worker runs the short tests. The order comes from the CPU
 # seconds of each file in a `make test` of a fresh clone (numba compiling its kernels on
-# first use included), measured 2026-12-06.
+# first use included), measured 2026-12-06 (test_bundles placed by its 2026-12-08 CPU).
 SLOWEST_FILES = (
     "tests/test_slurm.py",
     "tests/test_contraposition_pipeline.py",
     "tests/test_shiritori_certificates.py",
     "tests/test_daifugo_workflow.py",
+    "tests/test_bundles.py",
     "tests/test_wheel.py",
     "tests/test_shiritori_deep.py",
     "tests/test_shiritori_jobs.py",
