@@ -7,18 +7,23 @@ changed where a claim should flip.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 from claim_checks import checks_claim
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from asobi.contraposition import claims, last_stone, mirror, rule_claims
 from asobi.contraposition.board import centre, parse_board
 from asobi.contraposition.contraposition import Colour, Rules, both_sizes, winner_by_counts
 from asobi.contraposition.pipeline import write_claims
+from asobi.contraposition.stats import ALPHA, binomial_tail, clopper_pearson
 from asobi.core.claims import ResultTables, Verdict, run_builders
 from asobi.core.sources import check_passages
 
@@ -958,3 +963,33 @@ def test_the_balance_readings_queries_find_the_top_point_again(frames):
     assert any("agent" in problem for problem in problems)
     grave = built["contraposition.grave_strong"].recheck
     assert {"grave_mu", "uct_mu", "grave_sigma", "uct_sigma"} <= set(grave.expected[0])
+
+
+# --- the exact tests the balance verdicts rest on ------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=60),
+    st.data(),
+    st.floats(min_value=0.01, max_value=0.99),
+    st.booleans(),
+)
+def test_binomial_tail_is_the_exact_sum_of_its_terms(n, data, p, upper):
+    k = data.draw(st.integers(min_value=-1, max_value=n + 1))
+    terms = range(max(k, 0), n + 1) if upper else range(0, min(k, n) + 1)
+    chance = Fraction(p)
+    exact = sum((math.comb(n, i) * chance**i * (1 - chance) ** (n - i) for i in terms), Fraction(0))
+    assert binomial_tail(k, n, p, upper) == pytest.approx(float(min(exact, 1)), rel=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=1, max_value=400), st.data())
+def test_clopper_pearson_bounds_leave_half_the_level_in_each_tail(trials, data):
+    wins = data.draw(st.integers(min_value=0, max_value=trials))
+    low, high = clopper_pearson(wins, trials)
+    assert 0 <= low <= wins / trials <= high <= 1
+    if wins > 0:
+        assert binomial_tail(wins, trials, low, upper=True) == pytest.approx(ALPHA / 2, rel=1e-6)
+    if wins < trials:
+        assert binomial_tail(wins, trials, high, upper=False) == pytest.approx(ALPHA / 2, rel=1e-6)
