@@ -78,9 +78,10 @@ class CompiledSearch:
         units = len(solver.units)
         bits = sum(solver.size)
         self.zobrist, self.unit_keys = hash_keys(solver, seed)
-        g, self.pa_ptr, self.pa_idx, self.ends, self.self_answer = game_arrays(solver, self.zobrist)
-        self.base, self.size, self.ans_ptr, self.ans_idx, _, self.ban_ptr, self.ban_idx = g[:7]
-        self.ban_end = g[7]
+        self.g, self.pa_ptr, self.pa_idx, self.ends, self.self_answer = game_arrays(
+            solver, self.zobrist
+        )
+        self.base, self.size = self.g[0], self.g[1]  # each class's first word bit and count
         self.epsilon_percent = epsilon_percent
         # one row of 32 bytes per slot (hash halves, proof and disproof numbers), rows in
         # buckets of ``table_ways`` (aligned: a bucket of one or two rows is one cache
@@ -129,18 +130,6 @@ class CompiledSearch:
         #: proof store counters: look-ups, hits, proofs stored
         self.lookups = self.hits = self.stored_proofs = 0
 
-    def _arrays(self) -> tuple:
-        return (
-            self.base,
-            self.size,
-            self.ans_ptr,
-            self.ans_idx,
-            self.zobrist,
-            self.ban_ptr,
-            self.ban_idx,
-            self.ban_end,
-        )
-
     def _hash(self, remaining: np.ndarray) -> np.ndarray:
         """Both 64-bit halves of the hash of the used words for ``remaining``, then the
         used-word bits (64 per entry)."""
@@ -153,7 +142,7 @@ class CompiledSearch:
         remaining = np.array(solver.remaining, dtype=np.int64)
         avail = np.array(solver.avail, dtype=np.int64)
         replies, key, check = peek_child(
-            c, self._arrays(), self.ends, self.self_answer, self.unit_keys, remaining, avail,
+            c, self.g, self.ends, self.self_answer, self.unit_keys, remaining, avail,
             self._hash(remaining),
         )  # fmt: skip
         return int(replies), int(key), int(check)
@@ -250,7 +239,7 @@ class CompiledSearch:
             u,
             INF,
             INF,
-            self._arrays(),
+            self.g,
             self.ends,
             self.self_answer,
             self.pa_ptr,

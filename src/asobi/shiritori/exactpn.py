@@ -350,8 +350,9 @@ def depth_first(u, g, ends, self_answer, pa_ptr, pa_idx, unit_keys, remaining, a
 
 
 class ExactSearch:
-    """The compiled df-pn of one :class:`~asobi.shiritori.solver.Solver`: its arrays, the
-    mirror of the solver's table and the proof numbers, kept across calls.
+    """The compiled searches (depth-first and df-pn) of one
+    :class:`~asobi.shiritori.solver.Solver`: its arrays, the mirror of the solver's table and
+    the proof numbers, kept across calls.
 
     The solver records what it stores in its table (``pending``: rows ``(used, unit,
     value)``, ``None`` for a cleared table, value ``REMOVED`` for a removed entry); :meth:`run`
